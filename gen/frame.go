@@ -102,7 +102,7 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 		params = append(params, jen.Id("op").Op("*").Add(qw("Op")), jen.Id("sh").Op("*").Add(qw("Shape")))
 	}
 	for _, s := range tensors {
-		params = append(params, jen.Id(tensorName(s)).Add(typeCode(s.Type)))
+		params = append(params, jen.Id(paramName(fr, s)).Add(typeCode(s.Type)))
 	}
 	var body []jen.Code
 	if !after {
@@ -110,8 +110,9 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 		// it is concurrent with the call)
 		body = append(body, jen.Id("fr").Dot("Open").Call())
 	}
+	body = append(body, guardCode(fr, tensors, reads)...)
 	for _, r := range reads {
-		body = append(body, readCode(r)...)
+		body = append(body, readCode(r, fr.Guard)...)
 	}
 	switch {
 	case after && fr.Memory:
@@ -133,17 +134,58 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 	return f.name
 }
 
-// readCode prints a read of a Frame's helper.
-func readCode(r steps.Read) []jen.Code {
+// paramName is the name of a helper's parameter of slot s: t<K>, or for
+// a single tensor held as an interface u<K>, which the helper guards into
+// t<K> (guardCode).
+func paramName(fr *steps.Frame, s *steps.Slot) string {
+	if fr.Guard != "" && !s.List {
+		return "u" + strconv.Itoa(s.K)
+	}
+	return tensorName(s)
+}
+
+// guardCode prints, for tensors held as an interface, t<K> := guard(u<K>)
+// for each single tensor the reads read: a nil one is the undefined
+// tensor, whose methods the reads call.
+func guardCode(fr *steps.Frame, tensors []*steps.Slot, reads []steps.Read) []jen.Code {
+	if fr.Guard == "" {
+		return nil
+	}
+	read := map[*steps.Slot]bool{}
+	for _, r := range reads {
+		read[r.Slot] = true
+		if r.A != nil {
+			read[r.A] = true
+		}
+	}
+	var out []jen.Code
+	for _, s := range tensors {
+		if !s.List && read[s] {
+			out = append(out, jen.Id(tensorName(s)).Op(":=").Id(fr.Guard).Call(jen.Id(paramName(fr, s))))
+		}
+	}
+	return out
+}
+
+// readCode prints a read of a Frame's helper; guard is the Frame's (its
+// tensors held as an interface: the single ones' words handed over with
+// Frame.Iface, a list's elements guarded one by one) or "".
+func readCode(r steps.Read, guard string) []jen.Code {
 	fr, t := jen.Id("fr"), jen.Id(tensorName(r.Slot))
 	i, k := jen.Lit(r.I), strconv.Itoa(r.Slot.K)
 	ptr := func(c jen.Code) jen.Code { return jen.Qual("unsafe", "Pointer").Call(c) }
 	data := ptr(jen.Qual("unsafe", "SliceData").Call(t))
 	ident := func(c *jen.Statement) jen.Code { return c.Dot("Ident").Call() }
 	elemLoop := func(each ...jen.Code) jen.Code {
+		if guard != "" {
+			each = append([]jen.Code{jen.Id("e").Op(":=").Id(guard).Call(jen.Id("e"))}, each...)
+		}
 		return jen.For(jen.List(jen.Id("j"), jen.Id("e")).Op(":=").Range().Add(t)).Block(each...)
 	}
-	if c := readIdentCode(r); c != nil {
+	if guard != "" && !r.Slot.List {
+		return ifaceReadCode(r)
+	}
+	if c := readIdentCode(r, elemLoop); c != nil {
 		return c
 	}
 	switch r.Kind {
@@ -216,18 +258,49 @@ func readCode(r steps.Read) []jen.Code {
 	panic("gen: read of kind " + strconv.Itoa(int(r.Kind)))
 }
 
+// ifaceReadCode prints a read of a single tensor held as an interface
+// (t<K>, guarded): its identities (use counts) as the kind's read does,
+// with no handle, then its two words (Frame.Iface).
+func ifaceReadCode(r steps.Read) []jen.Code {
+	fr, t := jen.Id("fr"), jen.Id(tensorName(r.Slot))
+	i, k := jen.Lit(r.I), strconv.Itoa(r.Slot.K)
+	ident := t.Clone().Dot("Ident").Call()
+	words := fr.Clone().Dot("Iface").Call(i, t.Clone())
+	switch r.Kind {
+	case steps.ReadArg:
+		return []jen.Code{fr.Clone().Dot("Arg").Call(i, ident, jen.Nil()), words}
+	case steps.ReadArgOpt:
+		present := jen.Id("u" + k).Op("!=").Nil()
+		return []jen.Code{fr.Clone().Dot("ArgOpt").Call(i, ident, jen.Nil(), present), words}
+	case steps.ReadArgIdent:
+		return []jen.Code{fr.Clone().Dot("ArgIdent").Call(i, ident, jen.Nil(), jen.Nil()), words}
+	case steps.ReadRet:
+		iu, su := jen.Id("iu"+k), jen.Id("su"+k)
+		return []jen.Code{
+			jen.List(iu, su).Op(":=").Add(t).Dot("UseCounts").Call(),
+			fr.Clone().Dot("Ret").Call(i, ident, iu, su, jen.Nil()), words,
+		}
+	case steps.ReadRetIdent:
+		return []jen.Code{fr.Clone().Dot("RetIdent").Call(i, ident, jen.Nil(), jen.Nil()), words}
+	case steps.ReadAfterArg:
+		return []jen.Code{fr.Clone().Dot("AfterArg").Call(i, ident)}
+	case steps.ReadAfterIdent:
+		return []jen.Code{fr.Clone().Dot("AfterIdent").Call(i, ident, jen.Nil())}
+	case steps.ReadViewBase, steps.ReadViewBaseList:
+		return readCode(r, "")
+	}
+	panic("gen: read of kind " + strconv.Itoa(int(r.Kind)) + " of a tensor held as an interface")
+}
+
 // readIdentCode prints a read of the own-ids kind's and of an anchored
 // type's (the storage anchors with the identities); nil for another
-// read.
-func readIdentCode(r steps.Read) []jen.Code {
+// read. elemLoop prints a loop over the list's elements.
+func readIdentCode(r steps.Read, elemLoop func(each ...jen.Code) jen.Code) []jen.Code {
 	fr, t := jen.Id("fr"), jen.Id(tensorName(r.Slot))
 	i := jen.Lit(r.I)
 	ptr := func(c jen.Code) jen.Code { return jen.Qual("unsafe", "Pointer").Call(c) }
 	data := ptr(jen.Qual("unsafe", "SliceData").Call(t))
 	ident := func(c *jen.Statement) jen.Code { return c.Dot("Ident").Call() }
-	elemLoop := func(each ...jen.Code) jen.Code {
-		return jen.For(jen.List(jen.Id("j"), jen.Id("e")).Op(":=").Range().Add(t)).Block(each...)
-	}
 	anchor, elemAnchor := jen.Nil(), jen.Nil()
 	if r.Anchor {
 		anchor, elemAnchor = t.Clone().Dot("StorageAnchor").Call(), jen.Id("e").Dot("StorageAnchor").Call()
@@ -276,7 +349,10 @@ func (ss *shapeSet) shapeVar(fr *steps.Frame) string {
 	n := ss.shapeName(ss.exported("shape"), key)
 	ss.shapes[key] = n
 	d := shapeVarDef{name: n, fr: fr}
-	if fr.Elem.Name != "" && len(fr.TypeParams) == 0 { // a generic type's: Frame.BeginOf
+	switch {
+	case fr.Guard != "": // an interface's: Frame.Iface; a list's elements by the guard
+		d.elem = ss.ifaceElemFn(fr.Elem, fr.Guard)
+	case fr.Elem.Name != "" && len(fr.TypeParams) == 0: // a generic type's: Frame.BeginOf
 		d.tensor, d.elem = ss.tensorFns(fr.Elem)
 	}
 	ss.shapeList = append(ss.shapeList, d)
@@ -293,26 +369,50 @@ func (ss *shapeSet) tensorFns(t kernels.GoType) (tensor, elem string) {
 	}
 	n := ss.shapeName(ss.ns+"tensor", key)
 	ss.tensorFn[key] = n
-	ss.tensorTypes = append(ss.tensorTypes, tensorFnDef{n, strings.Replace(n, "tensor", "elem", 1), t})
+	ss.tensorTypes = append(ss.tensorTypes, tensorFnDef{tensor: n, elem: strings.Replace(n, "tensor", "elem", 1), typ: t})
 	return n, strings.Replace(n, "tensor", "elem", 1)
+}
+
+// ifaceElemFn returns the name of the function that makes element i of
+// a list of t, an interface type, from the list's data, through guard,
+// adding it.
+func (ss *shapeSet) ifaceElemFn(t kernels.GoType, guard string) string {
+	key := "iface " + t.String()
+	if n, ok := ss.tensorFn[key]; ok {
+		return n
+	}
+	n := ss.shapeName(ss.ns+"elem", key)
+	ss.tensorFn[key] = n
+	ss.tensorTypes = append(ss.tensorTypes, tensorFnDef{elem: n, typ: t, guard: guard})
+	return n
 }
 
 type tensorFnDef struct {
 	tensor, elem string
 	typ          kernels.GoType
+	// guard, for an interface type: only elem, which guards the element
+	guard string
 }
 
 // genFrames writes the Shapes and the functions they name, sorted by
 // name.
 func genFrames(f *jen.File, ss *shapeSet) {
 	slices.SortFunc(ss.shapeList, func(a, b shapeVarDef) int { return strings.Compare(a.name, b.name) })
-	slices.SortFunc(ss.tensorTypes, func(a, b tensorFnDef) int { return strings.Compare(a.tensor, b.tensor) })
+	slices.SortFunc(ss.tensorTypes, func(a, b tensorFnDef) int { return strings.Compare(a.elem, b.elem) })
 	for _, d := range ss.shapeList {
 		f.Line()
 		f.Commentf("%s is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).", d.name)
 		f.Var().Id(d.name).Op("=").Add(qw("Shape")).Values(shapeDict(d))
 	}
 	for _, t := range ss.tensorTypes {
+		if t.guard != "" {
+			h := jen.Id("h")
+			f.Line()
+			f.Commentf("%s makes element i of a list of %s from the list's data (a nil one the undefined tensor).", t.elem, t.typ.Display())
+			f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), jen.Id("i").Int()).Add(qa("Identity")).Block(
+				jen.Return(jen.Id(t.guard).Call(jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), jen.Id("i").Op("+").Lit(1)).Index(jen.Id("i")))))
+			continue
+		}
 		elem := t.typ
 		elem.Prefix = strings.TrimPrefix(elem.Prefix, "*")
 		h := jen.Id("h")
@@ -381,6 +481,8 @@ func shapeDict(d shapeVarDef) jen.Dict {
 	}
 	if d.tensor != "" {
 		dict[jen.Id("Tensor")] = jen.Id(d.tensor)
+	}
+	if d.elem != "" {
 		dict[jen.Id("Elem")] = jen.Id(d.elem)
 	}
 	return dict

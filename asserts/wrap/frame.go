@@ -55,6 +55,10 @@ type Slot struct {
 	// anchor is the storage anchor of a tensor of the memory kind: a
 	// pointer, which keeps the storage alive until the call ends (Saved's)
 	anchor unsafe.Pointer
+	// itype is, for a tensor held as an interface ([Frame.Iface]), the
+	// type word of the interface (as an any), h its data word: the rows
+	// make the tensor from the two (frame.tensorOf); nil for the others
+	itype unsafe.Pointer
 	// x is an argument's metadata fingerprint before the kernel (Meta),
 	// a view return's base StorageImpl use count before it (ViewBase), a
 	// return's extent of the memory kind (RetMemory)
@@ -132,7 +136,7 @@ type frame struct {
 	fresh uint64
 	// ptype is, for a generic tensor type ([Frame.BeginOf]), the type
 	// word of an interface holding the call's instantiation: the rows that
-	// read a tensor make it from its handle with it (frame.tensorOf)
+	// read a tensor make it from its handle with it (frame.tensorAt)
 	ptype unsafe.Pointer
 	fast  bool
 	// calib: a call of the memory kind off the fast plan that met its
@@ -170,6 +174,16 @@ func (f *Frame[S, L]) ArgOpt(i int, id asserts.Ident, h unsafe.Pointer, present 
 	p.id = id
 	p.meta = id.Traits &^ asserts.AddressIdentity
 	f.odd |= uint64(p.meta ^ asserts.Versioned)
+}
+
+// Iface reads the tensor of single slot i held as an interface (read
+// before by Arg, ArgOpt, Ret, ArgIdent or RetIdent with no handle): its
+// two words, of which the rows make the tensor again. t is never nil: the
+// generated guard hands a nil tensor over as the undefined tensor.
+func (f *Frame[S, L]) Iface(i int, t any) {
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&t))
+	p := &f.s[i]
+	p.itype, p.h = w[0], w[1]
 }
 
 // Meta reads argument i's metadata fingerprint before the kernel, for its

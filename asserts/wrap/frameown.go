@@ -311,6 +311,6 @@ func (f *frame) passedSlow(p *fastPlan) *slowCall {
 // call has not returned).
 func (f *frame) anchorAfter(c *Call, q *Slot, s *Saved) {
 	if q.anchor != nil {
-		c.AfterAnchor(s, anchorOf(f.tensorOf(q.h)))
+		c.AfterAnchor(s, anchorOf(f.tensorOf(q)))
 	}
 }

@@ -312,12 +312,12 @@ func (f *frame) takeMetadata(q *Slot, s *Saved, c *Call) {
 		if c.TakeMetadata(s, q.x, q.mread&2 != 0) {
 			return
 		}
-		if m, ok := f.tensorOf(q.h).(asserts.Metadata); ok {
+		if m, ok := f.tensorOf(q).(asserts.Metadata); ok {
 			c.SaveMetadataOf(s, m)
 			return
 		}
 	}
-	c.SaveMetadata(s, f.tensorOf(q.h))
+	c.SaveMetadata(s, f.tensorOf(q))
 }
 
 // slotOfList returns the slot of list i.
@@ -347,11 +347,25 @@ func (x *rowCtx) distinctOutputs() {
 	x.c.DistinctOutputs(outs...)
 }
 
-// tensorOf makes the tensor of a single slot from its handle h: by the
-// Shape's Tensor function, or for a generic type (Frame.BeginOf) as an
-// interface of the call's instantiation holding h (the type is a
-// pointer: an interface's data word is the pointer itself).
-func (f *frame) tensorOf(h unsafe.Pointer) asserts.Identity {
+// tensorOf makes the tensor of single slot q: for a tensor held as an
+// interface (Frame.Iface), an interface of its two words again; else
+// from its handle (tensorAt).
+func (f *frame) tensorOf(q *Slot) asserts.Identity {
+	if q.itype != nil {
+		var e any
+		w := (*[2]unsafe.Pointer)(unsafe.Pointer(&e))
+		w[0], w[1] = q.itype, q.h
+		t, _ := e.(asserts.Identity)
+		return t
+	}
+	return f.tensorAt(q.h)
+}
+
+// tensorAt makes a tensor from its handle h: by the Shape's Tensor
+// function, or for a generic type (Frame.BeginOf) as an interface of the
+// call's instantiation holding h (the type is a pointer: an interface's
+// data word is the pointer itself).
+func (f *frame) tensorAt(h unsafe.Pointer) asserts.Identity {
 	if f.ptype == nil {
 		return f.p.sh.Tensor(h)
 	}
@@ -362,10 +376,11 @@ func (f *frame) tensorOf(h unsafe.Pointer) asserts.Identity {
 }
 
 // elemOf makes element i of a list slot from the list's data h, as
-// tensorOf does a single slot's.
+// tensorAt does a single tensor's (a list of tensors held as an
+// interface: by the Shape's Elem function, which reads the element).
 func (f *frame) elemOf(h unsafe.Pointer, i int) asserts.Identity {
 	if f.ptype == nil {
 		return f.p.sh.Elem(h, i)
 	}
-	return f.tensorOf(*(*unsafe.Pointer)(unsafe.Add(h, uintptr(i)*unsafe.Sizeof(h))))
+	return f.tensorAt(*(*unsafe.Pointer)(unsafe.Add(h, uintptr(i)*unsafe.Sizeof(h))))
 }

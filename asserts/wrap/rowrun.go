@@ -179,7 +179,7 @@ func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
 
 // tensor is the row's single tensor T.
-func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.tq().h) }
+func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.tq()) }
 
 // elems are the tensors of the row's list T.
 func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tlq(), x.buf) }

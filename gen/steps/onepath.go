@@ -45,6 +45,20 @@ type Frame struct {
 	// Tensor and Elem functions, and the Before helper begins the call
 	// with a nil of Elem (wrap.Frame.BeginOf).
 	TypeParams []kernels.TypeParam
+	// Guard is, for tensors held as an interface (asserts.Tensor or a
+	// runtime's own interface type: Elem), the function that hands one
+	// over, a nil one as the undefined tensor (Names.Guard): the helpers
+	// read the guarded tensors and pass each single tensor's two words
+	// (wrap.Frame.Iface), of which the rows make it again; the Shape's
+	// Elem function reads a list's element through it. "" for the others.
+	Guard string
+}
+
+// IfaceTensor reports whether t (a single tensor's type, or a list's
+// element type) holds its tensors as an interface: asserts.Tensor, or a
+// runtime's own interface type.
+func IfaceTensor(t kernels.GoType) bool {
+	return t.Prefix == "" && (t.Interface || IfaceSuffix(t) == "Tensor")
 }
 
 // A Shape is the data of a wrap.Shape: the slots' counts, which are
@@ -165,6 +179,9 @@ func (fr *Frame) Key(after bool) string {
 	if fr.Memory {
 		b.WriteString("memory ")
 	}
+	if fr.Guard != "" {
+		b.WriteString("iface ")
+	}
 	for _, s := range tensors {
 		fmt.Fprintf(&b, "t%d %s,", s.K, s.Type)
 	}
@@ -203,6 +220,9 @@ func (fr *Frame) String() string {
 	fmt.Fprintf(&b, "frame [%d]Slot [%d]ListSlot elem %s", fr.Singles, fr.Lists, fr.Elem)
 	if fr.Memory {
 		b.WriteString(" memory")
+	}
+	if fr.Guard != "" {
+		b.WriteString(" guard " + fr.Guard)
 	}
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes)
@@ -246,11 +266,12 @@ const (
 
 // onePath returns the op's Frame, or nil when the op takes the rows'
 // helpers: a runtime kind other than Counted, OwnIDs and Memory, a tensor
-// type that is not a pointer of one type (or is an interface; for the
-// kind Memory, generic or one the adapter does not stand for; for the
-// others, the foreign type), a list return or no tensor of the kind
-// Memory, a row of a form the Frame's runtime does not run, or more
-// tensors than a Frame holds.
+// type that is neither a pointer nor an interface of one type (for the
+// kind Memory, an interface, generic or one the adapter does not stand
+// for; for the others, the foreign type; an interface that is generic or
+// whose metadata the helpers would read), a list return or no tensor of
+// the kind Memory, a row of a form the Frame's runtime does not run, or
+// more tensors than a Frame holds.
 func (b *builder) onePath() *Frame {
 	o, op := b.o, b.out
 	mem := o.Identity == plan.Memory
@@ -267,7 +288,8 @@ func (b *builder) onePath() *Frame {
 			}
 			elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
 		}
-		if elem.Prefix != "*" || elem.Interface {
+		iface := IfaceTensor(elem)
+		if !iface && (elem.Prefix != "*" || elem.Interface) || iface && (mem || len(elem.Params()) > 0 || b.o.MetadataOf[elem.Origin().String()]) {
 			return nil
 		}
 		// the memory kind's tensors are the adapter's (not generic); the
@@ -295,6 +317,9 @@ func (b *builder) onePath() *Frame {
 		return nil
 	}
 	fr.TypeParams = b.typeParams(all)
+	if IfaceTensor(fr.Elem) {
+		fr.Guard = b.o.Names.Guard(fr.Elem)
+	}
 	b.reads(fr)
 	return fr
 }

@@ -2,13 +2,13 @@
 //
 //go:build debugasserts
 
-package checkediface
+package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
-	assertgenshapes "github.com/assertgen/assertgen/examples/refops/checkediface/internal/assertgenshapes"
+	assertgenshapes "github.com/assertgen/assertgen/examples/ifacert/checked/internal/assertgenshapes"
 )
 
 // Generated for version 4 of asserts/wrap: if a line below does not compile, this
@@ -42,11 +42,10 @@ func (k *checked) AddTensor(self asserts.Tensor, other asserts.Tensor, alpha any
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_03ec56560291(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dbcbc4c419f2(&fr, &opAddTensor, &assertgenshapes.Shape_028bcb94d4c0, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_a48d8e518795(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_c7ba68294360(&fr, self, other, r0)
 	return r0
 }
 
@@ -61,12 +60,11 @@ func (k *checked) Add_Tensor(self asserts.Tensor, other asserts.Tensor, alpha an
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_4a8c9b46a2fe(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dbcbc4c419f2(&fr, &opAdd_Tensor, &assertgenshapes.Shape_122fd5d869bf, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_6a6f0f4b083d(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_c7ba68294360(&fr, self, other, r0)
 	return r0
 }
 
@@ -81,12 +79,11 @@ func (k *checked) AddOut(self asserts.Tensor, other asserts.Tensor, alpha any, o
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e51f15330222(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_160aeda0e7fc(&fr, &opAddOut, &assertgenshapes.Shape_56b040b8f5e8, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_81b38cdcdd13(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_686bf0a69128(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -101,11 +98,10 @@ func (k *checked) Cat(tensors []asserts.Tensor, dim int64) asserts.Tensor {
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0ad6bdf098eb(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f37f7d1f9b8(&fr, &opCat, &assertgenshapes.Shape_18fddbf8729a, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_927aa5454d47(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_eb7563283a49(&fr, tensors, r0)
 	return r0
 }
 
@@ -120,11 +116,10 @@ func (k *checked) ClampTensor(self asserts.Tensor, min_ asserts.Tensor, max_ ass
 	if !asserts.Checking() {
 		return k.next.ClampTensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_75737184b9a5(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_55a9c9b874d3(&fr, &opClampTensor, &assertgenshapes.Shape_23841683acab, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_5828f0188523(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.After_686bf0a69128(&fr, self, min_, max_, r0)
 	return r0
 }
 
@@ -139,14 +134,10 @@ func (k *checked) SplitTensor(self asserts.Tensor, split_size int64, dim int64) 
 	if !asserts.Checking() {
 		return k.next.SplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e4007e46383b(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_46353756341f(&fr, &opSplitTensor, &assertgenshapes.Shape_2d8ab5a0bd52, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_52bae5b4024c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_77e336e5e448(&fr, self, r0)
 	return r0
 }
 
@@ -161,11 +152,10 @@ func (k *checked) TransposeInt(self asserts.Tensor, dim0 int64, dim1 int64) asse
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b2e71dc2d009(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_724cde9c6ab2(&fr, &opTransposeInt, &assertgenshapes.Shape_50600d387088, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_98513b203730(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_c726c4934965(&fr, self, r0)
 	return r0
 }
 
@@ -180,10 +170,9 @@ func (k *checked) Clone(self asserts.Tensor, memory_format *int) asserts.Tensor 
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_172d7dd91cdd(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_944fb241fc00(&fr, &opClone, &assertgenshapes.Shape_9e2ba3a73b5e, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_2913c9c95bbe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_c726c4934965(&fr, self, r0)
 	return r0
 }

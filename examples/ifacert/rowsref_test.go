@@ -1,27 +1,27 @@
 //go:build debugasserts
 
-package refops_test
+package ifacert_test
 
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
-	"github.com/assertgen/assertgen/examples/refops/checkediface"
+	"github.com/assertgen/assertgen/examples/ifacert/checked"
 )
 
 // The rows path of version 3 for tensors held as an interface
-// (asserts.Tensor), as assertgen generated ./checkediface before the one
-// path took interface tensors (the wrappers and helpers at 1be2d070,
-// renamed): the reference TestIfaceOnePathCountsAsRowsPath holds the one
+// (asserts.Tensor), as assertgen generated ./checked before the one path
+// took interface tensors (the wrappers and helpers at 1be2d070, renamed):
+// the reference TestOnePathCountsAsRowsPath holds the one
 // path's statistics and reports to. It calls the version-3 entries
 // asserts/wrap keeps for the frozen sets (testdata/frozen/ENTRIES).
 
-// rowsIfChecked is the version-3 decorator of checkediface's ops.
+// rowsIfChecked is the version-3 decorator of checked's ops.
 type rowsIfChecked struct {
-	next checkediface.Kernels
+	next checked.Kernels
 }
 
-var _ checkediface.Kernels = &rowsIfChecked{}
+var _ checked.Kernels = &rowsIfChecked{}
 
 var rowsIfOpAddTensor = wrap.Op{
 	Name:     "add",

@@ -2,7 +2,7 @@
 //
 //go:build !debugasserts
 
-package checkediface
+package checked
 
 // Checked returns next itself: checks are compiled only with -tags debugasserts.
 func Checked(next Kernels) Kernels {

@@ -1,0 +1,197 @@
+//go:build debugasserts
+
+package ifacert_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/examples/ifacert/checked"
+	"github.com/assertgen/assertgen/examples/refops"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+// rowsIfOps are the ops of the version-3 reference (rowsref_test.go).
+var rowsIfOps = []*wrap.Op{&rowsIfOpAddTensor, &rowsIfOpAdd_Tensor, &rowsIfOpAddOut, &rowsIfOpCat, &rowsIfOpClampTensor,
+	&rowsIfOpClone, &rowsIfOpSplitTensor, &rowsIfOpTransposeInt}
+
+// ops are the ops the cases call, by full name.
+var ops = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "clamp.Tensor", "clone", "split.Tensor", "transpose.int"}
+
+// opStats returns the statistics of the op named name of the reference
+// (rows) or of ./checked's one path, zero for one that never ran.
+func opStats(name string, rows bool) asserts.Stats {
+	for _, op := range wrap.Ops() {
+		if op.FullName() == name && slices.Contains(rowsIfOps, op) == rows {
+			return op.Stats()
+		}
+	}
+	return asserts.Stats{}
+}
+
+func ar(n int) *rt.Tensor { return rt.Arange(n) }
+
+// a case calls Kernels k (with the kernels of ks, correct but for the
+// fields set).
+type ifaceCase struct {
+	name string
+	ks   kernels
+	run  func(k checked.Kernels)
+}
+
+var cases = []ifaceCase{
+	{name: "add", run: func(k checked.Kernels) { k.AddTensor(ar(4), ar(4), 1.0) }},
+	{name: "add of two dynamic types", run: func(k checked.Kernels) { k.AddTensor(boxed{ar(4)}, ar(4), 1.0) }},
+	{name: "add self", run: func(k checked.Kernels) { x := ar(4); k.AddTensor(x, boxed{x}, 1.0) }},
+	{name: "add_", run: func(k checked.Kernels) { k.Add_Tensor(ar(4), boxed{ar(4)}, 1.0) }},
+	{name: "add_ boxed self", run: func(k checked.Kernels) { k.Add_Tensor(boxed{ar(4)}, ar(4), 1.0) }},
+	{name: "add.out", run: func(k checked.Kernels) { k.AddOut(ar(4), boxed{ar(4)}, 1.0, rt.Zeros(4)) }},
+	{name: "cat", run: func(k checked.Kernels) { k.Cat([]asserts.Tensor{ar(2), boxed{ar(3)}, ar(1)}, 0) }},
+	{name: "cat of 2, 3, 2 and 9 elements", run: func(k checked.Kernels) {
+		for _, n := range []int{2, 3, 2, 9} {
+			ts := make([]asserts.Tensor, n)
+			for i := range ts {
+				ts[i] = ar(2)
+				if i%2 == 1 {
+					ts[i] = boxed{ar(2)}
+				}
+			}
+			k.Cat(ts, 0)
+		}
+	}},
+	{name: "cat of one tensor twice", run: func(k checked.Kernels) { x := ar(3); k.Cat([]asserts.Tensor{x, boxed{x}}, 0) }},
+	{name: "clamp with a min", run: func(k checked.Kernels) { k.ClampTensor(ar(4), rt.Full(1, 4), nil) }},
+	{name: "clamp with a max", run: func(k checked.Kernels) { k.ClampTensor(ar(4), nil, boxed{rt.Full(2, 4)}) }},
+	{name: "clamp with both", run: func(k checked.Kernels) { k.ClampTensor(boxed{ar(4)}, rt.Full(1, 4), rt.Full(2, 4)) }},
+	{name: "clone", run: func(k checked.Kernels) { k.Clone(boxed{ar(3)}, nil) }},
+	{name: "split", run: func(k checked.Kernels) { k.SplitTensor(ar(6), 2, 0) }},
+	{name: "transpose", run: func(k checked.Kernels) { k.TransposeInt(rt.Zeros(2, 3), 0, 1) }},
+	{name: "transpose boxed", run: func(k checked.Kernels) { k.TransposeInt(boxed{rt.Zeros(2, 3)}, 0, 1) }},
+	// broken kernels
+	{name: "add returns self", ks: kernels{add: func(self, _ asserts.Tensor, _ any) asserts.Tensor { return self }},
+		run: func(k checked.Kernels) { k.AddTensor(ar(4), ar(4), 1.0) }},
+	{name: "add returns other boxed", ks: kernels{add: func(_, other asserts.Tensor, _ any) asserts.Tensor { return boxed{of(other)} }},
+		run: func(k checked.Kernels) { k.AddTensor(ar(4), ar(4), 1.0) }},
+	{name: "add writes self", ks: kernels{add: func(self, other asserts.Tensor, a any) asserts.Tensor {
+		refops.Add_Tensor(of(self), of(other), 1)
+		return refops.Clone(of(self), nil)
+	}}, run: func(k checked.Kernels) { k.AddTensor(boxed{ar(4)}, ar(4), 1.0) }},
+	{name: "add_ returns a fresh tensor", ks: kernels{add_: func(self, other asserts.Tensor, _ any) asserts.Tensor {
+		return refops.AddTensor(of(self), of(other), 1)
+	}}, run: func(k checked.Kernels) { k.Add_Tensor(ar(4), ar(4), 1.0) }},
+	{name: "add_ writes other", ks: kernels{add_: func(self, other asserts.Tensor, _ any) asserts.Tensor {
+		refops.Add_Tensor(of(other), of(self), 1)
+		return self
+	}}, run: func(k checked.Kernels) { k.Add_Tensor(ar(4), boxed{ar(4)}, 1.0) }},
+	{name: "add.out returns a fresh tensor", ks: kernels{addOut: func(self, other asserts.Tensor, _ any, _ asserts.Tensor) asserts.Tensor {
+		return refops.AddTensor(of(self), of(other), 1)
+	}}, run: func(k checked.Kernels) { k.AddOut(ar(4), ar(4), 1.0, rt.Zeros(4)) }},
+	{name: "cat returns its first input", ks: kernels{cat: func(ts []asserts.Tensor, _ int64) asserts.Tensor { return ts[0] }},
+		run: func(k checked.Kernels) { k.Cat([]asserts.Tensor{boxed{ar(2)}, ar(2)}, 0) }},
+	{name: "cat writes an input", ks: kernels{cat: func(ts []asserts.Tensor, dim int64) asserts.Tensor {
+		out := refops.Cat(ofList(ts), dim)
+		refops.Add_Tensor(of(ts[1]), of(ts[0]), 1)
+		return out
+	}}, run: func(k checked.Kernels) { k.Cat([]asserts.Tensor{ar(2), boxed{ar(2)}, ar(2)}, 0) }},
+	{name: "clamp returns self", ks: kernels{clamp: func(self, _, _ asserts.Tensor) asserts.Tensor { return self }},
+		run: func(k checked.Kernels) { k.ClampTensor(ar(4), nil, rt.Full(2, 4)) }},
+	{name: "clamp writes max", ks: kernels{clamp: func(self, min_, max_ asserts.Tensor) asserts.Tensor {
+		out := refops.ClampTensor(of(self), of(min_), of(max_))
+		refops.Add_Tensor(of(max_), of(self), 1)
+		return out
+	}}, run: func(k checked.Kernels) { k.ClampTensor(ar(4), nil, boxed{rt.Full(2, 4)}) }},
+	{name: "clone returns self boxed", ks: kernels{clone: func(self asserts.Tensor, _ *int) asserts.Tensor { return boxed{of(self)} }},
+		run: func(k checked.Kernels) { k.Clone(ar(3), nil) }},
+	{name: "split returns copies", ks: kernels{split: func(self asserts.Tensor, size, dim int64) []asserts.Tensor {
+		var out []asserts.Tensor
+		for _, t := range refops.SplitTensor(of(self), size, dim) {
+			out = append(out, refops.Clone(t, nil))
+		}
+		return out
+	}}, run: func(k checked.Kernels) { k.SplitTensor(ar(6), 2, 0) }},
+	{name: "transpose returns a copy", ks: kernels{transpo: func(self asserts.Tensor, d0, d1 int64) asserts.Tensor {
+		return refops.Clone(refops.TransposeInt(of(self), d0, d1), nil)
+	}}, run: func(k checked.Kernels) { k.TransposeInt(boxed{rt.Zeros(2, 3)}, 0, 1) }},
+	{name: "transpose returns self", ks: kernels{transpo: func(self asserts.Tensor, _, _ int64) asserts.Tensor { return self }},
+		run: func(k checked.Kernels) { k.TransposeInt(rt.Zeros(2, 3), 0, 1) }},
+}
+
+// broken reports whether a kernel of ks is replaced.
+func (ks kernels) broken() bool {
+	return ks.add != nil || ks.add_ != nil || ks.addOut != nil || ks.cat != nil || ks.clamp != nil || ks.clone != nil ||
+		ks.split != nil || ks.transpo != nil
+}
+
+type envFunc func() asserts.EnvState
+
+func (f envFunc) State() asserts.EnvState { return f() }
+
+// TestOnePathCountsAsRowsPath holds the one path of tensors held as an
+// interface (asserts.Tensor, two dynamic types, optional tensors absent
+// and present, a list) to the rows path of version 3: on correct and
+// broken kernels, plain, under a mode, in a hermetic context, in a
+// context, with same_content off and on, the ops' statistics (check by
+// check, skip by reason) and the violations are the same.
+func TestOnePathCountsAsRowsPath(t *testing.T) {
+	envs := map[string]asserts.Env{
+		"plain":    nil,
+		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
+		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
+	}
+	for _, c := range cases {
+		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
+			for _, content := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/content=%v", c.name, ename, content), func(t *testing.T) {
+					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
+					want := runCase(c, true)
+					got := runCase(c, false)
+					for i, name := range ops {
+						if got.stats[i] != want.stats[i] {
+							t.Errorf("%s stats:\none path %+v\nrows path %+v", name, got.stats[i], want.stats[i])
+						}
+					}
+					if !slices.Equal(got.violations, want.violations) {
+						t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
+					}
+					if broken := c.ks.broken(); broken && ename == "plain" && len(want.violations) == 0 || !broken && len(want.violations) > 0 {
+						t.Errorf("broken=%v: violations %q", broken, want.violations)
+					}
+				})
+			}
+		}
+	}
+}
+
+type outcome struct {
+	stats      []asserts.Stats
+	violations []string
+}
+
+// runCase runs c three times on the reference (rows) or on the one path,
+// from reset statistics.
+func runCase(c ifaceCase, rows bool) outcome {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	asserts.ResetStats()
+	var k checked.Kernels = checked.Checked(c.ks)
+	if rows {
+		k = &rowsIfChecked{next: c.ks}
+	}
+	for range 3 {
+		c.run(k)
+	}
+	var out outcome
+	for _, name := range ops {
+		out.stats = append(out.stats, opStats(name, rows))
+	}
+	for _, v := range col.Violations() {
+		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
+	}
+	return out
+}
