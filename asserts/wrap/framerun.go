@@ -139,15 +139,40 @@ func (f *frame) abandon() {
 
 // beginMeta is the part of begin for the metadata of a call whose
 // arguments are plain: it reports whether each fingerprint was read
-// (Frame.Meta) and was there.
+// (Frame.Meta; for a tensor held as an interface, which the helpers do
+// not read, the runtime reads it: ifaceMeta) and was there.
 func (f *frame) beginMeta(p *fastPlan) bool {
 	s, _ := f.slots(p)
 	for _, i := range p.meta {
-		if s[i].mread&3 != 3 {
+		if q := &s[i]; q.mread&3 != 3 && (q.itype == nil || q.mread != 0 || !ifaceMeta(q, false)) {
 			return false
 		}
 	}
 	return true
+}
+
+// ifaceMeta reads the metadata fingerprint of a single tensor held as an
+// interface (Frame.Iface) before the kernel (into x, as Frame.Meta) or
+// after it (into fp, as Frame.MetaAfter), and reports whether it was
+// there; a tensor whose dynamic type is not an asserts.Metadata has none
+// (its call leaves the fast plan).
+func ifaceMeta(q *Slot, after bool) bool {
+	var e any
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&e))
+	w[0], w[1] = q.itype, q.h
+	m, ok := e.(asserts.Metadata)
+	if !ok {
+		return false
+	}
+	fp, ok := m.MetadataFingerprint()
+	if after {
+		q.fp = fp
+		q.mread |= 4 | b2u(ok)<<3
+	} else {
+		q.x = fp
+		q.mread = 1 | b2u(ok)<<1
+	}
+	return ok
 }
 
 // metaElems reads the metadata fingerprint of each element of the lists
@@ -340,7 +365,11 @@ func (f *frame) passesMore(p *fastPlan) bool {
 	for _, i := range p.meta {
 		// the fingerprint taken before the kernel (beginMeta) is the one
 		// read after it (Saved.MetadataKept)
-		if q := &s[i]; q.mread&12 != 12 || q.fp != q.x {
+		q := &s[i]
+		if q.itype != nil && q.mread&4 == 0 {
+			ifaceMeta(q, true)
+		}
+		if q.mread&12 != 12 || q.fp != q.x {
 			return false
 		}
 	}

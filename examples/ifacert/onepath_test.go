@@ -195,3 +195,78 @@ func runCase(c ifaceCase, rows bool) outcome {
 	}
 	return out
 }
+
+// TestOnePathLateBug: a kernel that turns bad after 1,000 good calls (add
+// returning self, in a struct: not a fresh tensor) is reported at its
+// call, on the one path as on the rows path, with the same statistics.
+func TestOnePathLateBug(t *testing.T) {
+	var want asserts.Stats
+	for _, rows := range []bool{true, false} {
+		n := 0
+		ks := kernels{add: func(self, other asserts.Tensor, alpha any) asserts.Tensor {
+			if n++; n > 1000 {
+				return boxed{of(self)}
+			}
+			return refops.AddTensor(of(self), of(other), 1)
+		}}
+		var k checked.Kernels = checked.Checked(ks)
+		if rows {
+			k = &rowsIfChecked{next: ks}
+		}
+		col := asserts.NewCollector()
+		prev := asserts.SetHandler(col)
+		asserts.ResetStats()
+		a, b := ar(2), boxed{ar(2)}
+		at := -1
+		for i := range 1010 {
+			before := len(col.Violations())
+			k.AddTensor(a, b, 1.0)
+			if at < 0 && len(col.Violations()) > before {
+				at = i
+			}
+		}
+		asserts.SetHandler(prev)
+		if at != 1000 {
+			t.Errorf("rows=%v: first violation at call %d, want 1000", rows, at)
+		}
+		st := opStats("add.Tensor", rows)
+		if st.Calls != 1010 {
+			t.Errorf("rows=%v: stats %+v", rows, st)
+		}
+		if rows {
+			want = st
+		} else if st != want {
+			t.Errorf("stats:\none path %+v\nrows path %+v", st, want)
+		}
+	}
+}
+
+// TestOnePathDoesNotAllocate: once warm, a plain checked call allocates
+// what the direct call does, no more.
+func TestOnePathDoesNotAllocate(t *testing.T) {
+	ks := kernels{}
+	k := checked.Checked(ks)
+	x, y, out := ar(4), boxed{ar(4)}, rt.Zeros(4)
+	list := []asserts.Tensor{ar(2), boxed{ar(3)}, ar(1)}
+	mx := rt.Full(2, 4)
+	m := rt.Zeros(2, 3)
+	calls := []struct {
+		name           string
+		direct, wrapped func()
+	}{
+		{"add", func() { ks.AddTensor(x, y, 1.0) }, func() { k.AddTensor(x, y, 1.0) }},
+		{"add_", func() { ks.Add_Tensor(x, y, 1.0) }, func() { k.Add_Tensor(x, y, 1.0) }},
+		{"add.out", func() { ks.AddOut(x, y, 1.0, out) }, func() { k.AddOut(x, y, 1.0, out) }},
+		{"cat", func() { ks.Cat(list, 0) }, func() { k.Cat(list, 0) }},
+		{"clamp", func() { ks.ClampTensor(x, nil, mx) }, func() { k.ClampTensor(x, nil, mx) }},
+		{"transpose", func() { ks.TransposeInt(m, 0, 1) }, func() { k.TransposeInt(m, 0, 1) }},
+	}
+	for _, c := range calls {
+		for range 100 {
+			c.wrapped()
+		}
+		if d, w := testing.AllocsPerRun(1000, c.direct), testing.AllocsPerRun(1000, c.wrapped); w != d {
+			t.Errorf("%s: %.2f allocations per checked call, %.2f per direct call", c.name, w, d)
+		}
+	}
+}
