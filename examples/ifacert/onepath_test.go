@@ -251,7 +251,7 @@ func TestOnePathDoesNotAllocate(t *testing.T) {
 	mx := rt.Full(2, 4)
 	m := rt.Zeros(2, 3)
 	calls := []struct {
-		name           string
+		name            string
 		direct, wrapped func()
 	}{
 		{"add", func() { ks.AddTensor(x, y, 1.0) }, func() { k.AddTensor(x, y, 1.0) }},
