@@ -237,6 +237,15 @@ func TestInterfaceTensor(t *testing.T) {
 			if _, stderr, code := runCLI(t, dir, args...); code != 0 {
 				t.Fatalf("%s: gen -mode %s: exit %d\n%s", tc.dir, mode, code, stderr)
 			}
+			// every op on the one path (version 4): the tensors held as
+			// the runtime's interface type
+			src, err := os.ReadFile(filepath.Join(dir, tc.dir, out, "assertgen_checked.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(src), "wrap.Call") || !strings.Contains(string(src), "wrap.Frame[") {
+				t.Errorf("%s: gen -mode %s: a wrapper not on the one path:\n%s", tc.dir, mode, src)
+			}
 		}
 	}
 	buildAll(t, dir)
