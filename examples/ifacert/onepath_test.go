@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/ifacert/checked"
 	"github.com/assertgen/assertgen/examples/refops"
@@ -267,6 +268,31 @@ func TestOnePathDoesNotAllocate(t *testing.T) {
 		}
 		if d, w := testing.AllocsPerRun(1000, c.direct), testing.AllocsPerRun(1000, c.wrapped); w != d {
 			t.Errorf("%s: %.2f allocations per checked call, %.2f per direct call", c.name, w, d)
+		}
+	}
+}
+
+// TestOnePathUndefinedTensor: a nil asserts.Tensor where the schema takes
+// a Tensor is the undefined tensor (the guard hands it over; version 3
+// called its methods), its checks skipped as undefined; in a list too.
+func TestOnePathUndefinedTensor(t *testing.T) {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	asserts.ResetStats()
+	ks := kernels{
+		add: func(_, _ asserts.Tensor, _ any) asserts.Tensor { return rt.Zeros(4) },
+		cat: func(_ []asserts.Tensor, _ int64) asserts.Tensor { return rt.Zeros(4) },
+	}
+	k := checked.Checked(ks)
+	k.AddTensor(nil, ar(4), 1.0)
+	k.Cat([]asserts.Tensor{ar(2), nil}, 0)
+	if v := col.Violations(); len(v) != 0 {
+		t.Errorf("violations %v", v)
+	}
+	for _, name := range []string{"add.Tensor", "cat"} {
+		if st := opStats(name, false); st.Calls != 1 || st.Skipped[checks.ReasonUndefined] == 0 {
+			t.Errorf("%s: stats %+v, want one call with checks skipped as undefined", name, st)
 		}
 	}
 }
