@@ -112,9 +112,11 @@ func TestGoldenInterfaceMode(t *testing.T) {
 }
 
 // TestEveryCheckEmitted makes sure the small schema exercises every check
-// and both the single and the list form of each asserts call: read as the
-// newest release (impl_use_count_eq_fresh) and as 2.6.0
-// (impl_use_count_le_1).
+// the plan can give a runtime with use counts, as a row of a Shape of the
+// one path, the forms of its rows and every read of its helpers (tensors
+// held as asserts.Tensor, interface mode without a type map: read with
+// Frame.Iface): read as the newest release (impl_use_count_eq_fresh) and
+// as 2.6.0 (impl_use_count_le_1).
 func TestEveryCheckEmitted(t *testing.T) {
 	var all []byte
 	for _, version := range []string{"", "2.6.0"} {
@@ -135,24 +137,24 @@ func TestEveryCheckEmitted(t *testing.T) {
 		}
 	}
 	for _, call := range []string{
-		// Interface mode without a type map: the Tensor forms (function
-		// mode's c.Save, c.SaveOpt and c.After: examples/refops/checked).
-		"c.SaveTensor(", "c.SaveOptTensor(", "c.AfterTensor(", "c.Result(",
-		// The list snapshot functions, one per list type and kind.
-		"saveList_", "saveOptList_", "afterList_", "resultList_",
-		"l.Reset(len(ts))", "l.SummarizeSaved()", "c.SummarizeSavedOpt(l)", "l.CheckLen(c, len(ts))",
-		"l.SummarizeAfter()", "l.SummarizeResult()",
-		"c.SameImpl(", "c.SameImplList(", "c.SameStorage(", "c.SameStorageList(",
-		"c.SameImplStorageVersion(", "c.NoMutationList(", "c.BindingContext(", "wrap.BindingContextList(",
-		"c.ImplUseCountLE1(", "c.ImplUseCountLE1List(",
-		"c.ImplUseCountEqFresh(", "wrap.ImplUseCountEqFreshList(", "c.StorageUseCountEq1(", "c.StorageUseCountEq1List(",
-		"c.SharesStorage(", "c.SharesStorageList(", "c.FreshOrAlias(", "c.ReturnsArg(",
-		"c.DistinctOutputs(", "wrap.OutList(",
-		"c.SaveMetadataTensor(", "c.SameMetadataTensor(", "wrap.SaveMetadataList(", "wrap.SameMetadataList(",
+		// the rows, by check
+		"checks.SameImpl,", "checks.SameStorage,", "checks.NoMutation,", "checks.BindingContext,",
+		"checks.ImplUseCountLE1,", "checks.ImplUseCountEqFresh,", "checks.StorageUseCountEq1,", "checks.NotArgHandle,",
+		"checks.SharesStorage,", "checks.ViewHoldsStorage,", "checks.FreshOrAlias,", "checks.FreshNoAlias,",
+		"checks.ReturnsArg,", "checks.DistinctOutputs,", "checks.SameContent,", "checks.SameMetadata,",
+		// their forms
+		"wrap.FormOne", "wrap.FormRetList", "wrap.FormArgList",
+		// the helpers' reads
+		"fr.Open()", "fr.Arg(", "fr.ArgOpt(", "fr.Iface(", "fr.List(", "fr.Elem(", "fr.ViewBase(", "fr.ViewBaseList(",
+		"fr.Begin(", "fr.AfterArg(", "fr.AfterList(", "fr.AfterElem(", "fr.Ret(", "fr.RetElem(", "fr.RetListRead(",
+		"fr.End()", "fr.Abandon()",
 	} {
 		if !bytes.Contains(all, []byte(call)) {
 			t.Errorf("no %s in the small schema's wrappers", call)
 		}
+	}
+	if bytes.Contains(all, []byte("wrap.Call")) {
+		t.Error("a wrapper of the small schema is not on the one path")
 	}
 }
 

@@ -13,8 +13,10 @@ import (
 )
 
 // TestNoUseCountsEmitted checks the wrappers of a plan for a runtime
-// without use counts: returns are snapshot with ResultIdent (no use
-// counts read), and fresh returns get FreshNotHeld with their handles.
+// without use counts (tensors held as asserts.Tensor, on the one path):
+// returns are read with RetIdent (no use counts read), the Shapes say
+// NoUseCounts and hold fresh_not_held's rows (FormOf for a may-alias
+// return's).
 func TestNoUseCountsEmitted(t *testing.T) {
 	s, err := schema.Load(filepath.Join(smallDir, "native_functions.yaml"), "", schema.Options{})
 	if err != nil {
@@ -32,12 +34,13 @@ func TestNoUseCountsEmitted(t *testing.T) {
 	for _, f := range res.Files {
 		all = append(all, f.Data...)
 	}
-	for _, call := range []string{"c.ResultIdent(", "wrap.ResultIdentList(", "c.FreshNotHeld(", "wrap.FreshNotHeldList(", "c.BeginFresh()"} {
+	for _, call := range []string{"fr.ArgIdent(", "fr.AfterIdent(", "fr.RetIdent(", "fr.ElemIdent(", "fr.RetElemIdent(", "fr.Iface(",
+		"NoUseCounts: true", "checks.FreshNotHeld,", "wrap.FormOf"} {
 		if !bytes.Contains(all, []byte(call)) {
 			t.Errorf("no %s in the wrappers", call)
 		}
 	}
-	for _, call := range []string{"c.Result(", "wrap.ResultList("} {
+	for _, call := range []string{"fr.Ret(", "fr.RetElem(", "fr.ViewBase", "wrap.Call"} {
 		if bytes.Contains(all, []byte(call)) {
 			t.Errorf("%s in the wrappers of a runtime without use counts", call)
 		}
