@@ -157,10 +157,7 @@ func (f *frame) beginMeta(p *fastPlan) bool {
 // there; a tensor whose dynamic type is not an asserts.Metadata has none
 // (its call leaves the fast plan).
 func ifaceMeta(q *Slot, after bool) bool {
-	var e any
-	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&e))
-	w[0], w[1] = q.itype, q.h
-	m, ok := e.(asserts.Metadata)
+	m, ok := ifaceOf(q).(asserts.Metadata)
 	if !ok {
 		return false
 	}

@@ -352,13 +352,20 @@ func (x *rowCtx) distinctOutputs() {
 // from its handle (tensorAt).
 func (f *frame) tensorOf(q *Slot) asserts.Identity {
 	if q.itype != nil {
-		var e any
-		w := (*[2]unsafe.Pointer)(unsafe.Pointer(&e))
-		w[0], w[1] = q.itype, q.h
-		t, _ := e.(asserts.Identity)
+		t, _ := ifaceOf(q).(asserts.Identity)
 		return t
 	}
 	return f.tensorAt(q.h)
+}
+
+// ifaceOf puts the two words of a tensor held as an interface
+// (Frame.Iface: its type word in q.itype, its data word in q.h) back
+// together.
+func ifaceOf(q *Slot) any {
+	var e any
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&e))
+	w[0], w[1] = q.itype, q.h
+	return e
 }
 
 // tensorAt makes a tensor from its handle h: by the Shape's Tensor
