@@ -165,6 +165,7 @@ type proc struct {
 	to     *os.File // requests
 	events chan *event
 	stderr *tail
+	tmp    string // the worker's temporary directory, removed at its end
 }
 
 // stepMark starts the line a worker built with -race writes on its stderr
@@ -425,9 +426,20 @@ func (m *master) start() (*proc, error) {
 		fromW.Close()
 		return nil, err
 	}
-	p := &proc{cmd: exec.Command(m.exe, m.args...), to: fromW, events: make(chan *event, 64), stderr: &tail{}}
+	// A worker re-runs the test up to its sweep and leaves by os.Exit
+	// (or is killed): the test's t.TempDir directories and whatever its
+	// kernels put in the temporary directory are never cleaned up by it.
+	// It gets a temporary directory of its own, which wait removes.
+	tmp, err := os.MkdirTemp("", "sweep-worker-")
+	if err != nil {
+		tmp = ""
+	}
+	p := &proc{cmd: exec.Command(m.exe, m.args...), to: fromW, events: make(chan *event, 64), stderr: &tail{}, tmp: tmp}
 	rid, wid := passFiles(p.cmd, fromR, toW)
 	p.cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d/%d", workerEnv, rid, wid))
+	if tmp != "" {
+		p.cmd.Env = append(p.cmd.Env, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp) // os.TempDir's variables on Unix and Windows
+	}
 	p.cmd.Stdout, p.cmd.Stderr = p.stderr, p.stderr
 	err = p.cmd.Start()
 	fromR.Close()
@@ -435,6 +447,7 @@ func (m *master) start() (*proc, error) {
 	if err != nil {
 		fromW.Close()
 		toR.Close()
+		p.removeTmp()
 		return nil, fmt.Errorf("sweep: starting a worker: %v", err)
 	}
 	go readEvents(toR, p.events)
@@ -467,7 +480,16 @@ func (p *proc) wait() *os.ProcessState {
 	}()
 	p.cmd.Wait()
 	<-done
+	p.removeTmp()
 	return p.cmd.ProcessState
+}
+
+// removeTmp removes the worker's temporary directory.
+func (p *proc) removeTmp() {
+	if p.tmp != "" {
+		os.RemoveAll(p.tmp)
+		p.tmp = ""
+	}
 }
 
 // kill ends the worker, if it still runs.

@@ -257,3 +257,39 @@ func TestDeathAfterAStepIsNotItsResultAgain(t *testing.T) {
 		}
 	}
 }
+
+// A worker re-runs its test up to the sweep and leaves by os.Exit, or
+// dies: what the test's t.TempDir made there and what its kernels left in
+// the temporary directory is removed with the worker's own temporary
+// directory, so that a sweep's many workers do not fill the disk.
+func TestWorkersLeaveNoTemporaryFiles(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // a worker's TMPDIR, from here on, is its own
+	t.Setenv("TMP", tmp)
+	t.Setenv("TEMP", tmp)
+	_ = t.TempDir() // in a worker: under the worker's directory
+	leave := func(self *fakeTensor) *fakeTensor {
+		if f, err := os.CreateTemp("", "kernel-"); err == nil {
+			f.Close()
+		}
+		return &fakeTensor{}
+	}
+	ops := func(yield func(string, any) bool) {
+		_ = yield("neg(Tensor self) -> Tensor", leave) &&
+			yield("exp(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { leave(self); os.Exit(7); return self })
+	}
+	rep, err := Sweep(ops, fakeRuntime{}, Options{Samples: 2, NoValues: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Crashes) != 1 || rep.Crashes[0].Op != "exp" {
+		t.Fatalf("want exp's exit as the one crash:\n%s", rep)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left in the temporary directory: %s", e.Name())
+	}
+}
