@@ -7,15 +7,18 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // frozenDir is the module of generated sets that are never regenerated
@@ -23,22 +26,20 @@ import (
 // they were generated for.
 const (
 	frozenDir     = "testdata/frozen"
-	frozenVersion = 3
+	frozenVersion = 4
 )
 
 // updateFrozenSums writes testdata/frozen/SUMS: only for a break that
 // replaces the frozen sets (testdata/frozen/doc.go).
 var updateFrozenSums = flag.Bool("update-frozen-sums", false, "write testdata/frozen/SUMS from the frozen sets as they are")
 
-// frozenUncovered are the facade entries that generated code of
-// frozenVersion calls and the frozen sets do not, each with the reason.
-var frozenUncovered = map[string]string{
-	"SaveMetadata": "same_metadata of a tensor type without MetadataFingerprint: every frozen runtime has one",
-	"SameMetadata": "same_metadata of a tensor type without MetadataFingerprint: every frozen runtime has one",
-}
+// frozenUncovered are the facade entries (as ENTRIES spells them) that
+// generated code of frozenVersion calls and the frozen sets do not, each
+// with the reason. None: the sets of version 4 call all 50.
+var frozenUncovered = map[string]string{}
 
 // TestFrozenSets builds and tests testdata/frozen, wrappers generated at
-// version 3 of asserts/wrap and never again, against this tree's runtime,
+// version 4 of asserts/wrap and never again, against this tree's runtime,
 // in the release and the debug build (their sweeps find nothing, their
 // catalogs' planted bugs are each reported): a change that would break a
 // user's generated code fails here. It also holds the sets as they were
@@ -109,28 +110,14 @@ var writeFrozenEntries = flag.Bool("write-frozen-entries", false, "write testdat
 
 // testFrozenEntries holds the facade entries that code generated for
 // frozenVersion calls, as the repository's sets of that version called
-// them when the frozen sets were written (testdata/frozen/ENTRIES): each
-// is still exported by asserts/wrap (a user's set of that version calls
-// it: removing it breaks their build, however the runtime's own sets have
-// moved on), and the frozen sets call each, but frozenUncovered's.
+// them when the frozen sets were written (testdata/frozen/ENTRIES, one a
+// line: a package-level name as it is, Frame; a method as Type.Method,
+// Frame.Arg): each is still exported by asserts/wrap, a method through
+// the method set of a pointer to its type (a user's set of that version
+// calls it: removing it breaks their build, however the runtime's own sets
+// have moved on), and the frozen sets call each, but frozenUncovered's.
 func testFrozenEntries(t *testing.T) {
-	exported := wrapExports(t)
-	used := func(files []string) map[string]bool {
-		m := map[string]bool{}
-		sel := regexp.MustCompile(`\.([A-Z][A-Za-z0-9_]*)\b`)
-		for _, f := range files {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, s := range sel.FindAllStringSubmatch(string(src), -1) {
-				if exported[s[1]] {
-					m[s[1]] = true
-				}
-			}
-		}
-		return m
-	}
+	exported := wrapEntries(t)
 	frozen := generatedFiles(t, func(path, _ string) bool {
 		return strings.HasPrefix(filepath.ToSlash(path), frozenDir+"/")
 	})
@@ -145,7 +132,7 @@ func testFrozenEntries(t *testing.T) {
 		current := generatedFiles(t, func(path, src string) bool {
 			return !strings.HasPrefix(filepath.ToSlash(path), frozenDir+"/") && strings.Contains(src, guard)
 		})
-		names := slices.Sorted(maps.Keys(used(current)))
+		names := slices.Sorted(maps.Keys(wrapCalls(t, current)))
 		if len(names) == 0 {
 			t.Fatalf("no set of version %d in this tree to write %s from", frozenVersion, entriesFile)
 		}
@@ -158,13 +145,13 @@ func testFrozenEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries := strings.Fields(string(src))
-	if len(entries) < 100 {
-		t.Fatalf("%s names %d entries; the sets of version %d called 129", entriesFile, len(entries), frozenVersion)
+	if len(entries) < 40 {
+		t.Fatalf("%s names %d entries; the sets of version %d called 50", entriesFile, len(entries), frozenVersion)
 	}
-	have := used(frozen)
+	have := wrapCalls(t, frozen)
 	var gone, missing []string
 	for _, name := range entries {
-		if !exported[name] {
+		if !exported(name) {
 			gone = append(gone, name)
 		}
 		if !have[name] && frozenUncovered[name] == "" {
@@ -183,7 +170,95 @@ func testFrozenEntries(t *testing.T) {
 		if have[name] {
 			t.Errorf("frozenUncovered says %s is not called (%s), but a frozen set calls it: drop the entry", name, why)
 		}
+		if !slices.Contains(entries, name) {
+			t.Errorf("frozenUncovered names %s (%s), which %s does not: drop the entry", name, why, entriesFile)
+		}
 	}
+}
+
+// wrapCalls returns the entries of asserts/wrap that the given Go files
+// use, in ENTRIES' spelling: a package-level name through the file's
+// import of asserts/wrap (wrap.Frame, wrap.FormOne), and a method called
+// on a parameter or variable declared of one of its types, *wrap.Frame[S,
+// L] or wrap.Frame[S, L], as Type.Method (fr.Arg is Frame.Arg).
+func wrapCalls(t *testing.T, files []string) map[string]bool {
+	const wrapPath = "github.com/assertgen/assertgen/asserts/wrap"
+	m := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg := ""
+		for _, imp := range f.Imports {
+			if imp.Path.Value == strconv.Quote(wrapPath) {
+				pkg = "wrap"
+				if imp.Name != nil {
+					pkg = imp.Name.Name
+				}
+			}
+		}
+		if pkg == "" {
+			continue
+		}
+		// typeOf returns the name of the asserts/wrap type that e spells
+		// (through a pointer and type arguments), "" for another.
+		typeOf := func(e ast.Expr) string {
+			if s, ok := e.(*ast.StarExpr); ok {
+				e = s.X
+			}
+			switch x := e.(type) {
+			case *ast.IndexExpr:
+				e = x.X
+			case *ast.IndexListExpr:
+				e = x.X
+			}
+			if s, ok := e.(*ast.SelectorExpr); ok {
+				if id, ok := s.X.(*ast.Ident); ok && id.Name == pkg {
+					return s.Sel.Name
+				}
+			}
+			return ""
+		}
+		for _, d := range f.Decls {
+			// The names declared of a type of asserts/wrap in d, by name
+			// (generated code does not shadow them).
+			vars := map[string]string{}
+			ast.Inspect(d, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.Field:
+					if tn := typeOf(n.Type); tn != "" {
+						for _, id := range n.Names {
+							vars[id.Name] = tn
+						}
+					}
+				case *ast.ValueSpec:
+					if tn := n.Type; tn != nil && typeOf(tn) != "" {
+						for _, id := range n.Names {
+							vars[id.Name] = typeOf(tn)
+						}
+					}
+				}
+				return true
+			})
+			ast.Inspect(d, func(n ast.Node) bool {
+				s, ok := n.(*ast.SelectorExpr)
+				if !ok || !s.Sel.IsExported() {
+					return true
+				}
+				if id, ok := s.X.(*ast.Ident); ok {
+					if id.Name == pkg {
+						m[s.Sel.Name] = true
+					} else if tn := vars[id.Name]; tn != "" {
+						m[tn+"."+s.Sel.Name] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return m
 }
 
 // generatedFiles returns the Go files below the current directory that
@@ -206,42 +281,39 @@ func generatedFiles(t *testing.T, keep func(path, src string) bool) []string {
 	return out
 }
 
-// wrapExports returns the exported functions, methods, types and
-// variables of asserts/wrap's non-test files.
-func wrapExports(t *testing.T) map[string]bool {
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("asserts/wrap/*.go")
+// wrapEntries reports whether asserts/wrap, type-checked in the debug
+// build (where generated code calls it), exports an entry: a package-level
+// name, or Type.Method, a method in the method set of a pointer to the
+// exported type Type (of Type itself for an interface; promoted methods
+// count, as scripts/facadecount.go counts them).
+func wrapEntries(t *testing.T) func(entry string) bool {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, BuildFlags: []string{"-tags", "debugasserts"}}
+	pkgs, err := packages.Load(cfg, "./asserts/wrap")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := map[string]bool{}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Name.IsExported() {
-					m[d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					switch s := s.(type) {
-					case *ast.TypeSpec:
-						m[s.Name.Name] = s.Name.IsExported()
-					case *ast.ValueSpec:
-						for _, n := range s.Names {
-							m[n.Name] = n.IsExported()
-						}
-					}
-				}
-			}
-		}
+	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		t.Fatalf("loading asserts/wrap: %v", pkgs)
 	}
-	return m
+	scope := pkgs[0].Types.Scope()
+	return func(entry string) bool {
+		name, method, isMethod := strings.Cut(entry, ".")
+		obj := scope.Lookup(name)
+		if obj == nil || !obj.Exported() {
+			return false
+		}
+		if !isMethod {
+			return true
+		}
+		tn, ok := obj.(*types.TypeName)
+		if !ok || !token.IsExported(method) {
+			return false
+		}
+		typ := tn.Type()
+		if _, isIface := typ.Underlying().(*types.Interface); !isIface {
+			typ = types.NewPointer(typ)
+		}
+		sel := types.NewMethodSet(typ).Lookup(nil, method)
+		return sel != nil && sel.Obj().Exported()
+	}
 }

@@ -13,7 +13,7 @@ import (
 // TestSweepStrict sweeps the frozen strict set's ops (the forms pool's own
 // ops lack: optionals, several returns, lists returned fresh or as views,
 // a mutable list, an out= list) and wants every op to run and none to
-// report: version 3 code, today's runtime.
+// report: version 4 code, today's runtime.
 func TestSweepStrict(t *testing.T) {
 	rep := sweep.Run(t, sweepAdapter[float64]{}, checkedstrict.SweepOps[float64])
 	for _, op := range []string{"max.dim", "clamp.Tensor", "index.Tensor", "chunk", "unbind.int", "unbind_copy.int",

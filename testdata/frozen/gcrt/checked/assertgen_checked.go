@@ -12,12 +12,12 @@ import (
 	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opAddTensor = wrap.Op{
@@ -32,11 +32,10 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_102af599c0ed(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_86e7c81d3821(&fr, &opAddTensor, &assertgenshapes.Shape_67a821f824f6, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_2d1aee0fe779(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_3e677134981a(&fr, self, other, r0)
 	return r0
 }
 
@@ -52,12 +51,11 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_65f02da439e3(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_59fa5844774d(&fr, &opAdd_Tensor, &assertgenshapes.Shape_7dd56fac11c9, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_073822b41126(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_2baa5c518021(&fr, self, other, r0)
 	return r0
 }
 
@@ -73,12 +71,11 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_57f81c321882(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0479ca6d3f71(&fr, &opAddOut, &assertgenshapes.Shape_887047a44e95, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_74df93d9f2ac(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_ca381091e74d(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -94,11 +91,10 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_b234e605925e(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_59f8a2f690c1(&fr, &opCat, &assertgenshapes.Shape_4c0fb69d4dbd, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_bf49e319ee91(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_f5d9695ec1e1(&fr, tensors, r0)
 	return r0
 }
 
@@ -114,11 +110,10 @@ func Contiguous(self *kernels.Tensor, memory_format int) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e28aecca921d(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opContiguous, &assertgenshapes.Shape_ead9872a6698, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_bcae7f0b799f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -134,12 +129,11 @@ func Copy_(self *kernels.Tensor, src *kernels.Tensor, non_blocking bool) *kernel
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_65f02da439e3(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_59fa5844774d(&fr, &opCopy_, &assertgenshapes.Shape_f08f28e6c4df, self, src)
+	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_073822b41126(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_2baa5c518021(&fr, self, src, r0)
 	return r0
 }
 
@@ -155,11 +149,10 @@ func MulTensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_102af599c0ed(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_86e7c81d3821(&fr, &opMulTensor, &assertgenshapes.Shape_67a821f824f6, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_2d1aee0fe779(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_3e677134981a(&fr, self, other, r0)
 	return r0
 }
 
@@ -175,12 +168,11 @@ func Mul_Tensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_65f02da439e3(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_59fa5844774d(&fr, &opMul_Tensor, &assertgenshapes.Shape_7dd56fac11c9, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_073822b41126(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_2baa5c518021(&fr, self, other, r0)
 	return r0
 }
 
@@ -196,11 +188,10 @@ func Narrow(self *kernels.Tensor, dim int64, start int64, length int64) *kernels
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opNarrow, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -216,11 +207,10 @@ func Neg(self *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e28aecca921d(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opNeg, &assertgenshapes.Shape_a6c46b74addc, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_28d4a2c54f34(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -236,11 +226,10 @@ func Reshape(self *kernels.Tensor, shape []int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e28aecca921d(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opReshape, &assertgenshapes.Shape_ead9872a6698, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_bcae7f0b799f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -256,11 +245,10 @@ func SelectInt(self *kernels.Tensor, dim int64, index int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opSelectInt, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -276,12 +264,11 @@ func T_(self *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_42f93fbed1dd(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4062f1968d3f(&fr, &opT_, &assertgenshapes.Shape_4d3868ec01f4, self)
+	defer fr.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost_e30e5a687622(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_fc2dcb9534eb(&fr, self, r0)
 	return r0
 }
 
@@ -297,11 +284,10 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opTransposeInt, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -317,11 +303,10 @@ func Unsqueeze(self *kernels.Tensor, dim int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opUnsqueeze, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -337,11 +322,10 @@ func Clone(self *kernels.Tensor, memory_format *int) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e28aecca921d(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opClone, &assertgenshapes.Shape_a6c46b74addc, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_28d4a2c54f34(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -357,12 +341,11 @@ func Zero_(self *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_42f93fbed1dd(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4062f1968d3f(&fr, &opZero_, &assertgenshapes.Shape_4d3868ec01f4, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_e30e5a687622(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_fc2dcb9534eb(&fr, self, r0)
 	return r0
 }
 
@@ -378,12 +361,11 @@ func Set_SourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.T
 	if !asserts.Checking() {
 		return kernels.Set_SourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_42f93fbed1dd(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4062f1968d3f(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_ec841db0a3a7, self)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_0f5efc0e4ce8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_fc2dcb9534eb(&fr, self, r0)
 	return r0
 }
 
@@ -399,11 +381,10 @@ func SetSourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.Te
 	if !asserts.Checking() {
 		return kernels.SetSourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opSetSourceStorage, &assertgenshapes.Shape_2e32c4e68779, self)
 	r0 := kernels.SetSourceStorage(self, source)
-	assertgenshapes.ChecksPost_16506a926845(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -419,12 +400,11 @@ func Set_SourceTensor(self *kernels.Tensor, source *kernels.Tensor) *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_65f02da439e3(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_59fa5844774d(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_0d2738f6d2cf, self, source)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_331f3ddd1d4f(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_2baa5c518021(&fr, self, source, r0)
 	return r0
 }
 
@@ -440,11 +420,10 @@ func View(self *kernels.Tensor, size []int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opView, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 

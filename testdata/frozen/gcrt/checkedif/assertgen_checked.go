@@ -12,12 +12,12 @@ import (
 	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 // Checked returns a Kernels that checks every call of next against its plan.
@@ -43,11 +43,10 @@ func (k *checked) AddTensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha float64
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_102af599c0ed(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_86e7c81d3821(&fr, &opAddTensor, &assertgenshapes.Shape_67a821f824f6, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_2d1aee0fe779(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_3e677134981a(&fr, self, other, r0)
 	return r0
 }
 
@@ -62,12 +61,11 @@ func (k *checked) Add_Tensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha float6
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_65f02da439e3(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_59fa5844774d(&fr, &opAdd_Tensor, &assertgenshapes.Shape_7dd56fac11c9, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_073822b41126(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_2baa5c518021(&fr, self, other, r0)
 	return r0
 }
 
@@ -82,12 +80,11 @@ func (k *checked) AddOut(self *gcrt.Tensor, other *gcrt.Tensor, alpha float64, o
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_57f81c321882(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0479ca6d3f71(&fr, &opAddOut, &assertgenshapes.Shape_887047a44e95, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_74df93d9f2ac(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_ca381091e74d(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -102,11 +99,10 @@ func (k *checked) Cat(tensors []*gcrt.Tensor, dim int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_b234e605925e(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_59f8a2f690c1(&fr, &opCat, &assertgenshapes.Shape_4c0fb69d4dbd, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_bf49e319ee91(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_f5d9695ec1e1(&fr, tensors, r0)
 	return r0
 }
 
@@ -121,11 +117,10 @@ func (k *checked) Contiguous(self *gcrt.Tensor, memory_format int) *gcrt.Tensor 
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e28aecca921d(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opContiguous, &assertgenshapes.Shape_ead9872a6698, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_bcae7f0b799f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -140,12 +135,11 @@ func (k *checked) Copy_(self *gcrt.Tensor, src *gcrt.Tensor, non_blocking bool) 
 	if !asserts.Checking() {
 		return k.next.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_65f02da439e3(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_59fa5844774d(&fr, &opCopy_, &assertgenshapes.Shape_f08f28e6c4df, self, src)
+	defer fr.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_073822b41126(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_2baa5c518021(&fr, self, src, r0)
 	return r0
 }
 
@@ -160,11 +154,10 @@ func (k *checked) MulTensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Tensor 
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_102af599c0ed(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_86e7c81d3821(&fr, &opMulTensor, &assertgenshapes.Shape_67a821f824f6, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_2d1aee0fe779(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_3e677134981a(&fr, self, other, r0)
 	return r0
 }
 
@@ -179,12 +172,11 @@ func (k *checked) Mul_Tensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Tensor
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_65f02da439e3(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_59fa5844774d(&fr, &opMul_Tensor, &assertgenshapes.Shape_7dd56fac11c9, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_073822b41126(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_2baa5c518021(&fr, self, other, r0)
 	return r0
 }
 
@@ -199,11 +191,10 @@ func (k *checked) Narrow(self *gcrt.Tensor, dim int64, start int64, length int64
 	if !asserts.Checking() {
 		return k.next.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opNarrow, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -218,11 +209,10 @@ func (k *checked) Neg(self *gcrt.Tensor) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e28aecca921d(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opNeg, &assertgenshapes.Shape_a6c46b74addc, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_28d4a2c54f34(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -237,11 +227,10 @@ func (k *checked) Reshape(self *gcrt.Tensor, shape []int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e28aecca921d(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opReshape, &assertgenshapes.Shape_ead9872a6698, self)
 	r0 := k.next.Reshape(self, shape)
-	assertgenshapes.ChecksPost_bcae7f0b799f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -256,11 +245,10 @@ func (k *checked) SelectInt(self *gcrt.Tensor, dim int64, index int64) *gcrt.Ten
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opSelectInt, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -275,12 +263,11 @@ func (k *checked) T_(self *gcrt.Tensor) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_42f93fbed1dd(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4062f1968d3f(&fr, &opT_, &assertgenshapes.Shape_4d3868ec01f4, self)
+	defer fr.Abandon()
 	r0 := k.next.T_(self)
-	assertgenshapes.ChecksPost_e30e5a687622(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_fc2dcb9534eb(&fr, self, r0)
 	return r0
 }
 
@@ -295,11 +282,10 @@ func (k *checked) TransposeInt(self *gcrt.Tensor, dim0 int64, dim1 int64) *gcrt.
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opTransposeInt, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -314,11 +300,10 @@ func (k *checked) Unsqueeze(self *gcrt.Tensor, dim int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opUnsqueeze, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -333,11 +318,10 @@ func (k *checked) Clone(self *gcrt.Tensor, memory_format *int) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e28aecca921d(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opClone, &assertgenshapes.Shape_a6c46b74addc, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_28d4a2c54f34(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -352,12 +336,11 @@ func (k *checked) Zero_(self *gcrt.Tensor) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_42f93fbed1dd(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4062f1968d3f(&fr, &opZero_, &assertgenshapes.Shape_4d3868ec01f4, self)
+	defer fr.Abandon()
 	r0 := k.next.Zero_(self)
-	assertgenshapes.ChecksPost_e30e5a687622(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_fc2dcb9534eb(&fr, self, r0)
 	return r0
 }
 
@@ -372,12 +355,11 @@ func (k *checked) Set_SourceStorage(self *gcrt.Tensor, source *gcrt.Storage) *gc
 	if !asserts.Checking() {
 		return k.next.Set_SourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_42f93fbed1dd(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4062f1968d3f(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_ec841db0a3a7, self)
+	defer fr.Abandon()
 	r0 := k.next.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_0f5efc0e4ce8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_fc2dcb9534eb(&fr, self, r0)
 	return r0
 }
 
@@ -392,11 +374,10 @@ func (k *checked) SetSourceStorage(self *gcrt.Tensor, source *gcrt.Storage) *gcr
 	if !asserts.Checking() {
 		return k.next.SetSourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opSetSourceStorage, &assertgenshapes.Shape_2e32c4e68779, self)
 	r0 := k.next.SetSourceStorage(self, source)
-	assertgenshapes.ChecksPost_16506a926845(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }
 
@@ -411,12 +392,11 @@ func (k *checked) Set_SourceTensor(self *gcrt.Tensor, source *gcrt.Tensor) *gcrt
 	if !asserts.Checking() {
 		return k.next.Set_SourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_65f02da439e3(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_59fa5844774d(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_0d2738f6d2cf, self, source)
+	defer fr.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_331f3ddd1d4f(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_2baa5c518021(&fr, self, source, r0)
 	return r0
 }
 
@@ -431,10 +411,9 @@ func (k *checked) View(self *gcrt.Tensor, size []int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.View(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_524b7c90d6ba(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_839f9cf6c99c(&fr, &opView, &assertgenshapes.Shape_70c9c187cd38, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_305dd0aa7de7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b6217bd9dd6b(&fr, self, r0)
 	return r0
 }

@@ -12,12 +12,12 @@ import (
 	mat "gonum.org/v1/gonum/mat"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opAddOut = wrap.Op{
@@ -32,12 +32,11 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundAddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_faf06a0026e1(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_deb83506e90b(&fr, &opAddOut, &assertgenshapes.Shape_ac2a3c312ef3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_9b8649eafb2a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_b149f4c0b2be(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -53,20 +52,10 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNarrow(self, dim, start, length)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_eaafd848224d(&ln, &opNarrow, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNarrow(self, dim, start, length)
-		if !assertgenshapes.ChecksLeanPost_512fa50259fa(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_ce07edb36339(&ln, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_cbc78ee61232(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_23998747860b(&fr, &opNarrow, &assertgenshapes.Shape_55dbb6f135f1, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNarrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_26548e47e079(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_710fdf2fe84c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -82,20 +71,10 @@ func Neg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_eaafd848224d(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNeg(self)
-		if !assertgenshapes.ChecksLeanPost_f17fa00b1bff(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29355221faeb(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_21a6deef3613(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_23998747860b(&fr, &opNeg, &assertgenshapes.Shape_5ca567b1d3c9, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNeg(self)
-	assertgenshapes.ChecksPost_46be59410253(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_710fdf2fe84c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -111,12 +90,11 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_ff783e77ad74(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_23998747860b(&fr, &opNeg_, &assertgenshapes.Shape_4d6f013401bc, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundNeg_(self)
-	assertgenshapes.ChecksPost_f14687eafc40(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_710fdf2fe84c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -132,20 +110,10 @@ func T(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundT(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_eaafd848224d(&ln, &opT, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundT(self)
-		if !assertgenshapes.ChecksLeanPost_512fa50259fa(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_ce07edb36339(&ln, &opT, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_cbc78ee61232(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_23998747860b(&fr, &opT, &assertgenshapes.Shape_55dbb6f135f1, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundT(self)
-	assertgenshapes.ChecksPost_26548e47e079(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_710fdf2fe84c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -161,20 +129,10 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	if !asserts.Checking() {
 		return boundClone(self, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_eaafd848224d(&ln, &opClone, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundClone(self, memory_format)
-		if !assertgenshapes.ChecksLeanPost_f17fa00b1bff(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29355221faeb(&ln, &opClone, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_21a6deef3613(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_23998747860b(&fr, &opClone, &assertgenshapes.Shape_5ca567b1d3c9, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundClone(self, memory_format)
-	assertgenshapes.ChecksPost_46be59410253(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_710fdf2fe84c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -190,12 +148,11 @@ func CloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCloneOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_76b4af322a1f(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_04fa70dd18b1(&fr, &opCloneOut, &assertgenshapes.Shape_41445da63ce9, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundCloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_61693d01880b(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_28453fa6344f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -211,19 +168,9 @@ func Alias(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAlias(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_eaafd848224d(&ln, &opAlias, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAlias(self)
-		if !assertgenshapes.ChecksLeanPost_512fa50259fa(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_ce07edb36339(&ln, &opAlias, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_cbc78ee61232(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_23998747860b(&fr, &opAlias, &assertgenshapes.Shape_55dbb6f135f1, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAlias(self)
-	assertgenshapes.ChecksPost_26548e47e079(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_710fdf2fe84c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }

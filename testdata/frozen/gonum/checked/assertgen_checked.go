@@ -12,12 +12,12 @@ import (
 	mat "gonum.org/v1/gonum/mat"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opAbs = wrap.Op{
@@ -32,20 +32,10 @@ func Abs(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbs(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opAbs, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAbs(self)
-		if !assertgenshapes.ChecksLeanPost_f27f7ccda2f0(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_04b30d3fa0d3(&ln, &opAbs, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_25c994a08d8a(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opAbs, &assertgenshapes.Shape_d10b4d5f1708, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAbs(self)
-	assertgenshapes.ChecksPost_9fd69c427607(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -61,12 +51,11 @@ func Abs_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbs_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_d7e3cd7a4769(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opAbs_, &assertgenshapes.Shape_56249826b726, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAbs_(self)
-	assertgenshapes.ChecksPost_f0c3d8e601f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -82,12 +71,11 @@ func AbsOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_5d1ae3bc207d(&c, &opAbsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opAbsOut, &assertgenshapes.Shape_ea59bce96bbc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAbsOut(self, out)
-	assertgenshapes.ChecksPost_ab0a713f6c79(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -103,20 +91,10 @@ func AddTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAddTensor(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_936f1f5b56de(&ln, &opAddTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundAddTensor(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_bc96d17ca4b9(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_a240f64bf97d(&ln, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c397ba3f1510(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opAddTensor, &assertgenshapes.Shape_fddcb87ca38d, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundAddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_1b09239c9cc7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -132,12 +110,11 @@ func Add_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAdd_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c86db4e0c34d(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opAdd_Tensor, &assertgenshapes.Shape_ddc2807d9320, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundAdd_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_1065dfb6ff29(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -153,12 +130,11 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundAddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_5bb1734a35c5(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1b1b7bb5e9b4(&fr, &opAddOut, &assertgenshapes.Shape_9efac3b85076, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_dafbcaedc4a6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_9fab6ec7937d(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -174,20 +150,10 @@ func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCat(tensors, dim)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_fe3ff884cea2(&ln, &opCat, assertgenshapes.ForeignDenseList(tensors)) {
-		r0 := boundCat(tensors, dim)
-		if !assertgenshapes.ChecksLeanPost_63a6039cfa6a(&ln, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_e181a38f110d(&ln, &opCat, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_c39b00b74042(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_35393e9199e4(&fr, &opCat, &assertgenshapes.Shape_5af3ccd0f54d, assertgenshapes.ForeignDenseList(tensors))
 	r0 := boundCat(tensors, dim)
-	assertgenshapes.ChecksPost_6f6c109da940(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_15f521bed906(&fr, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -203,12 +169,11 @@ func Copy_(self *mat.Dense, src *mat.Dense, non_blocking bool) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCopy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c86db4e0c34d(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opCopy_, &assertgenshapes.Shape_8b71bdfccd49, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
+	defer fr.Abandon()
 	r0 := boundCopy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_1065dfb6ff29(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -224,20 +189,10 @@ func Exp(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opExp, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundExp(self)
-		if !assertgenshapes.ChecksLeanPost_f27f7ccda2f0(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_04b30d3fa0d3(&ln, &opExp, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_25c994a08d8a(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opExp, &assertgenshapes.Shape_d10b4d5f1708, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundExp(self)
-	assertgenshapes.ChecksPost_9fd69c427607(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -253,12 +208,11 @@ func Fill_Scalar(self *mat.Dense, value float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFill_Scalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_d7e3cd7a4769(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opFill_Scalar, &assertgenshapes.Shape_56249826b726, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundFill_Scalar(self, value)
-	assertgenshapes.ChecksPost_f0c3d8e601f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -274,20 +228,10 @@ func Mm(self *mat.Dense, mat2 *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMm(self, mat2)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_936f1f5b56de(&ln, &opMm, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2)) {
-		r0 := boundMm(self, mat2)
-		if !assertgenshapes.ChecksLeanPost_bc96d17ca4b9(&ln, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_a240f64bf97d(&ln, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c397ba3f1510(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opMm, &assertgenshapes.Shape_cf353a3fe259, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
 	r0 := boundMm(self, mat2)
-	assertgenshapes.ChecksPost_1b09239c9cc7(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -303,12 +247,11 @@ func MmOut(self *mat.Dense, mat2 *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5bb1734a35c5(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1b1b7bb5e9b4(&fr, &opMmOut, &assertgenshapes.Shape_78fcf485f56b, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundMmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_dafbcaedc4a6(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_9fab6ec7937d(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -324,20 +267,10 @@ func MulTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulTensor(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_936f1f5b56de(&ln, &opMulTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundMulTensor(self, other)
-		if !assertgenshapes.ChecksLeanPost_bc96d17ca4b9(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_a240f64bf97d(&ln, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c397ba3f1510(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opMulTensor, &assertgenshapes.Shape_fddcb87ca38d, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMulTensor(self, other)
-	assertgenshapes.ChecksPost_1b09239c9cc7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -353,12 +286,11 @@ func Mul_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c86db4e0c34d(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opMul_Tensor, &assertgenshapes.Shape_ddc2807d9320, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundMul_Tensor(self, other)
-	assertgenshapes.ChecksPost_1065dfb6ff29(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -374,12 +306,11 @@ func MulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5bb1734a35c5(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1b1b7bb5e9b4(&fr, &opMulOut, &assertgenshapes.Shape_9efac3b85076, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundMulOut(self, other, out)
-	assertgenshapes.ChecksPost_dafbcaedc4a6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_9fab6ec7937d(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -395,20 +326,10 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNarrow(self, dim, start, length)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opNarrow, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNarrow(self, dim, start, length)
-		if !assertgenshapes.ChecksLeanPost_c1923c41aeca(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_124b52b2822e(&ln, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5cd233005527(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opNarrow, &assertgenshapes.Shape_7659aeea1d4e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNarrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_43f819c4937b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -424,20 +345,10 @@ func Neg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNeg(self)
-		if !assertgenshapes.ChecksLeanPost_f27f7ccda2f0(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_04b30d3fa0d3(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_25c994a08d8a(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opNeg, &assertgenshapes.Shape_d10b4d5f1708, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNeg(self)
-	assertgenshapes.ChecksPost_9fd69c427607(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -453,12 +364,11 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_d7e3cd7a4769(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opNeg_, &assertgenshapes.Shape_56249826b726, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundNeg_(self)
-	assertgenshapes.ChecksPost_f0c3d8e601f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -474,12 +384,11 @@ func NegOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNegOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_5d1ae3bc207d(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opNegOut, &assertgenshapes.Shape_ea59bce96bbc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundNegOut(self, out)
-	assertgenshapes.ChecksPost_ab0a713f6c79(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -495,20 +404,10 @@ func SelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSelectInt(self, dim, index)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opSelectInt, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSelectInt(self, dim, index)
-		if !assertgenshapes.ChecksLeanPost_c1923c41aeca(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_124b52b2822e(&ln, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5cd233005527(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opSelectInt, &assertgenshapes.Shape_7659aeea1d4e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_43f819c4937b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -524,20 +423,10 @@ func Detach(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDetach(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opDetach, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundDetach(self)
-		if !assertgenshapes.ChecksLeanPost_c1923c41aeca(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_124b52b2822e(&ln, &opDetach, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5cd233005527(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opDetach, &assertgenshapes.Shape_7659aeea1d4e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundDetach(self)
-	assertgenshapes.ChecksPost_43f819c4937b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -553,20 +442,10 @@ func SliceTensor(self *mat.Dense, dim int64, start *int64, end *int64, step int6
 	if !asserts.Checking() {
 		return boundSliceTensor(self, dim, start, end, step)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opSliceTensor, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSliceTensor(self, dim, start, end, step)
-		if !assertgenshapes.ChecksLeanPost_c1923c41aeca(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_124b52b2822e(&ln, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5cd233005527(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opSliceTensor, &assertgenshapes.Shape_7659aeea1d4e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_43f819c4937b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -582,20 +461,10 @@ func ZerosLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_mem
 	if !asserts.Checking() {
 		return boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opZerosLike, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-		if !assertgenshapes.ChecksLeanPost_f27f7ccda2f0(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_04b30d3fa0d3(&ln, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_25c994a08d8a(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opZerosLike, &assertgenshapes.Shape_d10b4d5f1708, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_9fd69c427607(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -611,20 +480,10 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	if !asserts.Checking() {
 		return boundClone(self, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opClone, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundClone(self, memory_format)
-		if !assertgenshapes.ChecksLeanPost_f27f7ccda2f0(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_04b30d3fa0d3(&ln, &opClone, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_25c994a08d8a(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opClone, &assertgenshapes.Shape_d10b4d5f1708, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundClone(self, memory_format)
-	assertgenshapes.ChecksPost_9fd69c427607(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -640,12 +499,11 @@ func Zero_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundZero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_d7e3cd7a4769(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opZero_, &assertgenshapes.Shape_56249826b726, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundZero_(self)
-	assertgenshapes.ChecksPost_f0c3d8e601f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -661,20 +519,10 @@ func Maximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMaximum(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_936f1f5b56de(&ln, &opMaximum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundMaximum(self, other)
-		if !assertgenshapes.ChecksLeanPost_bc96d17ca4b9(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_a240f64bf97d(&ln, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c397ba3f1510(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opMaximum, &assertgenshapes.Shape_fddcb87ca38d, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMaximum(self, other)
-	assertgenshapes.ChecksPost_1b09239c9cc7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -690,20 +538,10 @@ func Alias(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAlias(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_90aab0b75d07(&ln, &opAlias, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAlias(self)
-		if !assertgenshapes.ChecksLeanPost_c1923c41aeca(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_124b52b2822e(&ln, &opAlias, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5cd233005527(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d69d390ddd8(&fr, &opAlias, &assertgenshapes.Shape_7659aeea1d4e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAlias(self)
-	assertgenshapes.ChecksPost_43f819c4937b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_8e31852922f8(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -719,19 +557,9 @@ func LinalgSolve(A *mat.Dense, B *mat.Dense, left bool) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLinalgSolve(A, B, left)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_936f1f5b56de(&ln, &opLinalgSolve, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B)) {
-		r0 := boundLinalgSolve(A, B, left)
-		if !assertgenshapes.ChecksLeanPost_bc96d17ca4b9(&ln, &assertgenshapes.Locs_50f193640cd2, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_a240f64bf97d(&ln, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c397ba3f1510(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb64c932d34a(&fr, &opLinalgSolve, &assertgenshapes.Shape_20ea2eb9ff7b, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B))
 	r0 := boundLinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost_1b09239c9cc7(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_63879ccdb39e(&fr, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }

@@ -12,12 +12,12 @@ import (
 	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 // Checked returns a Kernels that checks every call of next against its plan.
@@ -43,11 +43,10 @@ func (k *checked) AddTensor(self *pool.Tensor[float32], other *pool.Tensor[float
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0abdb1156c61(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c5e6c9bbaa33(&fr, &opAddTensor, &assertgenshapes.Shape_212a6dc70ef9, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_1a5613f64029(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_eb615983456c(&fr, self, other, r0)
 	return r0
 }
 
@@ -62,12 +61,11 @@ func (k *checked) Add_Tensor(self *pool.Tensor[float32], other *pool.Tensor[floa
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_675e3aac8706(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_615c494d2167(&fr, &opAdd_Tensor, &assertgenshapes.Shape_c87ba9381e21, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_96f4edd5d6b8(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_0e348a1ec487(&fr, self, other, r0)
 	return r0
 }
 
@@ -82,12 +80,11 @@ func (k *checked) AddOut(self *pool.Tensor[float32], other *pool.Tensor[float32]
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e63f374d6ac3(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_aebb3c36ed26(&fr, &opAddOut, &assertgenshapes.Shape_d914393c38e0, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_2002d863ebb0(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_1077da31080d(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -102,11 +99,10 @@ func (k *checked) MulTensor(self *pool.Tensor[float32], other *pool.Tensor[float
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0abdb1156c61(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c5e6c9bbaa33(&fr, &opMulTensor, &assertgenshapes.Shape_212a6dc70ef9, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_1a5613f64029(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_eb615983456c(&fr, self, other, r0)
 	return r0
 }
 
@@ -121,12 +117,11 @@ func (k *checked) MulOut(self *pool.Tensor[float32], other *pool.Tensor[float32]
 	if !asserts.Checking() {
 		return k.next.MulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e63f374d6ac3(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_aebb3c36ed26(&fr, &opMulOut, &assertgenshapes.Shape_d914393c38e0, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_2002d863ebb0(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_1077da31080d(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -141,11 +136,10 @@ func (k *checked) Neg(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_260944fce74d(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_22b6ef0f2606(&fr, &opNeg, &assertgenshapes.Shape_11a4fb46268f, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_aa99a0bf3648(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_d4a13f4d7871(&fr, self, r0)
 	return r0
 }
 
@@ -160,11 +154,10 @@ func (k *checked) SelectInt(self *pool.Tensor[float32], dim int64, index int64) 
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_75290291cfd6(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dc19ee227c14(&fr, &opSelectInt, &assertgenshapes.Shape_b94f6b659f09, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_f3a53cf0cfe0(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_d4a13f4d7871(&fr, self, r0)
 	return r0
 }
 
@@ -179,11 +172,10 @@ func (k *checked) TransposeInt(self *pool.Tensor[float32], dim0 int64, dim1 int6
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_75290291cfd6(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dc19ee227c14(&fr, &opTransposeInt, &assertgenshapes.Shape_b94f6b659f09, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_f3a53cf0cfe0(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_d4a13f4d7871(&fr, self, r0)
 	return r0
 }
 
@@ -198,11 +190,10 @@ func (k *checked) Clone(self *pool.Tensor[float32], memory_format *int) *pool.Te
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_260944fce74d(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_22b6ef0f2606(&fr, &opClone, &assertgenshapes.Shape_11a4fb46268f, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_aa99a0bf3648(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_d4a13f4d7871(&fr, self, r0)
 	return r0
 }
 
@@ -217,11 +208,10 @@ func (k *checked) Zero_(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2cdad4156627(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_78dc3b55c3a1(&fr, &opZero_, &assertgenshapes.Shape_2a7c47116530, self)
+	defer fr.Abandon()
 	r0 := k.next.Zero_(self)
-	assertgenshapes.ChecksPost_5f43230c0c4d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4fcaa2d80f5a(&fr, self, r0)
 	return r0
 }

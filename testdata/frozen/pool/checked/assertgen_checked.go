@@ -12,12 +12,12 @@ import (
 	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opAddTensor = wrap.Op{
@@ -32,11 +32,10 @@ func AddTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.AddTensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0d57a16341d3[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e915efa905a7[T](&fr, &opAddTensor, &assertgenshapes.Shape_6f073b35a7ce, self, other)
 	r0 := kernels.AddTensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_ed88ca4877b5[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_98db677bf582[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -52,12 +51,11 @@ func Add_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Add_Tensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f1f901c7f20e[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cf700e61715[T](&fr, &opAdd_Tensor, &assertgenshapes.Shape_1ff47434b7a7, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_7d4b7795ea60[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_b87c3ca4f540[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -73,12 +71,11 @@ func AddOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	if !asserts.Checking() {
 		return kernels.AddOut[T](self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_85f384e55932[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_acdf1711f1bc[T](&fr, &opAddOut, &assertgenshapes.Shape_a23958785317, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut[T](self, other, alpha, out)
-	assertgenshapes.ChecksPost_16bd46bffb85[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_687542e04264[T](&fr, self, other, out, r0)
 	return r0
 }
 
@@ -94,11 +91,10 @@ func Cat[T float32 | float64](tensors []*kernels.Tensor[T], dim int64) *kernels.
 	if !asserts.Checking() {
 		return kernels.Cat[T](tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_5ffc5b7e01b2[T](&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d7c1021907ab[T](&fr, &opCat, &assertgenshapes.Shape_659ad668e428, tensors)
 	r0 := kernels.Cat[T](tensors, dim)
-	assertgenshapes.ChecksPost_a633e7f0cf97[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_e7aa69dc282f[T](&fr, tensors, r0)
 	return r0
 }
 
@@ -114,11 +110,10 @@ func ClampTensor[T float32 | float64](self *kernels.Tensor[T], min_ *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.ClampTensor[T](self, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b21b9b7982a0[T](&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9746bc365e1c[T](&fr, &opClampTensor, &assertgenshapes.Shape_4b99e05f6a68, self, min_, max_)
 	r0 := kernels.ClampTensor[T](self, min_, max_)
-	assertgenshapes.ChecksPost_13ec4e6a95a4[T](&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.After_71ee713e08fd[T](&fr, self, min_, max_, r0)
 	return r0
 }
 
@@ -134,11 +129,10 @@ func Contiguous[T float32 | float64](self *kernels.Tensor[T], memory_format int)
 	if !asserts.Checking() {
 		return kernels.Contiguous[T](self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opContiguous, &assertgenshapes.Shape_cdf48a8300b4, self)
 	r0 := kernels.Contiguous[T](self, memory_format)
-	assertgenshapes.ChecksPost_344c38402746[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -154,12 +148,11 @@ func Copy_[T float32 | float64](self *kernels.Tensor[T], src *kernels.Tensor[T],
 	if !asserts.Checking() {
 		return kernels.Copy_[T](self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f1f901c7f20e[T](&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cf700e61715[T](&fr, &opCopy_, &assertgenshapes.Shape_27f05fe812e3, self, src)
+	defer fr.Abandon()
 	r0 := kernels.Copy_[T](self, src, non_blocking)
-	assertgenshapes.ChecksPost_7d4b7795ea60[T](&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_b87c3ca4f540[T](&fr, self, src, r0)
 	return r0
 }
 
@@ -175,11 +168,10 @@ func Exp[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Exp[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opExp, &assertgenshapes.Shape_a652a5d62081, self)
 	r0 := kernels.Exp[T](self)
-	assertgenshapes.ChecksPost_bc6d364ef8fd[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -195,14 +187,10 @@ func IndexTensor[T float32 | float64](self *kernels.Tensor[T], indices []*kernel
 	if !asserts.Checking() {
 		return kernels.IndexTensor[T](self, indices)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_c35287d131e7[T](&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e13622259003[T](&fr, &opIndexTensor, &assertgenshapes.Shape_82ccd6290410, self, indices)
 	r0 := kernels.IndexTensor[T](self, indices)
-	assertgenshapes.ChecksPost_6b9d7fe10fed[T](&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
+	assertgenshapes.After_ccebf7634533[T](&fr, self, indices, r0)
 	return r0
 }
 
@@ -218,11 +206,10 @@ func MaxDim[T float32 | float64](self *kernels.Tensor[T], dim int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.MaxDim[T](self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_d6609183852c[T](&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e34477514d37[T](&fr, &opMaxDim, &assertgenshapes.Shape_317f49f2e94b, self)
 	r0, r1 := kernels.MaxDim[T](self, dim, keepdim)
-	assertgenshapes.ChecksPost_9b39ae663187[T](&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_d2a1b43e33e7[T](&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -238,11 +225,10 @@ func Mm[T float32 | float64](self *kernels.Tensor[T], mat2 *kernels.Tensor[T]) *
 	if !asserts.Checking() {
 		return kernels.Mm[T](self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0d57a16341d3[T](&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e915efa905a7[T](&fr, &opMm, &assertgenshapes.Shape_e7222a3f6ed7, self, mat2)
 	r0 := kernels.Mm[T](self, mat2)
-	assertgenshapes.ChecksPost_ed88ca4877b5[T](&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_98db677bf582[T](&fr, self, mat2, r0)
 	return r0
 }
 
@@ -258,11 +244,10 @@ func MulTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.MulTensor[T](self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0d57a16341d3[T](&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e915efa905a7[T](&fr, &opMulTensor, &assertgenshapes.Shape_6f073b35a7ce, self, other)
 	r0 := kernels.MulTensor[T](self, other)
-	assertgenshapes.ChecksPost_ed88ca4877b5[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_98db677bf582[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -278,12 +263,11 @@ func Mul_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor[T](self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f1f901c7f20e[T](&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cf700e61715[T](&fr, &opMul_Tensor, &assertgenshapes.Shape_1ff47434b7a7, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor[T](self, other)
-	assertgenshapes.ChecksPost_7d4b7795ea60[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_b87c3ca4f540[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -299,12 +283,11 @@ func MulOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	if !asserts.Checking() {
 		return kernels.MulOut[T](self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_85f384e55932[T](&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_acdf1711f1bc[T](&fr, &opMulOut, &assertgenshapes.Shape_a23958785317, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MulOut[T](self, other, out)
-	assertgenshapes.ChecksPost_16bd46bffb85[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_687542e04264[T](&fr, self, other, out, r0)
 	return r0
 }
 
@@ -320,11 +303,10 @@ func Neg[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Neg[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opNeg, &assertgenshapes.Shape_a652a5d62081, self)
 	r0 := kernels.Neg[T](self)
-	assertgenshapes.ChecksPost_bc6d364ef8fd[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -340,11 +322,10 @@ func Reshape[T float32 | float64](self *kernels.Tensor[T], shape []int64) *kerne
 	if !asserts.Checking() {
 		return kernels.Reshape[T](self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opReshape, &assertgenshapes.Shape_cdf48a8300b4, self)
 	r0 := kernels.Reshape[T](self, shape)
-	assertgenshapes.ChecksPost_344c38402746[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -360,11 +341,10 @@ func Relu[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Relu[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opRelu, &assertgenshapes.Shape_a652a5d62081, self)
 	r0 := kernels.Relu[T](self)
-	assertgenshapes.ChecksPost_bc6d364ef8fd[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -380,12 +360,11 @@ func Relu_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Relu_[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_897d4da4b758[T](&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4ee9527088f4[T](&fr, &opRelu_, &assertgenshapes.Shape_65ed2c4f7888, self)
+	defer fr.Abandon()
 	r0 := kernels.Relu_[T](self)
-	assertgenshapes.ChecksPost_698aaaca74d1[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_118448b4e863[T](&fr, self, r0)
 	return r0
 }
 
@@ -401,11 +380,10 @@ func SelectInt[T float32 | float64](self *kernels.Tensor[T], dim int64, index in
 	if !asserts.Checking() {
 		return kernels.SelectInt[T](self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_c3ece18ab98b[T](&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_91d35db2eb70[T](&fr, &opSelectInt, &assertgenshapes.Shape_834936a4361c, self)
 	r0 := kernels.SelectInt[T](self, dim, index)
-	assertgenshapes.ChecksPost_12311b28728a[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -421,14 +399,10 @@ func SplitTensor[T float32 | float64](self *kernels.Tensor[T], split_size int64,
 	if !asserts.Checking() {
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a39b1502968a[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_bced91ab2bc8[T](&fr, &opSplitTensor, &assertgenshapes.Shape_54ae443b894d, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
-	assertgenshapes.ChecksPost_685bcdc1d56d[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_6e361b5df004[T](&fr, self, r0)
 	return r0
 }
 
@@ -444,11 +418,10 @@ func Sum[T float32 | float64](self *kernels.Tensor[T], dtype *int) *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.Sum[T](self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opSum, &assertgenshapes.Shape_a652a5d62081, self)
 	r0 := kernels.Sum[T](self, dtype)
-	assertgenshapes.ChecksPost_bc6d364ef8fd[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -464,11 +437,10 @@ func T[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.T[T](self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_c3ece18ab98b[T](&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_91d35db2eb70[T](&fr, &opT, &assertgenshapes.Shape_834936a4361c, self)
 	r0 := kernels.T[T](self)
-	assertgenshapes.ChecksPost_12311b28728a[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -484,11 +456,10 @@ func TransposeInt[T float32 | float64](self *kernels.Tensor[T], dim0 int64, dim1
 	if !asserts.Checking() {
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_c3ece18ab98b[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_91d35db2eb70[T](&fr, &opTransposeInt, &assertgenshapes.Shape_834936a4361c, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
-	assertgenshapes.ChecksPost_12311b28728a[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -504,11 +475,10 @@ func Clone[T float32 | float64](self *kernels.Tensor[T], memory_format *int) *ke
 	if !asserts.Checking() {
 		return kernels.Clone[T](self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opClone, &assertgenshapes.Shape_a652a5d62081, self)
 	r0 := kernels.Clone[T](self, memory_format)
-	assertgenshapes.ChecksPost_bc6d364ef8fd[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -524,12 +494,11 @@ func Zero_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Zero_[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_897d4da4b758[T](&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4ee9527088f4[T](&fr, &opZero_, &assertgenshapes.Shape_65ed2c4f7888, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_[T](self)
-	assertgenshapes.ChecksPost_698aaaca74d1[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_118448b4e863[T](&fr, self, r0)
 	return r0
 }
 
@@ -545,11 +514,10 @@ func SubTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.SubTensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0d57a16341d3[T](&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e915efa905a7[T](&fr, &opSubTensor, &assertgenshapes.Shape_6f073b35a7ce, self, other)
 	r0 := kernels.SubTensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_ed88ca4877b5[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_98db677bf582[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -565,14 +533,10 @@ func UnbindInt[T float32 | float64](self *kernels.Tensor[T], dim int64) []*kerne
 	if !asserts.Checking() {
 		return kernels.UnbindInt[T](self, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a39b1502968a[T](&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_bced91ab2bc8[T](&fr, &opUnbindInt, &assertgenshapes.Shape_54ae443b894d, self)
 	r0 := kernels.UnbindInt[T](self, dim)
-	assertgenshapes.ChecksPost_685bcdc1d56d[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_6e361b5df004[T](&fr, self, r0)
 	return r0
 }
 
@@ -588,11 +552,10 @@ func View[T float32 | float64](self *kernels.Tensor[T], size []int64) *kernels.T
 	if !asserts.Checking() {
 		return kernels.View[T](self, size)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_c3ece18ab98b[T](&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_91d35db2eb70[T](&fr, &opView, &assertgenshapes.Shape_834936a4361c, self)
 	r0 := kernels.View[T](self, size)
-	assertgenshapes.ChecksPost_12311b28728a[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -608,11 +571,10 @@ func Alias[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Alias[T](self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_c3ece18ab98b[T](&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_91d35db2eb70[T](&fr, &opAlias, &assertgenshapes.Shape_834936a4361c, self)
 	r0 := kernels.Alias[T](self)
-	assertgenshapes.ChecksPost_12311b28728a[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -628,11 +590,10 @@ func XForeachAddList[T float32 | float64](self []*kernels.Tensor[T], other []*ke
 	if !asserts.Checking() {
 		return kernels.XForeachAddList[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_185efeaa6c36[T](&c, &opXForeachAddList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_f35cf96f58b6[T](&fr, &opXForeachAddList, &assertgenshapes.Shape_cd7bf69b190d, self, other)
 	r0 := kernels.XForeachAddList[T](self, other, alpha)
-	assertgenshapes.ChecksPost_a149b8664180[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_311bd2b0408a[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -649,12 +610,11 @@ func XForeachAdd_List[T float32 | float64](self []*kernels.Tensor[T], other []*k
 		kernels.XForeachAdd_List[T](self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e5277415d1a[T](&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_372d92d247a8[T](&fr, &opXForeachAdd_List, &assertgenshapes.Shape_2b8be76e1905, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_List[T](self, other, alpha)
-	assertgenshapes.ChecksPost_c4f1e0e5ec6b[T](&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_036b5ac87943[T](&fr, self, other)
 }
 
 var opUnbindCopyInt = wrap.Op{
@@ -669,11 +629,10 @@ func UnbindCopyInt[T float32 | float64](self *kernels.Tensor[T], dim int64) []*k
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt[T](self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7e2631c6be47[T](&fr, &opUnbindCopyInt, &assertgenshapes.Shape_a0c01fba4887, self)
 	r0 := kernels.UnbindCopyInt[T](self, dim)
-	assertgenshapes.ChecksPost_c0e17d1fa2c6[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_6e361b5df004[T](&fr, self, r0)
 	return r0
 }
 
@@ -690,15 +649,11 @@ func UnbindCopyIntOut[T float32 | float64](self *kernels.Tensor[T], dim int64, o
 		kernels.UnbindCopyIntOut[T](self, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d315d8b65724[T](&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d848c01d4e77[T](&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_63c115fd4355, self, out)
+	defer fr.Abandon()
 	kernels.UnbindCopyIntOut[T](self, dim, out)
-	assertgenshapes.ChecksPost_1a24c880ff97[T](&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.After_a4659f85b80f[T](&fr, self, out)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

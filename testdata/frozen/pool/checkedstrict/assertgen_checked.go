@@ -12,12 +12,12 @@ import (
 	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opAddTensor = wrap.Op{
@@ -32,11 +32,10 @@ func AddTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.AddTensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0d57a16341d3[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e915efa905a7[T](&fr, &opAddTensor, &assertgenshapes.Shape_ad2749332a4f, self, other)
 	r0 := kernels.AddTensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_432ad011242e[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_98db677bf582[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -52,12 +51,11 @@ func Add_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Add_Tensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f1f901c7f20e[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cf700e61715[T](&fr, &opAdd_Tensor, &assertgenshapes.Shape_1ff47434b7a7, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_7d4b7795ea60[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_b87c3ca4f540[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -73,12 +71,11 @@ func AddOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	if !asserts.Checking() {
 		return kernels.AddOut[T](self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_85f384e55932[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_acdf1711f1bc[T](&fr, &opAddOut, &assertgenshapes.Shape_a23958785317, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut[T](self, other, alpha, out)
-	assertgenshapes.ChecksPost_16bd46bffb85[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_687542e04264[T](&fr, self, other, out, r0)
 	return r0
 }
 
@@ -94,11 +91,10 @@ func Atleast1dSequence[T float32 | float64](tensors []*kernels.Tensor[T]) []*ker
 	if !asserts.Checking() {
 		return kernels.Atleast1dSequence[T](tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_5ffc5b7e01b2[T](&c, &opAtleast1dSequence, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_f6a4e4cc606d[T](&fr, &opAtleast1dSequence, &assertgenshapes.Shape_a2e92bcaf8a9, tensors)
 	r0 := kernels.Atleast1dSequence[T](tensors)
-	assertgenshapes.ChecksPost_8299f0bee230[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_86499f5ef835[T](&fr, tensors, r0)
 	return r0
 }
 
@@ -114,11 +110,10 @@ func Cat[T float32 | float64](tensors []*kernels.Tensor[T], dim int64) *kernels.
 	if !asserts.Checking() {
 		return kernels.Cat[T](tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_5ffc5b7e01b2[T](&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d7c1021907ab[T](&fr, &opCat, &assertgenshapes.Shape_b09dfe7484c7, tensors)
 	r0 := kernels.Cat[T](tensors, dim)
-	assertgenshapes.ChecksPost_311920aed156[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_e7aa69dc282f[T](&fr, tensors, r0)
 	return r0
 }
 
@@ -134,11 +129,10 @@ func Chunk[T float32 | float64](self *kernels.Tensor[T], chunks int64, dim int64
 	if !asserts.Checking() {
 		return kernels.Chunk[T](self, chunks, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7e2631c6be47[T](&fr, &opChunk, &assertgenshapes.Shape_cf387779a626, self)
 	r0 := kernels.Chunk[T](self, chunks, dim)
-	assertgenshapes.ChecksPost_bda2a96ce2fa[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_6e361b5df004[T](&fr, self, r0)
 	return r0
 }
 
@@ -154,11 +148,10 @@ func ClampTensor[T float32 | float64](self *kernels.Tensor[T], min_ *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.ClampTensor[T](self, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b21b9b7982a0[T](&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9746bc365e1c[T](&fr, &opClampTensor, &assertgenshapes.Shape_a968d5da6462, self, min_, max_)
 	r0 := kernels.ClampTensor[T](self, min_, max_)
-	assertgenshapes.ChecksPost_f783bceb41c5[T](&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.After_71ee713e08fd[T](&fr, self, min_, max_, r0)
 	return r0
 }
 
@@ -174,14 +167,10 @@ func IndexTensor[T float32 | float64](self *kernels.Tensor[T], indices []*kernel
 	if !asserts.Checking() {
 		return kernels.IndexTensor[T](self, indices)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_c35287d131e7[T](&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e13622259003[T](&fr, &opIndexTensor, &assertgenshapes.Shape_d3499fe656eb, self, indices)
 	r0 := kernels.IndexTensor[T](self, indices)
-	assertgenshapes.ChecksPost_5d9815766d10[T](&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
+	assertgenshapes.After_ccebf7634533[T](&fr, self, indices, r0)
 	return r0
 }
 
@@ -197,11 +186,10 @@ func MaxDim[T float32 | float64](self *kernels.Tensor[T], dim int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.MaxDim[T](self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_d6609183852c[T](&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e34477514d37[T](&fr, &opMaxDim, &assertgenshapes.Shape_785bf84d6f9b, self)
 	r0, r1 := kernels.MaxDim[T](self, dim, keepdim)
-	assertgenshapes.ChecksPost_55e5927b1f9d[T](&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_d2a1b43e33e7[T](&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -217,11 +205,10 @@ func Neg[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Neg[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opNeg, &assertgenshapes.Shape_919f4bbc1571, self)
 	r0 := kernels.Neg[T](self)
-	assertgenshapes.ChecksPost_ddaf93051dc7[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -237,14 +224,10 @@ func SplitTensor[T float32 | float64](self *kernels.Tensor[T], split_size int64,
 	if !asserts.Checking() {
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a39b1502968a[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_bced91ab2bc8[T](&fr, &opSplitTensor, &assertgenshapes.Shape_6a04f3db7eb6, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
-	assertgenshapes.ChecksPost_60556303999d[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_6e361b5df004[T](&fr, self, r0)
 	return r0
 }
 
@@ -260,11 +243,10 @@ func TransposeInt[T float32 | float64](self *kernels.Tensor[T], dim0 int64, dim1
 	if !asserts.Checking() {
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_c3ece18ab98b[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_91d35db2eb70[T](&fr, &opTransposeInt, &assertgenshapes.Shape_7c6c41877e5c, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
-	assertgenshapes.ChecksPost_316dbc393313[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -280,11 +262,10 @@ func Clone[T float32 | float64](self *kernels.Tensor[T], memory_format *int) *ke
 	if !asserts.Checking() {
 		return kernels.Clone[T](self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f4fb98137856[T](&fr, &opClone, &assertgenshapes.Shape_919f4bbc1571, self)
 	r0 := kernels.Clone[T](self, memory_format)
-	assertgenshapes.ChecksPost_ddaf93051dc7[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_3a398a52f183[T](&fr, self, r0)
 	return r0
 }
 
@@ -300,14 +281,10 @@ func UnbindInt[T float32 | float64](self *kernels.Tensor[T], dim int64) []*kerne
 	if !asserts.Checking() {
 		return kernels.UnbindInt[T](self, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a39b1502968a[T](&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_bced91ab2bc8[T](&fr, &opUnbindInt, &assertgenshapes.Shape_6a04f3db7eb6, self)
 	r0 := kernels.UnbindInt[T](self, dim)
-	assertgenshapes.ChecksPost_60556303999d[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_6e361b5df004[T](&fr, self, r0)
 	return r0
 }
 
@@ -323,11 +300,10 @@ func XForeachAddList[T float32 | float64](self []*kernels.Tensor[T], other []*ke
 	if !asserts.Checking() {
 		return kernels.XForeachAddList[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_185efeaa6c36[T](&c, &opXForeachAddList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_f35cf96f58b6[T](&fr, &opXForeachAddList, &assertgenshapes.Shape_d5d368aa7619, self, other)
 	r0 := kernels.XForeachAddList[T](self, other, alpha)
-	assertgenshapes.ChecksPost_d74721dc4369[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_311bd2b0408a[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -344,12 +320,11 @@ func XForeachAdd_List[T float32 | float64](self []*kernels.Tensor[T], other []*k
 		kernels.XForeachAdd_List[T](self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e5277415d1a[T](&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_372d92d247a8[T](&fr, &opXForeachAdd_List, &assertgenshapes.Shape_2b8be76e1905, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_List[T](self, other, alpha)
-	assertgenshapes.ChecksPost_c4f1e0e5ec6b[T](&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_036b5ac87943[T](&fr, self, other)
 }
 
 var opFlattenDenseTensors = wrap.Op{
@@ -364,11 +339,10 @@ func FlattenDenseTensors[T float32 | float64](tensors []*kernels.Tensor[T]) *ker
 	if !asserts.Checking() {
 		return kernels.FlattenDenseTensors[T](tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_5ffc5b7e01b2[T](&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d7c1021907ab[T](&fr, &opFlattenDenseTensors, &assertgenshapes.Shape_fa3d1589914e, tensors)
 	r0 := kernels.FlattenDenseTensors[T](tensors)
-	assertgenshapes.ChecksPost_01796926ab00[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_e7aa69dc282f[T](&fr, tensors, r0)
 	return r0
 }
 
@@ -384,11 +358,10 @@ func UnbindCopyInt[T float32 | float64](self *kernels.Tensor[T], dim int64) []*k
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt[T](self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3ed502ec478d[T](&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7e2631c6be47[T](&fr, &opUnbindCopyInt, &assertgenshapes.Shape_1ae6ead9594c, self)
 	r0 := kernels.UnbindCopyInt[T](self, dim)
-	assertgenshapes.ChecksPost_a865a1d3d6cf[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_6e361b5df004[T](&fr, self, r0)
 	return r0
 }
 
@@ -405,15 +378,11 @@ func UnbindCopyIntOut[T float32 | float64](self *kernels.Tensor[T], dim int64, o
 		kernels.UnbindCopyIntOut[T](self, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d315d8b65724[T](&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d848c01d4e77[T](&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_63c115fd4355, self, out)
+	defer fr.Abandon()
 	kernels.UnbindCopyIntOut[T](self, dim, out)
-	assertgenshapes.ChecksPost_1a24c880ff97[T](&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.After_a4659f85b80f[T](&fr, self, out)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -6,480 +6,435 @@ package assertgenshapes
 
 import (
 	gcrt "example.com/frozen/gcrt"
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
+	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_760edeb30c2c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)}
-var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-
-// ChecksPost_073822b41126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_073822b41126(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterAnchor(s1, t1.StorageAnchor())
-	c.ResultIdent(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_2baa5c518021 reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
+func After_2baa5c518021(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+	fr.AfterIdent(0, t0.Ident(), t0.StorageAnchor())
+	fr.AfterIdent(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.RetIdent(2, t2.Ident(), t2.StorageAnchor(), unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_0f5efc0e4ce8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
-func ChecksPost_0f5efc0e4ce8(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.ResultIdent(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.End()
+// After_3e677134981a reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
+func After_3e677134981a(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+	fr.AfterIdent(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterIdent(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.RetIdent(2, t2.Ident(), t2.StorageAnchor(), unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_16506a926845 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Storage).
-func ChecksPost_16506a926845(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.ResultIdent(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.FreshNotHeld, l[1])
-	c.End()
+// After_b6217bd9dd6b reads the arguments again and the returns, and ends the call, for 10 op(s) of one shape (the first: contiguous).
+func After_b6217bd9dd6b(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	fr.AfterIdent(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.RetIdent(1, t1.Ident(), t1.StorageAnchor(), unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_28d4a2c54f34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_28d4a2c54f34(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.ResultIdent(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_ca381091e74d reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: add.out).
+func After_ca381091e74d(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor, t3 *gcrt.Tensor) {
+	fr.AfterIdent(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterIdent(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.AfterIdent(2, t2.Ident(), t2.StorageAnchor())
+	fr.RetIdent(3, t3.Ident(), t3.StorageAnchor(), unsafe.Pointer(t3))
+	fr.End()
 }
 
-// ChecksPost_2d1aee0fe779 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_2d1aee0fe779(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
+// After_f5d9695ec1e1 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cat).
+func After_f5d9695ec1e1(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*gcrt.Tensor, t1 *gcrt.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterAnchor(s1, t1.StorageAnchor())
-	c.ResultIdent(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	c.FreshNotHeldAnchor(l[2], &s2, t2.StorageAnchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+	fr.RetIdent(0, t1.Ident(), t1.StorageAnchor(), unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_305dd0aa7de7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_305dd0aa7de7(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.ResultIdent(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_fc2dcb9534eb reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: t_).
+func After_fc2dcb9534eb(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	fr.AfterIdent(0, t0.Ident(), t0.StorageAnchor())
+	fr.RetIdent(1, t1.Ident(), t1.StorageAnchor(), unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_331f3ddd1d4f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func ChecksPost_331f3ddd1d4f(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterAnchor(s1, t1.StorageAnchor())
-	c.ResultIdent(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.NoMutation(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.End()
+// Before_0479ca6d3f71 reads the arguments and begins the call, for 1 op(s) of one shape (the first: add.out).
+func Before_0479ca6d3f71(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+	fr.Open()
+	fr.ArgIdent(0, t0.Ident(), t0.StorageAnchor(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.ArgIdent(1, t1.Ident(), t1.StorageAnchor(), unsafe.Pointer(t1))
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.ArgIdent(2, t2.Ident(), t2.StorageAnchor(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
 }
 
-// ChecksPost_74df93d9f2ac completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_74df93d9f2ac(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor, t3 *gcrt.Tensor) {
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterAnchor(s1, t1.StorageAnchor())
-	c.After(s2, t2)
-	c.AfterAnchor(s2, t2.StorageAnchor())
-	c.ResultIdent(&s3, t3)
-	c.ResultAnchor(&s3, t3.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Before_4062f1968d3f reads the arguments and begins the call, for 3 op(s) of one shape (the first: t_).
+func Before_4062f1968d3f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *gcrt.Tensor) {
+	fr.Open()
+	fr.ArgIdent(0, t0.Ident(), t0.StorageAnchor(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
 }
 
-// ChecksPost_bcae7f0b799f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPost_bcae7f0b799f(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// Before_59f8a2f690c1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cat).
+func Before_59f8a2f690c1(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*gcrt.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.ElemIdent(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.ResultIdent(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	fr.Begin(op, sh)
 }
 
-// ChecksPost_bf49e319ee91 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_bf49e319ee91(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_aa8b7685841c(c, s0, t0)
-	c.ResultIdent(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
-	c.End()
+// Before_59fa5844774d reads the arguments and begins the call, for 4 op(s) of one shape (the first: add_.Tensor).
+func Before_59fa5844774d(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	fr.Open()
+	fr.ArgIdent(0, t0.Ident(), t0.StorageAnchor(), unsafe.Pointer(t0))
+	fr.ArgIdent(1, t1.Ident(), t1.StorageAnchor(), unsafe.Pointer(t1))
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPost_e30e5a687622 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: t_).
-func ChecksPost_e30e5a687622(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.ResultIdent(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// Before_839f9cf6c99c reads the arguments and begins the call, for 10 op(s) of one shape (the first: contiguous).
+func Before_839f9cf6c99c(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *gcrt.Tensor) {
+	fr.Open()
+	fr.ArgIdent(0, t0.Ident(), t0.StorageAnchor(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_102af599c0ed begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_102af599c0ed(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_86e7c81d3821 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.Tensor).
+func Before_86e7c81d3821(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	fr.Open()
+	fr.ArgIdent(0, t0.Ident(), t0.StorageAnchor(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.ArgIdent(1, t1.Ident(), t1.StorageAnchor(), unsafe.Pointer(t1))
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_42f93fbed1dd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: t_).
-func ChecksPre_42f93fbed1dd(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
+// Shape_0d2738f6d2cf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0d2738f6d2cf = wrap.Shape{
+	Anchored:    true,
+	Args:        2,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_06f3bfbe4732,
+	Writes: []int8{0},
 }
 
-// ChecksPre_524b7c90d6ba begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: narrow).
-func ChecksPre_524b7c90d6ba(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_2e32c4e68779 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e32c4e68779 = wrap.Shape{
+	Anchored:    true,
+	Args:        1,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.FreshNotHeld, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_06f3bfbe4732,
 }
 
-// ChecksPre_57f81c321882 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_57f81c321882(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Save(s2, t2)
-	c.SaveAnchor(s2, t2.StorageAnchor())
-	c.Mutable(s2)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_4c0fb69d4dbd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4c0fb69d4dbd = wrap.Shape{
+	Anchored:    true,
+	Args:        1,
+	Elem:        elem_06f3bfbe4732,
+	Lists:       1,
+	Locs:        []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_06f3bfbe4732,
 }
 
-// ChecksPre_65f02da439e3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_65f02da439e3(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Mutable(s0)
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_4d3868ec01f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4d3868ec01f4 = wrap.Shape{
+	Anchored:    true,
+	Args:        1,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_06f3bfbe4732,
+	Writes: []int8{0},
 }
 
-// ChecksPre_b234e605925e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_b234e605925e(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*gcrt.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	saveList_aa8b7685841c(c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+// Shape_67a821f824f6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_67a821f824f6 = wrap.Shape{
+	Anchored:    true,
+	Args:        2,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_06f3bfbe4732,
 }
 
-// ChecksPre_e28aecca921d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: contiguous).
-func ChecksPre_e28aecca921d(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_70c9c187cd38 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_70c9c187cd38 = wrap.Shape{
+	Anchored:    true,
+	Args:        1,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_06f3bfbe4732,
 }
 
-// afterList_aa8b7685841c is asserts.AfterList for []*gcrt.Tensor, without an indirect call per element.
-func afterList_aa8b7685841c(c *wrap.Call, l *wrap.SavedList, ts []*gcrt.Tensor) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
+// Shape_7dd56fac11c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7dd56fac11c9 = wrap.Shape{
+	Anchored:    true,
+	Args:        2,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_06f3bfbe4732,
+	Writes: []int8{0},
 }
 
-// saveList_aa8b7685841c is asserts.SaveList for []*gcrt.Tensor, without an indirect call per element.
-func saveList_aa8b7685841c(c *wrap.Call, l *wrap.SavedList, ts []*gcrt.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
+// Shape_887047a44e95 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_887047a44e95 = wrap.Shape{
+	Anchored:    true,
+	Args:        3,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_06f3bfbe4732,
+	Writes: []int8{2},
+}
+
+// Shape_a6c46b74addc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a6c46b74addc = wrap.Shape{
+	Anchored:    true,
+	Args:        1,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_06f3bfbe4732,
+}
+
+// Shape_ead9872a6698 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ead9872a6698 = wrap.Shape{
+	Anchored:    true,
+	Args:        1,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOf, T: 1, U: 0},
+	},
+	Tensor: tensor_06f3bfbe4732,
+}
+
+// Shape_ec841db0a3a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ec841db0a3a7 = wrap.Shape{
+	Anchored:    true,
+	Args:        1,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_06f3bfbe4732,
+	Writes: []int8{0},
+}
+
+// Shape_f08f28e6c4df is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f08f28e6c4df = wrap.Shape{
+	Anchored:    true,
+	Args:        2,
+	Elem:        elem_06f3bfbe4732,
+	Locs:        []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	NoUseCounts: true,
+	Rets:        1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_06f3bfbe4732,
+	Writes: []int8{0},
+}
+
+// tensor_06f3bfbe4732 makes a *gcrt.Tensor from its handle, for the rows that read the tensor.
+func tensor_06f3bfbe4732(h unsafe.Pointer) asserts.Identity {
+	return (*gcrt.Tensor)(h)
+}
+
+// elem_06f3bfbe4732 makes element i of a list of *gcrt.Tensor from the list's data.
+func elem_06f3bfbe4732(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**gcrt.Tensor)(h), i+1)[i]
 }

@@ -7,418 +7,185 @@ package assertgenshapes
 import (
 	gonum "example.com/frozen/gonum"
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	mat "gonum.org/v1/gonum/mat"
 	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_25c235bf043b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-
-// ChecksLeanPost_512fa50259fa runs the lean path's tests after the kernel and ends the call, or reports false, for 3 op(s) of one shape (the first: narrow).
-func ChecksLeanPost_512fa50259fa(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() && ln.End()
+// After_28453fa6344f reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: clone.out).
+func After_28453fa6344f(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.RetMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_f17fa00b1bff runs the lean path's tests after the kernel and ends the call, or reports false, for 2 op(s) of one shape (the first: neg).
-func ChecksLeanPost_f17fa00b1bff(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+// After_710fdf2fe84c reads the arguments again and the returns, and ends the call, for 6 op(s) of one shape (the first: narrow).
+func After_710fdf2fe84c(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.RetMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPre_eaafd848224d keeps the arguments' handles and memory and reports whether the call takes the lean path, for 5 op(s) of one shape (the first: narrow).
-func ChecksLeanPre_eaafd848224d(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	return ln.Begin(op, 0)
+// After_b149f4c0b2be reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: add.out).
+func After_b149f4c0b2be(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.AfterArgMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.RetMemory(3, unsafe.Pointer(t3), t3.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanReplay_29355221faeb replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 2 op(s) of one shape (the first: neg).
-func ChecksLeanReplay_29355221faeb(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_46be59410253(c, l, s0, t0, t1)
+// Before_04fa70dd18b1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: clone.out).
+func Before_04fa70dd18b1(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanReplay_ce07edb36339 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 3 op(s) of one shape (the first: narrow).
-func ChecksLeanReplay_ce07edb36339(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_26548e47e079(c, l, s0, t0, t1)
+// Before_23998747860b reads the arguments and begins the call, for 6 op(s) of one shape (the first: narrow).
+func Before_23998747860b(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksPost_26548e47e079 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: narrow).
-func ChecksPost_26548e47e079(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Before_deb83506e90b reads the arguments and begins the call, for 1 op(s) of one shape (the first: add.out).
+func Before_deb83506e90b(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.ArgMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksPost_46be59410253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_46be59410253(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_41445da63ce9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_41445da63ce9 = wrap.Shape{
+	Args: 2,
+	Elem: elem_f3f109c34f89,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_f3f109c34f89,
+	Writes: []int8{1},
 }
 
-// ChecksPost_61693d01880b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clone.out).
-func ChecksPost_61693d01880b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := m1
-	if unsafe.Pointer(t2) != unsafe.Pointer(t1) {
-		m2 = t2.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[1], s1)
-		c.SameStorage(l[1], s1)
-	}
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_4d6f013401bc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4d6f013401bc = wrap.Shape{
+	Args: 1,
+	Elem: elem_f3f109c34f89,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_f3f109c34f89,
+	Writes: []int8{0},
 }
 
-// ChecksPost_9b8649eafb2a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_9b8649eafb2a(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	m3 := m2
-	if unsafe.Pointer(t3) != unsafe.Pointer(t2) {
-		m3 = t3.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
-	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	if s2.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[2], s2)
-		c.SameStorage(l[2], s2)
-	}
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_55dbb6f135f1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_55dbb6f135f1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_f3f109c34f89,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_f3f109c34f89,
 }
 
-// ChecksPost_f14687eafc40 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
-func ChecksPost_f14687eafc40(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := m0
-	if unsafe.Pointer(t1) != unsafe.Pointer(t0) {
-		m1 = t1.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// Shape_5ca567b1d3c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5ca567b1d3c9 = wrap.Shape{
+	Args: 1,
+	Elem: elem_f3f109c34f89,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_f3f109c34f89,
 }
 
-// ChecksPre_21a6deef3613 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
-func ChecksPre_21a6deef3613(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_ac2a3c312ef3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ac2a3c312ef3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_f3f109c34f89,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_f3f109c34f89,
+	Writes: []int8{2},
 }
 
-// ChecksPre_76b4af322a1f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clone.out).
-func ChecksPre_76b4af322a1f(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	c.Mutable(s1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// tensor_f3f109c34f89 makes a *assertgenshapes.ForeignDense from its handle, for the rows that read the tensor.
+func tensor_f3f109c34f89(h unsafe.Pointer) asserts.Identity {
+	return (*ForeignDense)(h)
 }
 
-// ChecksPre_cbc78ee61232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: narrow).
-func ChecksPre_cbc78ee61232(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_faf06a0026e1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_faf06a0026e1(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	m2 := t2.Memory()
-	c.SaveMemory(s2, unsafe.Pointer(t2), &m2)
-	c.Mutable(s2)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_ff783e77ad74 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: neg_).
-func ChecksPre_ff783e77ad74(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
+// elem_f3f109c34f89 makes element i of a list of *assertgenshapes.ForeignDense from the list's data.
+func elem_f3f109c34f89(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**ForeignDense)(h), i+1)[i]
 }
 
 // ForeignDense is *mat.Dense with asserts' contract: its identities are its address and

@@ -7,763 +7,390 @@ package assertgenshapes
 import (
 	gonum "example.com/frozen/gonum"
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	mat "gonum.org/v1/gonum/mat"
 	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_25c235bf043b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-
-// ChecksLeanPost_63a6039cfa6a runs the lean path's tests after the kernel and ends the call, or reports false, for 1 op(s) of one shape (the first: cat).
-func ChecksLeanPost_63a6039cfa6a(ln *wrap.Lean, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) bool {
-	m1 := t1.Memory()
-	return t1 != nil && m1.Anchor() != nil && leanUnchangedApartList_3b14612cd6ef(ln, 0, t0, unsafe.Pointer(t1), m1.Anchor()) && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+// After_15f521bed906 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cat).
+func After_15f521bed906(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*ForeignDense, t1 *ForeignDense) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElemMemory(0, j, unsafe.Pointer(e), e.Memory())
+	}
+	fr.RetMemory(0, unsafe.Pointer(t1), t1.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_bc96d17ca4b9 runs the lean path's tests after the kernel and ends the call, or reports false, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanPost_bc96d17ca4b9(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
+// After_63879ccdb39e reads the arguments again and the returns, and ends the call, for 10 op(s) of one shape (the first: abs.out).
+func After_63879ccdb39e(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.RetMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_c1923c41aeca runs the lean path's tests after the kernel and ends the call, or reports false, for 5 op(s) of one shape (the first: narrow).
-func ChecksLeanPost_c1923c41aeca(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() && ln.End()
+// After_8e31852922f8 reads the arguments again and the returns, and ends the call, for 14 op(s) of one shape (the first: abs).
+func After_8e31852922f8(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.RetMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_f27f7ccda2f0 runs the lean path's tests after the kernel and ends the call, or reports false, for 5 op(s) of one shape (the first: abs).
-func ChecksLeanPost_f27f7ccda2f0(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+// After_9fab6ec7937d reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: add.out).
+func After_9fab6ec7937d(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.AfterArgMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.RetMemory(3, unsafe.Pointer(t3), t3.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPre_90aab0b75d07 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 10 op(s) of one shape (the first: abs).
-func ChecksLeanPre_90aab0b75d07(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	return ln.Begin(op, 0)
+// Before_1b1b7bb5e9b4 reads the arguments and begins the call, for 3 op(s) of one shape (the first: add.out).
+func Before_1b1b7bb5e9b4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.ArgMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanPre_936f1f5b56de keeps the arguments' handles and memory and reports whether the call takes the lean path, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanPre_936f1f5b56de(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	*ln.Slot(unsafe.Pointer(t1)) = t1.Memory()
-	return ln.Begin(op, 0)
+// Before_35393e9199e4 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cat).
+func Before_35393e9199e4(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*ForeignDense) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.ElemMemory(0, j, unsafe.Pointer(e), e.Memory())
+	}
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanPre_fe3ff884cea2 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 1 op(s) of one shape (the first: cat).
-func ChecksLeanPre_fe3ff884cea2(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) bool {
-	for _, t := range t0 {
-		p := ln.Slot(unsafe.Pointer(t))
-		if p == nil {
-			break
-		}
-		*p = t.Memory()
-	}
-	return ln.Begin(op, len(t0))
+// Before_5d69d390ddd8 reads the arguments and begins the call, for 14 op(s) of one shape (the first: abs).
+func Before_5d69d390ddd8(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanReplay_04b30d3fa0d3 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 5 op(s) of one shape (the first: abs).
-func ChecksLeanReplay_04b30d3fa0d3(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_9fd69c427607(c, l, s0, t0, t1)
+// Before_eb64c932d34a reads the arguments and begins the call, for 10 op(s) of one shape (the first: abs.out).
+func Before_eb64c932d34a(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanReplay_124b52b2822e replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 5 op(s) of one shape (the first: narrow).
-func ChecksLeanReplay_124b52b2822e(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_43f819c4937b(c, l, s0, t0, t1)
+// Shape_20ea2eb9ff7b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_20ea2eb9ff7b = wrap.Shape{
+	Args: 2,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_63e51af14203,
 }
 
-// ChecksLeanReplay_a240f64bf97d replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanReplay_a240f64bf97d(ln *wrap.Lean, op *wrap.Op, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	var vs1 wrap.Saved
-	s1 := &vs1
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := *ln.Mem(1)
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-	c.Replay(ln)
-	ChecksPost_1b09239c9cc7(c, l, s0, s1, t0, t1, t2)
+// Shape_56249826b726 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_56249826b726 = wrap.Shape{
+	Args: 1,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_63e51af14203,
+	Writes: []int8{0},
 }
 
-// ChecksLeanReplay_e181a38f110d replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksLeanReplay_e181a38f110d(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.SavedList
-	s0 := &vs0
-	c.Begin(op)
-	c.BeginFresh()
-	c.SaveListLean(s0, len(t0), ln, 0)
-	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
-		wrap.SameContentList(c, l[0], s0, t0)
-		wrap.SaveMetadataList(c, s0, t0)
-		wrap.BindingContextList(c, l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_6f6c109da940(c, l, s0, t0, t1)
+// Shape_5af3ccd0f54d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5af3ccd0f54d = wrap.Shape{
+	Args:  1,
+	Elem:  elem_63e51af14203,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_63e51af14203,
 }
 
-// ChecksPost_1065dfb6ff29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_1065dfb6ff29(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := m0
-	if unsafe.Pointer(t2) != unsafe.Pointer(t0) {
-		m2 = t2.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_7659aeea1d4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7659aeea1d4e = wrap.Shape{
+	Args: 1,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_63e51af14203,
 }
 
-// ChecksPost_1b09239c9cc7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_1b09239c9cc7(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[2], unsafe.Pointer(t2), &m2)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	if c.Uncounted(&s2) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[2], &s2)
-	}
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	c.FreshNotHeldAnchor(l[2], &s2, m2.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_78fcf485f56b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78fcf485f56b = wrap.Shape{
+	Args: 3,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_63e51af14203,
+	Writes: []int8{2},
 }
 
-// ChecksPost_43f819c4937b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_43f819c4937b(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_8b71bdfccd49 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8b71bdfccd49 = wrap.Shape{
+	Args: 2,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_63e51af14203,
+	Writes: []int8{0},
 }
 
-// ChecksPost_6f6c109da940 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_6f6c109da940(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	m1 := t1.Memory()
-	if c.QuickPath() && t1 != nil && m1.Anchor() != nil && unchangedApartList_3b14612cd6ef(s0, t0, unsafe.Pointer(t1), m1.Anchor()) {
-		if c.Learned(len(t0)) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(len(t0))
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_3b14612cd6ef(c, s0, t0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	c.End()
+// Shape_9efac3b85076 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9efac3b85076 = wrap.Shape{
+	Args: 3,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_63e51af14203,
+	Writes: []int8{2},
 }
 
-// ChecksPost_9fd69c427607 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: abs).
-func ChecksPost_9fd69c427607(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_cf353a3fe259 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cf353a3fe259 = wrap.Shape{
+	Args: 2,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_63e51af14203,
 }
 
-// ChecksPost_ab0a713f6c79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: abs.out).
-func ChecksPost_ab0a713f6c79(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := m1
-	if unsafe.Pointer(t2) != unsafe.Pointer(t1) {
-		m2 = t2.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[1], s1)
-		c.SameStorage(l[1], s1)
-	}
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_d10b4d5f1708 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d10b4d5f1708 = wrap.Shape{
+	Args: 1,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_63e51af14203,
 }
 
-// ChecksPost_dafbcaedc4a6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add.out).
-func ChecksPost_dafbcaedc4a6(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	m3 := m2
-	if unsafe.Pointer(t3) != unsafe.Pointer(t2) {
-		m3 = t3.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
-	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	if s2.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[2], s2)
-		c.SameStorage(l[2], s2)
-	}
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_ddc2807d9320 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ddc2807d9320 = wrap.Shape{
+	Args: 2,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_63e51af14203,
+	Writes: []int8{0},
 }
 
-// ChecksPost_f0c3d8e601f1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: abs_).
-func ChecksPost_f0c3d8e601f1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := m0
-	if unsafe.Pointer(t1) != unsafe.Pointer(t0) {
-		m1 = t1.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// Shape_ea59bce96bbc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ea59bce96bbc = wrap.Shape{
+	Args: 2,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_63e51af14203,
+	Writes: []int8{1},
 }
 
-// ChecksPre_25c994a08d8a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: abs).
-func ChecksPre_25c994a08d8a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_fddcb87ca38d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fddcb87ca38d = wrap.Shape{
+	Args: 2,
+	Elem: elem_63e51af14203,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_63e51af14203,
 }
 
-// ChecksPre_5bb1734a35c5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add.out).
-func ChecksPre_5bb1734a35c5(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	m2 := t2.Memory()
-	c.SaveMemory(s2, unsafe.Pointer(t2), &m2)
-	c.Mutable(s2)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// tensor_63e51af14203 makes a *assertgenshapes.ForeignDense from its handle, for the rows that read the tensor.
+func tensor_63e51af14203(h unsafe.Pointer) asserts.Identity {
+	return (*ForeignDense)(h)
 }
 
-// ChecksPre_5cd233005527 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: narrow).
-func ChecksPre_5cd233005527(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_5d1ae3bc207d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: abs.out).
-func ChecksPre_5d1ae3bc207d(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	c.Mutable(s1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_c397ba3f1510 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_c397ba3f1510(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_c39b00b74042 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_c39b00b74042(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	saveList_3b14612cd6ef(c, s0, t0)
-	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
-		wrap.SameContentList(c, l[0], s0, t0)
-		wrap.SaveMetadataList(c, s0, t0)
-		wrap.BindingContextList(c, l[0], s0, t0)
-	}
-}
-
-// ChecksPre_c86db4e0c34d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_c86db4e0c34d(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	c.Mutable(s0)
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_d7e3cd7a4769 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: abs_).
-func ChecksPre_d7e3cd7a4769(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// afterList_3b14612cd6ef is asserts.AfterList for []*assertgenshapes.ForeignDense, without an indirect call per element.
-func afterList_3b14612cd6ef(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		m := t.Memory()
-		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
-	}
-	l.SummarizeAfter()
-}
-
-// leanUnchangedApartList_3b14612cd6ef reports whether every element of ts kept the handle, storage and metadata the Lean kept from off on (wrap.Lean.UnchangedApart) and is neither the return whose handle is handle nor on its storage anchor.
-func leanUnchangedApartList_3b14612cd6ef(ln *wrap.Lean, off int, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
-	if ln.Len()-off != len(ts) {
-		return false
-	}
-	for i, t := range ts {
-		m := t.Memory()
-		if !ln.UnchangedApart(off+i, unsafe.Pointer(t), &m, handle, anchor) {
-			return false
-		}
-	}
-	return true
-}
-
-// saveList_3b14612cd6ef is asserts.SaveList for []*assertgenshapes.ForeignDense, without an indirect call per element.
-func saveList_3b14612cd6ef(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		m := t.Memory()
-		c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
-	}
-	l.SummarizeSaved()
-}
-
-// unchangedApartList_3b14612cd6ef reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged) and is neither the return whose handle is handle nor on its storage anchor (wrap.Saved.ApartFrom).
-func unchangedApartList_3b14612cd6ef(l *wrap.SavedList, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
-	if l.Len() != len(ts) {
-		return false
-	}
-	for i, t := range ts {
-		m := t.Memory()
-		s := l.At(i)
-		if !(s.Unchanged(&m) && s.ApartFrom(handle, anchor)) {
-			return false
-		}
-	}
-	return true
+// elem_63e51af14203 makes element i of a list of *assertgenshapes.ForeignDense from the list's data.
+func elem_63e51af14203(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**ForeignDense)(h), i+1)[i]
 }
 
 // ForeignDense is *mat.Dense with asserts' contract: its identities are its address and

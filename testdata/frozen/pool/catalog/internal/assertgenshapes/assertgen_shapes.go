@@ -6,325 +6,302 @@ package assertgenshapes
 
 import (
 	pool "example.com/frozen/pool"
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
+	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-
-// ChecksPost_1a5613f64029 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_1a5613f64029(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.Result(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_0e348a1ec487 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func After_0e348a1ec487(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_2002d863ebb0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost_2002d863ebb0(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32], t3 *pool.Tensor[float32]) {
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.After(s2, t2)
-	c.AfterRecycled(s2, t2.StorageAnchor())
-	c.Result(&s3, t3)
-	c.ResultAnchor(&s3, t3.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_1077da31080d reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.out).
+func After_1077da31080d(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32], t3 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.AfterRecycled(2, t2.Ident(), t2.StorageAnchor())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.Anchor(3, t3.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_5f43230c0c4d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: zero_).
-func ChecksPost_5f43230c0c4d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// After_4fcaa2d80f5a reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: zero_).
+func After_4fcaa2d80f5a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_96f4edd5d6b8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_96f4edd5d6b8(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.Result(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_d4a13f4d7871 reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: neg).
+func After_d4a13f4d7871(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_aa99a0bf3648 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_aa99a0bf3648(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_eb615983456c reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
+func After_eb615983456c(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_f3a53cf0cfe0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
-func ChecksPost_f3a53cf0cfe0(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(s1, t1)
-	c.ResultAnchor(s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Before_22b6ef0f2606 reads the arguments and begins the call, for 2 op(s) of one shape (the first: neg).
+func Before_22b6ef0f2606(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_0abdb1156c61 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_0abdb1156c61(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_615c494d2167 reads the arguments and begins the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func Before_615c494d2167(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_260944fce74d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
-func ChecksPre_260944fce74d(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_78dc3b55c3a1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: zero_).
+func Before_78dc3b55c3a1(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_2cdad4156627 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
-func ChecksPre_2cdad4156627(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
+// Before_aebb3c36ed26 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.out).
+func Before_aebb3c36ed26(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_675e3aac8706 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_675e3aac8706(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Mutable(s0)
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_c5e6c9bbaa33 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.Tensor).
+func Before_c5e6c9bbaa33(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_75290291cfd6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
-func ChecksPre_75290291cfd6(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_dc19ee227c14 reads the arguments and begins the call, for 2 op(s) of one shape (the first: select.int).
+func Before_dc19ee227c14(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBase(1, 0, su0_1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_e63f374d6ac3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
-func ChecksPre_e63f374d6ac3(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Save(s2, t2)
-	c.SaveAnchor(s2, t2.StorageAnchor())
-	c.Mutable(s2)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_11a4fb46268f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_11a4fb46268f = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Elem:     elem_f75cea747df7,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_f75cea747df7,
+}
+
+// Shape_212a6dc70ef9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_212a6dc70ef9 = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Elem:     elem_f75cea747df7,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_f75cea747df7,
+}
+
+// Shape_2a7c47116530 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2a7c47116530 = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Elem:     elem_f75cea747df7,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_f75cea747df7,
+	Writes: []int8{0},
+}
+
+// Shape_b94f6b659f09 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b94f6b659f09 = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Elem:     elem_f75cea747df7,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_f75cea747df7,
+}
+
+// Shape_c87ba9381e21 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c87ba9381e21 = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Elem:     elem_f75cea747df7,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_f75cea747df7,
+	Writes: []int8{0},
+}
+
+// Shape_d914393c38e0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d914393c38e0 = wrap.Shape{
+	Anchored: true,
+	Args:     3,
+	Elem:     elem_f75cea747df7,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_f75cea747df7,
+	Writes: []int8{2},
+}
+
+// tensor_f75cea747df7 makes a *pool.Tensor[float32] from its handle, for the rows that read the tensor.
+func tensor_f75cea747df7(h unsafe.Pointer) asserts.Identity {
+	return (*pool.Tensor[float32])(h)
+}
+
+// elem_f75cea747df7 makes element i of a list of *pool.Tensor[float32] from the list's data.
+func elem_f75cea747df7(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**pool.Tensor[float32])(h), i+1)[i]
 }

@@ -6,811 +6,800 @@ package assertgenshapes
 
 import (
 	kernels "example.com/frozen/pool"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
+	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_3c9f7e87e088 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("other")}
-var Locs_4f46b0af5a13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_6f91fe574ed5 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("out")}
-var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-
-// ChecksPost_12311b28728a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: select.int).
-func ChecksPost_12311b28728a[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// After_036b5ac87943 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func After_036b5ac87943[T float32 | float64](fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], t0 []*kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(s1, t1)
-	c.ResultAnchor(s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
 	}
-	c.ImplUseCountEqFresh(l[1], s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	fr.End()
 }
 
-// ChecksPost_13ec4e6a95a4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPost_13ec4e6a95a4[T float32 | float64](c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.ResultAnchor(&s3, t3.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.SameImplStorageVersion(l[2], s2)
-	if fp, ok := t2.MetadataFingerprint(); !s2.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[2], s2, t2)
-	}
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
-		c.FreshNoAliasRows(3)
-	} else {
-		c.FreshNoAlias(l[3], &s3, l[0], s0)
-		c.FreshNoAlias(l[3], &s3, l[1], s1)
-		c.FreshNoAlias(l[3], &s3, l[2], s2)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.End()
+// After_118448b4e863 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: relu_).
+func After_118448b4e863[T float32 | float64](fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_16bd46bffb85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost_16bd46bffb85[T float32 | float64](c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
+// After_311bd2b0408a reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _foreach_add.List).
+func After_311bd2b0408a[T float32 | float64](fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], t0 []*kernels.Tensor[T], t1 []*kernels.Tensor[T], t2 []*kernels.Tensor[T]) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.After(s2, t2)
-	c.AfterRecycled(s2, t2.StorageAnchor())
-	c.Result(&s3, t3)
-	c.ResultAnchor(&s3, t3.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
 	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		iu, su := e.UseCounts()
+		fr.RetElem(2, j, e.Ident(), iu, su)
 	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+	fr.RetListRead(2)
+	fr.End()
 }
 
-// ChecksPost_1a24c880ff97 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPost_1a24c880ff97[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		wrap.BindingContextAfterList(c, l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	afterList_dae47a7fbb31[T](c, s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_3a398a52f183 reads the arguments again and the returns, and ends the call, for 12 op(s) of one shape (the first: contiguous).
+func After_3a398a52f183[T float32 | float64](fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_344c38402746 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPost_344c38402746[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_687542e04264 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.out).
+func After_687542e04264[T float32 | float64](fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.AfterRecycled(2, t2.Ident(), t2.StorageAnchor())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.Anchor(3, t3.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_685bcdc1d56d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_685bcdc1d56d[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// After_6e361b5df004 reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
+func After_6e361b5df004[T float32 | float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		iu, su := e.UseCounts()
+		fr.RetElem(0, j, e.Ident(), iu, su)
 	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	resultList_dae47a7fbb31[T](c, s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	wrap.ImplUseCountEqFreshList(c, l[1], s1, t1)
-	c.NotArgElems(l[1], s1, l[0], s0)
-	c.SharesStorageList(l[1], s1, l[0], s0)
-	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	fr.RetListRead(0)
+	fr.End()
 }
 
-// ChecksPost_698aaaca74d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: relu_).
-func ChecksPost_698aaaca74d1[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// After_71ee713e08fd reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func After_71ee713e08fd[T float32 | float64](fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterArg(1, t1.Ident())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.AfterArg(2, t2.Ident())
+	fp2, ok2 := t2.MetadataFingerprint()
+	fr.MetaAfter(2, fp2, ok2)
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.Anchor(3, t3.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_6b9d7fe10fed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPost_6b9d7fe10fed[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		wrap.BindingContextAfterList(c, l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	afterList_dae47a7fbb31[T](c, s1, t1)
-	c.Result(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	wrap.SameContentAfterList(c, l[1], s1, t1)
-	wrap.SameMetadataList(c, l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.NotArgList(l[2], &s2, l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-	}
-	c.FreshNoAliasOf(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_98db677bf582 reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: add.Tensor).
+func After_98db677bf582[T float32 | float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_7d4b7795ea60 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_7d4b7795ea60[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
+// After_a4659f85b80f reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func After_a4659f85b80f[T float32 | float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.Result(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+	fr.End()
 }
 
-// ChecksPost_9b39ae663187 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPost_9b39ae663187[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s1 wrap.Saved
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.Result(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-	}
-	c.DistinctOutputs(wrap.Out(l[1], &s1), wrap.Out(l[2], &s2))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_b87c3ca4f540 reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
+func After_b87c3ca4f540[T float32 | float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_a149b8664180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add.List).
-func ChecksPost_a149b8664180[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*kernels.Tensor[T], t1 []*kernels.Tensor[T], t2 []*kernels.Tensor[T]) {
-	var s2 wrap.SavedList
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-		wrap.BindingContextAfterList(c, l[1], s1, t1)
+// After_ccebf7634533 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
+func After_ccebf7634533[T float32 | float64](fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	afterList_dae47a7fbb31[T](c, s0, t0)
-	afterList_dae47a7fbb31[T](c, s1, t1)
-	resultList_dae47a7fbb31[T](c, &s2, t2)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	wrap.SameContentAfterList(c, l[1], s1, t1)
-	wrap.SameMetadataList(c, l[1], s1, t1)
-	wrap.ImplUseCountEqFreshList(c, l[2], &s2, t2)
-	c.NotArgElemsList(l[2], &s2, l[0], s0)
-	c.NotArgElemsList(l[2], &s2, l[1], s1)
-	c.StorageUseCountEq1List(l[2], &s2)
-	c.FreshNoAliasListOf(l[2], &s2, l[0], s0)
-	c.FreshNoAliasListOf(l[2], &s2, l[1], s1)
-	c.DistinctOutputs(wrap.OutList(l[2], &s2))
-	c.End()
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(1, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.Anchor(1, t2.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_a633e7f0cf97 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_a633e7f0cf97[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_dae47a7fbb31[T](c, s0, t0)
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.End()
+// After_d2a1b43e33e7 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: max.dim).
+func After_d2a1b43e33e7[T float32 | float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_bc6d364ef8fd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: exp).
-func ChecksPost_bc6d364ef8fd[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// After_e7aa69dc282f reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cat).
+func After_e7aa69dc282f[T float32 | float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(0, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.Anchor(0, t1.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_c0e17d1fa2c6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int).
-func ChecksPost_c0e17d1fa2c6[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	var s1 wrap.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// Before_372d92d247a8 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func Before_372d92d247a8[T float32 | float64](fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	resultList_dae47a7fbb31[T](c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
 	}
-	wrap.ImplUseCountEqFreshList(c, l[1], &s1, t1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1List(l[1], &s1)
-	c.FreshNoAliasList(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(wrap.OutList(l[1], &s1))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPost_c4f1e0e5ec6b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPost_c4f1e0e5ec6b[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-		wrap.BindingContextAfterList(c, l[1], s1, t1)
-	}
-	afterList_dae47a7fbb31[T](c, s0, t0)
-	afterList_dae47a7fbb31[T](c, s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	wrap.SameContentAfterList(c, l[1], s1, t1)
-	wrap.SameMetadataList(c, l[1], s1, t1)
-	c.End()
+// Before_4ee9527088f4 reads the arguments and begins the call, for 2 op(s) of one shape (the first: relu_).
+func Before_4ee9527088f4[T float32 | float64](fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPost_ed88ca4877b5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_ed88ca4877b5[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.Result(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Before_7e2631c6be47 reads the arguments and begins the call, for 1 op(s) of one shape (the first: unbind_copy.int).
+func Before_7e2631c6be47[T float32 | float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_0d57a16341d3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_0d57a16341d3[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_8cf700e61715 reads the arguments and begins the call, for 3 op(s) of one shape (the first: add_.Tensor).
+func Before_8cf700e61715[T float32 | float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_185efeaa6c36 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add.List).
-func ChecksPre_185efeaa6c36[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	saveList_dae47a7fbb31[T](c, s0, t0)
-	saveList_dae47a7fbb31[T](c, s1, t1)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
-	wrap.SameContentList(c, l[1], s1, t1)
-	wrap.SaveMetadataList(c, s1, t1)
-	wrap.BindingContextList(c, l[1], s1, t1)
+// Before_91d35db2eb70 reads the arguments and begins the call, for 5 op(s) of one shape (the first: select.int).
+func Before_91d35db2eb70[T float32 | float64](fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBase(1, 0, su0_1)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_3ed502ec478d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: contiguous).
-func ChecksPre_3ed502ec478d[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_9746bc365e1c reads the arguments and begins the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func Before_9746bc365e1c[T float32 | float64](fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fp2, ok2 := t2.MetadataFingerprint()
+	fr.Meta(2, fp2, ok2)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_4e5277415d1a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPre_4e5277415d1a[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	saveList_dae47a7fbb31[T](c, s0, t0)
-	saveList_dae47a7fbb31[T](c, s1, t1)
-	c.MutableList(s0)
-	wrap.BindingContextList(c, l[0], s0, t0)
-	wrap.SameContentList(c, l[1], s1, t1)
-	wrap.SaveMetadataList(c, s1, t1)
-	wrap.BindingContextList(c, l[1], s1, t1)
+// Before_acdf1711f1bc reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.out).
+func Before_acdf1711f1bc[T float32 | float64](fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_5ffc5b7e01b2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_5ffc5b7e01b2[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	saveList_dae47a7fbb31[T](c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+// Before_bced91ab2bc8 reads the arguments and begins the call, for 2 op(s) of one shape (the first: split.Tensor).
+func Before_bced91ab2bc8[T float32 | float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBaseList(0, 0, su0_1)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_85f384e55932 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
-func ChecksPre_85f384e55932[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Save(s2, t2)
-	c.SaveAnchor(s2, t2.StorageAnchor())
-	c.Mutable(s2)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
+// Before_d7c1021907ab reads the arguments and begins the call, for 1 op(s) of one shape (the first: cat).
+func Before_d7c1021907ab[T float32 | float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*kernels.Tensor[T]) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
 	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_897d4da4b758 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: relu_).
-func ChecksPre_897d4da4b758[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
+// Before_d848c01d4e77 reads the arguments and begins the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func Before_d848c01d4e77[T float32 | float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
 	}
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_a39b1502968a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: split.Tensor).
-func ChecksPre_a39b1502968a[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
+// Before_e13622259003 reads the arguments and begins the call, for 1 op(s) of one shape (the first: index.Tensor).
+func Before_e13622259003[T float32 | float64](fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
 	}
-	c.ViewBaseList(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_b21b9b7982a0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre_b21b9b7982a0[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if fp, ok := t2.MetadataFingerprint(); !c.TakeMetadata(s2, fp, ok) {
-		c.SaveMetadataOf(s2, t2)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
+// Before_e34477514d37 reads the arguments and begins the call, for 1 op(s) of one shape (the first: max.dim).
+func Before_e34477514d37[T float32 | float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_c35287d131e7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPre_c35287d131e7[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	saveOptList_dae47a7fbb31[T](c, s1, t1)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	wrap.SameContentList(c, l[1], s1, t1)
-	wrap.SaveMetadataList(c, s1, t1)
-	wrap.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_e915efa905a7 reads the arguments and begins the call, for 4 op(s) of one shape (the first: add.Tensor).
+func Before_e915efa905a7[T float32 | float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_c3ece18ab98b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: select.int).
-func ChecksPre_c3ece18ab98b[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
+// Before_f35cf96f58b6 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add.List).
+func Before_f35cf96f58b6[T float32 | float64](fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
 	}
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
 	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_d315d8b65724 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPre_d315d8b65724[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	saveList_dae47a7fbb31[T](c, s1, t1)
-	c.MutableList(s1)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	wrap.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_f4fb98137856 reads the arguments and begins the call, for 7 op(s) of one shape (the first: contiguous).
+func Before_f4fb98137856[T float32 | float64](fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_d6609183852c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPre_d6609183852c[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_1ff47434b7a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1ff47434b7a7 = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Writes: []int8{0},
 }
 
-// ChecksPre_f1f901c7f20e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_f1f901c7f20e[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Mutable(s0)
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_27f05fe812e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_27f05fe812e3 = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Writes: []int8{0},
 }
 
-// afterList_dae47a7fbb31 is asserts.AfterList for []*pool.Tensor[T], without an indirect call per element.
-func afterList_dae47a7fbb31[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
+// Shape_2b8be76e1905 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2b8be76e1905 = wrap.Shape{
+	Args:  2,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Writes: []int8{0},
 }
 
-// resultList_dae47a7fbb31 is asserts.ResultList for []*pool.Tensor[T], without an indirect call per element.
-func resultList_dae47a7fbb31[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Result(l.At(i), t)
-	}
-	l.SummarizeResult()
+// Shape_317f49f2e94b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_317f49f2e94b = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:     2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 6},
+	},
 }
 
-// saveList_dae47a7fbb31 is asserts.SaveList for []*pool.Tensor[T], without an indirect call per element.
-func saveList_dae47a7fbb31[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
+// Shape_4b99e05f6a68 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b99e05f6a68 = wrap.Shape{
+	Anchored: true,
+	Args:     3,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 2},
+	},
 }
 
-// saveOptList_dae47a7fbb31 is asserts.SaveOptList for []*pool.Tensor[T], without an indirect call per element.
-func saveOptList_dae47a7fbb31[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	c.SummarizeSavedOpt(l)
+// Shape_54ae443b894d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_54ae443b894d = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0},
+	},
+}
+
+// Shape_63c115fd4355 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_63c115fd4355 = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:     0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Writes: []int8{1},
+}
+
+// Shape_659ad668e428 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_659ad668e428 = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Lists:    1,
+	Locs:     []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+}
+
+// Shape_65ed2c4f7888 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_65ed2c4f7888 = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Writes: []int8{0},
+}
+
+// Shape_6f073b35a7ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6f073b35a7ce = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
+}
+
+// Shape_82ccd6290410 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_82ccd6290410 = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	OptLists: 2,
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 2, U: 1},
+	},
+}
+
+// Shape_834936a4361c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_834936a4361c = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+}
+
+// Shape_a0c01fba4887 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a0c01fba4887 = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 2},
+	},
+}
+
+// Shape_a23958785317 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a23958785317 = wrap.Shape{
+	Anchored: true,
+	Args:     3,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Writes: []int8{2},
+}
+
+// Shape_a652a5d62081 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a652a5d62081 = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+}
+
+// Shape_cd7bf69b190d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cd7bf69b190d = wrap.Shape{
+	Args:  2,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 2, U: 1},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 2, U: -1, Set: 4},
+	},
+}
+
+// Shape_cdf48a8300b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cdf48a8300b4 = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+}
+
+// Shape_e7222a3f6ed7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e7222a3f6ed7 = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
 }

@@ -1,0 +1,247 @@
+//go:build debugasserts
+
+package ifacert_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+
+	"example.com/frozen/ifacert/checked"
+	"example.com/frozen/refops"
+	rt "example.com/frozen/reftensor"
+)
+
+// The cases and tests of examples/ifacert's onepath_test.go when the sets
+// were frozen, without its comparison with version 3's rows path
+// (rowsref_test.go, not copied): here each case is held to its own
+// outcome, a correct kernel reported by no check and a broken one by some.
+
+func ar(n int) *rt.Tensor { return rt.Arange(n) }
+
+// a case calls Kernels k (with the kernels of ks, correct but for the
+// fields set).
+type ifaceCase struct {
+	name string
+	ks   kernels
+	run  func(k checked.Kernels)
+}
+
+var cases = []ifaceCase{
+	{name: "add", run: func(k checked.Kernels) { k.AddTensor(ar(4), ar(4), 1.0) }},
+	{name: "add of two dynamic types", run: func(k checked.Kernels) { k.AddTensor(boxed{ar(4)}, ar(4), 1.0) }},
+	{name: "add self", run: func(k checked.Kernels) { x := ar(4); k.AddTensor(x, boxed{x}, 1.0) }},
+	{name: "add_", run: func(k checked.Kernels) { k.Add_Tensor(ar(4), boxed{ar(4)}, 1.0) }},
+	{name: "add_ boxed self", run: func(k checked.Kernels) { k.Add_Tensor(boxed{ar(4)}, ar(4), 1.0) }},
+	{name: "add.out", run: func(k checked.Kernels) { k.AddOut(ar(4), boxed{ar(4)}, 1.0, rt.Zeros(4)) }},
+	{name: "cat", run: func(k checked.Kernels) { k.Cat([]asserts.Tensor{ar(2), boxed{ar(3)}, ar(1)}, 0) }},
+	{name: "cat of 2, 3, 2 and 9 elements", run: func(k checked.Kernels) {
+		for _, n := range []int{2, 3, 2, 9} {
+			ts := make([]asserts.Tensor, n)
+			for i := range ts {
+				ts[i] = ar(2)
+				if i%2 == 1 {
+					ts[i] = boxed{ar(2)}
+				}
+			}
+			k.Cat(ts, 0)
+		}
+	}},
+	{name: "cat of one tensor twice", run: func(k checked.Kernels) { x := ar(3); k.Cat([]asserts.Tensor{x, boxed{x}}, 0) }},
+	{name: "clamp with a min", run: func(k checked.Kernels) { k.ClampTensor(ar(4), rt.Full(1, 4), nil) }},
+	{name: "clamp with a max", run: func(k checked.Kernels) { k.ClampTensor(ar(4), nil, boxed{rt.Full(2, 4)}) }},
+	{name: "clamp with both", run: func(k checked.Kernels) { k.ClampTensor(boxed{ar(4)}, rt.Full(1, 4), rt.Full(2, 4)) }},
+	{name: "clone", run: func(k checked.Kernels) { k.Clone(boxed{ar(3)}, nil) }},
+	{name: "split", run: func(k checked.Kernels) { k.SplitTensor(ar(6), 2, 0) }},
+	{name: "transpose", run: func(k checked.Kernels) { k.TransposeInt(rt.Zeros(2, 3), 0, 1) }},
+	{name: "transpose boxed", run: func(k checked.Kernels) { k.TransposeInt(boxed{rt.Zeros(2, 3)}, 0, 1) }},
+	// broken kernels
+	{name: "add returns self", ks: kernels{add: func(self, _ asserts.Tensor, _ any) asserts.Tensor { return self }},
+		run: func(k checked.Kernels) { k.AddTensor(ar(4), ar(4), 1.0) }},
+	{name: "add returns other boxed", ks: kernels{add: func(_, other asserts.Tensor, _ any) asserts.Tensor { return boxed{of(other)} }},
+		run: func(k checked.Kernels) { k.AddTensor(ar(4), ar(4), 1.0) }},
+	{name: "add writes self", ks: kernels{add: func(self, other asserts.Tensor, a any) asserts.Tensor {
+		refops.Add_Tensor(of(self), of(other), 1)
+		return refops.Clone(of(self), nil)
+	}}, run: func(k checked.Kernels) { k.AddTensor(boxed{ar(4)}, ar(4), 1.0) }},
+	{name: "add_ returns a fresh tensor", ks: kernels{add_: func(self, other asserts.Tensor, _ any) asserts.Tensor {
+		return refops.AddTensor(of(self), of(other), 1)
+	}}, run: func(k checked.Kernels) { k.Add_Tensor(ar(4), ar(4), 1.0) }},
+	{name: "add_ writes other", ks: kernels{add_: func(self, other asserts.Tensor, _ any) asserts.Tensor {
+		refops.Add_Tensor(of(other), of(self), 1)
+		return self
+	}}, run: func(k checked.Kernels) { k.Add_Tensor(ar(4), boxed{ar(4)}, 1.0) }},
+	{name: "add.out returns a fresh tensor", ks: kernels{addOut: func(self, other asserts.Tensor, _ any, _ asserts.Tensor) asserts.Tensor {
+		return refops.AddTensor(of(self), of(other), 1)
+	}}, run: func(k checked.Kernels) { k.AddOut(ar(4), ar(4), 1.0, rt.Zeros(4)) }},
+	{name: "cat returns its first input", ks: kernels{cat: func(ts []asserts.Tensor, _ int64) asserts.Tensor { return ts[0] }},
+		run: func(k checked.Kernels) { k.Cat([]asserts.Tensor{boxed{ar(2)}, ar(2)}, 0) }},
+	{name: "cat writes an input", ks: kernels{cat: func(ts []asserts.Tensor, dim int64) asserts.Tensor {
+		out := refops.Cat(ofList(ts), dim)
+		refops.Add_Tensor(of(ts[1]), of(ts[0]), 1)
+		return out
+	}}, run: func(k checked.Kernels) { k.Cat([]asserts.Tensor{ar(2), boxed{ar(2)}, ar(2)}, 0) }},
+	{name: "clamp returns self", ks: kernels{clamp: func(self, _, _ asserts.Tensor) asserts.Tensor { return self }},
+		run: func(k checked.Kernels) { k.ClampTensor(ar(4), nil, rt.Full(2, 4)) }},
+	{name: "clamp writes max", ks: kernels{clamp: func(self, min_, max_ asserts.Tensor) asserts.Tensor {
+		out := refops.ClampTensor(of(self), of(min_), of(max_))
+		refops.Add_Tensor(of(max_), of(self), 1)
+		return out
+	}}, run: func(k checked.Kernels) { k.ClampTensor(ar(4), nil, boxed{rt.Full(2, 4)}) }},
+	{name: "clone returns self boxed", ks: kernels{clone: func(self asserts.Tensor, _ *int) asserts.Tensor { return boxed{of(self)} }},
+		run: func(k checked.Kernels) { k.Clone(ar(3), nil) }},
+	{name: "split returns copies", ks: kernels{split: func(self asserts.Tensor, size, dim int64) []asserts.Tensor {
+		var out []asserts.Tensor
+		for _, t := range refops.SplitTensor(of(self), size, dim) {
+			out = append(out, refops.Clone(t, nil))
+		}
+		return out
+	}}, run: func(k checked.Kernels) { k.SplitTensor(ar(6), 2, 0) }},
+	{name: "transpose returns a copy", ks: kernels{transpo: func(self asserts.Tensor, d0, d1 int64) asserts.Tensor {
+		return refops.Clone(refops.TransposeInt(of(self), d0, d1), nil)
+	}}, run: func(k checked.Kernels) { k.TransposeInt(boxed{rt.Zeros(2, 3)}, 0, 1) }},
+	{name: "transpose returns self", ks: kernels{transpo: func(self asserts.Tensor, _, _ int64) asserts.Tensor { return self }},
+		run: func(k checked.Kernels) { k.TransposeInt(rt.Zeros(2, 3), 0, 1) }},
+}
+
+// broken reports whether a kernel of ks is replaced.
+func (ks kernels) broken() bool {
+	return ks.add != nil || ks.add_ != nil || ks.addOut != nil || ks.cat != nil || ks.clamp != nil || ks.clone != nil ||
+		ks.split != nil || ks.transpo != nil
+}
+
+type envFunc func() asserts.EnvState
+
+func (f envFunc) State() asserts.EnvState { return f() }
+
+// TestOnePath runs every case through ./checked's one path (tensors held
+// as asserts.Tensor, two dynamic types, optional tensors absent and
+// present, a list) plain, under a mode, in a hermetic context, in a
+// context, with same_content off and on: correct kernels are never
+// reported, every broken one is when checks run plainly, and every call
+// is counted.
+func TestOnePath(t *testing.T) {
+	envs := map[string]asserts.Env{
+		"plain":    nil,
+		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
+		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
+	}
+	for _, c := range cases {
+		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
+			for _, content := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/content=%v", c.name, ename, content), func(t *testing.T) {
+					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
+					col := asserts.NewCollector()
+					defer asserts.SetHandler(asserts.SetHandler(col))
+					asserts.ResetStats()
+					k := checked.Checked(c.ks)
+					for range 3 {
+						c.run(k)
+					}
+					vs := col.Violations()
+					if broken := c.ks.broken(); broken && ename == "plain" && len(vs) == 0 || !broken && len(vs) > 0 {
+						t.Errorf("broken=%v: violations %v", broken, vs)
+					}
+					if st := asserts.ReadStats(); st.Calls == 0 {
+						t.Errorf("no call counted: %+v", st)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestOnePathLateBug: a kernel that turns bad after 1,000 good calls (add
+// returning self, in a struct: not a fresh tensor) is reported at its
+// call, and every call is counted.
+func TestOnePathLateBug(t *testing.T) {
+	n := 0
+	ks := kernels{add: func(self, other asserts.Tensor, alpha any) asserts.Tensor {
+		if n++; n > 1000 {
+			return boxed{of(self)}
+		}
+		return refops.AddTensor(of(self), of(other), 1)
+	}}
+	k := checked.Checked(ks)
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+	asserts.ResetStats()
+	a, b := ar(2), boxed{ar(2)}
+	at := -1
+	for i := range 1010 {
+		before := len(col.Violations())
+		k.AddTensor(a, b, 1.0)
+		if at < 0 && len(col.Violations()) > before {
+			at = i
+		}
+	}
+	if at != 1000 {
+		t.Errorf("first violation at call %d, want 1000", at)
+	}
+	if st := asserts.ReadStats(); st.Calls != 1010 {
+		t.Errorf("stats %+v, want 1010 calls", st)
+	}
+}
+
+// TestOnePathDoesNotAllocate: once warm, a plain checked call allocates
+// what the direct call does, no more.
+func TestOnePathDoesNotAllocate(t *testing.T) {
+	ks := kernels{}
+	k := checked.Checked(ks)
+	x, y, out := ar(4), boxed{ar(4)}, rt.Zeros(4)
+	list := []asserts.Tensor{ar(2), boxed{ar(3)}, ar(1)}
+	mx := rt.Full(2, 4)
+	m := rt.Zeros(2, 3)
+	calls := []struct {
+		name            string
+		direct, wrapped func()
+	}{
+		{"add", func() { ks.AddTensor(x, y, 1.0) }, func() { k.AddTensor(x, y, 1.0) }},
+		{"add_", func() { ks.Add_Tensor(x, y, 1.0) }, func() { k.Add_Tensor(x, y, 1.0) }},
+		{"add.out", func() { ks.AddOut(x, y, 1.0, out) }, func() { k.AddOut(x, y, 1.0, out) }},
+		{"cat", func() { ks.Cat(list, 0) }, func() { k.Cat(list, 0) }},
+		{"clamp", func() { ks.ClampTensor(x, nil, mx) }, func() { k.ClampTensor(x, nil, mx) }},
+		{"transpose", func() { ks.TransposeInt(m, 0, 1) }, func() { k.TransposeInt(m, 0, 1) }},
+	}
+	for _, c := range calls {
+		for range 100 {
+			c.wrapped()
+		}
+		if d, w := testing.AllocsPerRun(1000, c.direct), testing.AllocsPerRun(1000, c.wrapped); w != d {
+			t.Errorf("%s: %.2f allocations per checked call, %.2f per direct call", c.name, w, d)
+		}
+	}
+}
+
+// TestOnePathUndefinedTensor: a nil asserts.Tensor where the schema takes
+// a Tensor is the undefined tensor, its checks skipped as undefined; in a
+// list too.
+func TestOnePathUndefinedTensor(t *testing.T) {
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+	ks := kernels{
+		add: func(_, _ asserts.Tensor, _ any) asserts.Tensor { return rt.Zeros(4) },
+		cat: func(_ []asserts.Tensor, _ int64) asserts.Tensor { return rt.Zeros(4) },
+	}
+	k := checked.Checked(ks)
+	for _, c := range []struct {
+		name string
+		call func()
+	}{
+		{"add.Tensor", func() { k.AddTensor(nil, ar(4), 1.0) }},
+		{"cat", func() { k.Cat([]asserts.Tensor{ar(2), nil}, 0) }},
+	} {
+		asserts.ResetStats()
+		c.call()
+		if st := asserts.ReadStats(); st.Calls != 1 || st.Skipped[checks.ReasonUndefined] == 0 {
+			t.Errorf("%s: stats %+v, want one call with checks skipped as undefined", c.name, st)
+		}
+	}
+	if v := col.Violations(); len(v) != 0 {
+		t.Errorf("violations %v", v)
+	}
+}
