@@ -50,10 +50,9 @@ import (
 // name's own package; a test, of its package or of another, is no caller.
 // A deprecated name (its doc has a "Deprecated: " paragraph) needs no
 // caller: it stays for users' code until CHANGELOG.md says it goes. Nor
-// does an entry of asserts/wrap that code generated for version 3 calls
-// (testdata/frozen/ENTRIES): users' sets of that version call it until
-// wrap.MinVersion is 4, though the repository's sets, regenerated, no
-// longer do.
+// does an entry of asserts/wrap that the frozen generated sets call
+// (testdata/frozen/ENTRIES, methods as Type.Method): users' sets call it
+// as long as wrap.MinVersion accepts their version.
 // Five names whose callers are tests by design are allowed, each with its
 // reason (testOnly). A type counts as used where a value of it is
 // (x := samples.For(...) uses samples.Sample). A method counts as used
@@ -83,8 +82,8 @@ func TestExportedNamesHaveCallers(t *testing.T) {
 		frozen[name] = true
 	}
 	for _, u := range uncalled {
-		if last := u.name[strings.LastIndexByte(u.name, '.')+1:]; strings.HasPrefix(u.name, "asserts/wrap.") && frozen[last] {
-			continue // code generated for version 3 calls it (testdata/frozen/ENTRIES, TestFrozenSets)
+		if name, ok := strings.CutPrefix(u.name, "asserts/wrap."); ok && frozen[name] {
+			continue // the frozen generated sets call it (testdata/frozen/ENTRIES, TestFrozenSets)
 		}
 		t.Errorf("%s: %s is exported, and nothing but tests calls it, nor does an Example of its package; use it, show it in an Example, or unexport it", u.pos, u.name)
 	}
