@@ -1,5 +1,3 @@
-//lint:file-ignore SA1019 these tests hold the memory kind's version-3 entries (deprecated, called by testdata/frozen's sets until MinVersion is 4) to the one path
-
 package asserts_test
 
 import (
@@ -26,20 +24,36 @@ func newVector(n int) *vector {
 	return &vector{make([]float64, n)}
 }
 
-var opOnes = wrap.Op{Name: "ones", Policy: checks.Strict}
+// Ident and StorageAnchor are the vector's identities and storage anchor,
+// read from its memory: the rows a call runs off the runtime's fast plan
+// read them through the Shape's Tensor.
+func (v *vector) Ident() asserts.Ident {
+	return asserts.SliceMemory(v.data).Ident(unsafe.Pointer(v))
+}
+
+func (v *vector) StorageAnchor() unsafe.Pointer { return asserts.SliceMemory(v.data).Anchor() }
+
+func vectorOf(h unsafe.Pointer) asserts.Identity { return (*vector)(h) }
+
+var (
+	opOnes    = wrap.Op{Name: "ones", Policy: checks.Strict}
+	shapeOnes = wrap.Shape{
+		Rets:   1,
+		Rows:   []wrap.Row{{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 0, U: -1}},
+		Locs:   []wrap.Loc{wrap.Ret(0)},
+		Tensor: vectorOf,
+	}
+)
 
 // ones is a checked call whose kernel returns a fresh vector, as the
-// wrappers of a type named under memory: check it.
+// wrappers gen writes for a type named under memory: check it.
 func ones(n int) *vector {
-	var c wrap.Call
-	var r wrap.Saved
-	c.Begin(&opOnes)
-	c.BeginFresh()
+	var f wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	f.Open()
+	f.BeginMemory(&opOnes, &shapeOnes)
 	v := newVector(n)
-	m := asserts.SliceMemory(v.data)
-	c.ResultMemory(&r, unsafe.Pointer(v), &m)
-	c.FreshNotHeldAnchor(wrap.Ret(0), &r, m.Anchor())
-	c.End()
+	f.RetMemory(0, unsafe.Pointer(v), asserts.SliceMemory(v.data))
+	f.EndMemory()
 	return v
 }
 
@@ -75,25 +89,37 @@ func ExampleMemory_Extent() {
 	// Output: 96 8 4 0
 }
 
-var opScaleInPlace = wrap.Op{Name: "mul_", Overload: "Scalar", Policy: checks.Strict}
+var (
+	opScaleInPlace    = wrap.Op{Name: "mul_", Overload: "Scalar", Policy: checks.Strict}
+	shapeScaleInPlace = wrap.Shape{
+		Args: 1, Rets: 1,
+		Rows: []wrap.Row{
+			{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+			{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+			{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		},
+		Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+		Writes: []int8{0},
+		Tensor: vectorOf,
+	}
+)
 
 // scaleInPlace is a checked in-place call (mul_.Scalar) whose kernel
 // moves its argument's data to the device (move) before writing it, as the
-// wrappers of a type named under memory: check it.
+// wrappers gen writes for a type named under memory: check it.
 func scaleInPlace(v *vector, k float64, move func(*vector)) *vector {
-	var c wrap.Call
-	var s wrap.Saved
-	c.Begin(&opScaleInPlace)
-	m := asserts.SliceMemory(v.data)
-	c.SaveMemory(&s, unsafe.Pointer(v), &m)
+	var f wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	f.Open()
+	f.ArgMemory(0, unsafe.Pointer(v), asserts.SliceMemory(v.data))
+	f.BeginMemory(&opScaleInPlace, &shapeScaleInPlace)
+	defer f.Abandon()
 	move(v)
 	for i := range v.data {
 		v.data[i] *= k
 	}
-	m = asserts.SliceMemory(v.data)
-	c.AfterMemory(&s, unsafe.Pointer(v), &m)
-	c.SameImplStorageVersion(wrap.Arg("self"), &s)
-	c.End()
+	f.AfterArgMemory(0, unsafe.Pointer(v), asserts.SliceMemory(v.data))
+	f.RetMemory(1, unsafe.Pointer(v), asserts.SliceMemory(v.data))
+	f.EndMemory()
 	return v
 }
 

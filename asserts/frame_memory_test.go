@@ -1,5 +1,3 @@
-//lint:file-ignore SA1019 these tests hold the memory kind's version-3 entries (deprecated, called by testdata/frozen's sets until MinVersion is 4) to the one path
-
 package asserts_test
 
 // The one path of the memory kind (wrap.Frame's memory reads, BeginMemory,
@@ -205,10 +203,9 @@ func memAddRowsAll(inPlace bool, self, other *dense) *dense {
 		c.BindingContextAfter(l[0], &s0, self)
 		c.BindingContextAfter(l[1], &s1, other)
 	}
-	m0, m1 = self.mem(), other.mem()
 	m2 := r.mem()
-	c.AfterMemory(&s0, unsafe.Pointer(self), &m0)
-	c.AfterMemory(&s1, unsafe.Pointer(other), &m1)
+	c.AfterIdent(&s0, self)
+	c.AfterIdent(&s1, other)
 	c.ResultMemory(&s2, unsafe.Pointer(r), &m2)
 	if inPlace {
 		c.SameImpl(l[0], &s0)
@@ -249,8 +246,8 @@ func memViewRowsAll(self *dense) *dense {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], &s0, self)
 	}
-	m0, m1 := self.mem(), r.mem()
-	c.AfterMemory(&s0, unsafe.Pointer(self), &m0)
+	m1 := r.mem()
+	c.AfterIdent(&s0, self)
 	c.ResultMemory(&s1, unsafe.Pointer(r), &m1)
 	memArgAfter(&c, l[0], &s0, self)
 	c.ImplUseCountLE1(l[1], &s1)
@@ -287,8 +284,7 @@ func memCatRowsAll(ts []*dense) *dense {
 	}
 	l0.CheckLen(&c, len(ts))
 	for i, e := range ts {
-		m := e.mem()
-		c.AfterMemory(l0.At(i), unsafe.Pointer(e), &m)
+		c.AfterIdent(l0.At(i), e)
 	}
 	l0.SummarizeAfter()
 	m1 := r.mem()

@@ -14,11 +14,6 @@ import (
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-const (
-	_ = wrap.EnforceVersion(2 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 2)
-)
-
 // kernels holds the kernels the wrappers call, so tests can swap in broken
 // ones.
 type kernels struct {

@@ -237,7 +237,7 @@ type listFn struct {
 	tparams []kernels.TypeParam
 	guard   string // the elements' guard, for an interface type (see shapeSet.guardFn)
 	// mem is set for a list of the foreign adapter type: each element's
-	// memory is read once (SaveMemory, AfterMemory), not once per
+	// memory is read once (SaveMemory; After and AfterAnchor), not once per
 	// contract method.
 	mem bool
 }
@@ -335,14 +335,17 @@ func genListFn(f *jen.File, lf listFn) {
 	}
 	body := []jen.Code{each}
 	if lf.mem {
-		// the element's memory, read once: m := t.Memory(); c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
-		method := "SaveMemory"
+		// the element's memory, read once: m := t.Memory(); then
+		// c.SaveMemory(l.At(i), unsafe.Pointer(t), &m) before the kernel,
+		// c.After(l.At(i), t); c.AfterAnchor(l.At(i), m.Anchor()) after it
+		at := l.Clone().Dot("At").Call(jen.Id("i"))
+		body = []jen.Code{jen.Id("m").Op(":=").Id("t").Dot("Memory").Call()}
 		if lf.kind == steps.ListAfter {
-			method = "AfterMemory"
-		}
-		body = []jen.Code{
-			jen.Id("m").Op(":=").Id("t").Dot("Memory").Call(),
-			c.Clone().Dot(method).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Qual("unsafe", "Pointer").Call(jen.Id("t")), jen.Op("&").Id("m")),
+			body = append(body,
+				c.Clone().Dot("After").Call(at, jen.Id("t")),
+				c.Clone().Dot("AfterAnchor").Call(at.Clone(), jen.Id("m").Dot("Anchor").Call()))
+		} else {
+			body = append(body, c.Clone().Dot("SaveMemory").Call(at, jen.Qual("unsafe", "Pointer").Call(jen.Id("t")), jen.Op("&").Id("m")))
 		}
 	}
 	f.Line()

@@ -455,7 +455,7 @@ func newFilePath(p, pkg, tag string) *jen.File {
 // does not import (TestWrapVersionInWindow holds them equal).
 const (
 	WrapVersion    = 4
-	WrapMinVersion = 2
+	WrapMinVersion = 4
 )
 
 // versionGuard writes the constants that tie a generated package to the

@@ -137,9 +137,9 @@ func addrGranule(st asserts.ID) uint64 {
 }
 
 // handOutAddr is handOut for a storage whose ID is its address, wide or
-// narrow (see above). With calls, the counters of a learned call's op
-// (opStats.shardCalls), a hand-out that reports nothing also counts the
-// call, under the shard's lock (see [Call.FreshNotHeldLearned]).
+// narrow (see above). With calls, the counters of the op of a call on the
+// fast plan (opStats.shardCalls), a hand-out that reports nothing also
+// counts the call, under the shard's lock (framemem.go's handOutMem).
 func (h *heldRegistry) handOutAddr(st asserts.ID, wide bool, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64) bool {
 	seq := handSeq.Add(1)
 	e := gcEpochNow()

@@ -86,7 +86,8 @@ type Saved struct {
 	// hasMeta is set when same_metadata took the argument's metadata
 	// fingerprint, meta, before the kernel (see metadata.go).
 	hasMeta bool
-	// memo says what SaveMemory and AfterMemory read with the identities
+	// memo says what SaveMemory (and the memory kind's reads after the
+	// kernel, framemem.go) read with the identities
 	// (memo* bits), so that a list's metadata rows need not read again.
 	memo uint8
 	// digest is same_content's digest of an argument; for a return that
@@ -254,25 +255,6 @@ type Call struct {
 	// fresh is 1 + the hand-out sequence when the call began, set by
 	// BeginFresh (0: not set); see FreshNotHeld.
 	fresh uint64
-	// learning is set when [Call.Learn] marked the call, learnFrom its
-	// counts then and learnN the length of its list argument (learned.go).
-	// In the Call, not behind a pointer: a call that marks itself and then
-	// learns nothing (a row that reports on every call) allocates nothing.
-	learning bool
-	// counted is 1 + the registry shard under whose lock
-	// [Call.FreshNotHeldLearned] counted the call (0: not counted);
-	// [Call.EndLearned] clears it (Begin does not: it stays inlined).
-	// Beside learning, in the word learnN fills: the Call no larger.
-	counted uint8
-	learnN  uint32
-	// leanKey is the lean conditions the call's Lean found (lean.go), 0
-	// for none: the call calibrates its op if its counts are the
-	// signature's.
-	leanKey   uint32
-	learnFrom tally
-	// handed is the returns the lean call this call replays handed out
-	// (Call.Replay), nil for none.
-	handed *leanHanded
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -288,7 +270,6 @@ func (c *Call) Begin(op *Op) {
 	c.t = tally{}
 	c.nmut = 0
 	c.digests = false
-	c.learning = false
 	c.loadEnv()
 }
 
@@ -465,11 +446,6 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (checks.Set, conds) {
 // wrapper: each counts itself and compares two words; anything unusual (a
 // skip, a violation, a misuse) goes to a slow path that is not inlined.
 
-// uncountedRoom bounds the no_use_counts lane below which
-// [Call.UncountedRows] adds without a test: a shape helper has fewer
-// rows than the room left.
-const uncountedRoom = 0xffff - 0x100
-
 // PlanSkip counts a check that the plan skipped when the wrapper was
 // generated (an allowlist entry or the profile), under reason plan, so that
 // run-time statistics show it too. It checks nothing.
@@ -480,9 +456,6 @@ func (c *Call) PlanSkip(k checks.Check, l Loc) {
 // End finishes the call and publishes its counts: on the common path, one
 // atomic add.
 func (c *Call) End() {
-	if c.learning {
-		c.learnEnd()
-	}
 	if poolLog.used.Load() && writeClock.Load() != c.since {
 		c.claimPoolEvents()
 	}
@@ -508,7 +481,6 @@ func (c *Call) endCounts() {
 // count adds n to check k's lane (paths that are not inlined).
 func (c *Call) count(k checks.Check, n int) {
 	if checkLane[k] == laneNone {
-		c.learning = false // counted outside the call's lanes: nothing to learn
 		c.op.register()
 		c.op.st.ran[k].Add(uint64(n))
 		return
@@ -553,7 +525,6 @@ func (c *Call) skip(k checks.Check, r checks.Reason) {
 	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
-		c.learning = false
 		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
 	}
 	c.countReason(r)
@@ -578,7 +549,6 @@ func (c *Call) countReason(r checks.Reason) {
 		return
 	}
 	if reasonLane[r] == laneNone {
-		c.learning = false
 		c.op.register()
 		c.op.st.skipped[r].Add(1)
 		return
@@ -656,7 +626,6 @@ func (c *Call) endSlow() {
 		st.sig = c.t
 		c.op.register()
 		st.state.Store(sigReady)
-		st.setQuickBase()
 		st.sigCalls.Add(1)
 		return
 	}

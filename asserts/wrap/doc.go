@@ -106,10 +106,11 @@
 // Lists are read element by element ([Frame.List], [Frame.Elem],
 // [Frame.AfterElem], [Frame.RetElem]); a view's base use count before the
 // kernel by [Frame.ViewBase]; an op that writes an argument defers
-// [Frame.Abandon]. Code generated for versions 2 and 3 (and by this version
-// for the other runtimes: own ids, memory:, anchored, generic or interface
-// tensor types) calls the rows' entries of [Call] from its helpers, one
-// per row; it builds with this package ([MinVersion]).
+// [Frame.Abandon]. An op the one path does not take (gen/steps' onePath
+// says which: a memory: runtime's list return, more tensors than a Frame
+// holds, tensors of two types...) gets helpers that call the rows'
+// entries of [Call], one per row. Code generated for versions 2 and 3,
+// which called them for every op, no longer builds ([MinVersion]).
 //
 // Frames and snapshots are declared as variables and filled in place: a
 // Call or a Saved returned by value is copied by the compiler with 16-byte

@@ -10,8 +10,8 @@ import (
 
 // The one path of a runtime whose tensors carry no identities of their
 // own (the memory kind, memory.go): its helpers read each tensor's handle
-// and memory (asserts.Memory) into the Frame's slots as SaveMemory,
-// AfterMemory and ResultMemory would, and begin and end the call with
+// and memory (asserts.Memory) into the Frame's slots as SaveMemory and
+// ResultMemory would, and begin and end the call with
 // [Frame.BeginMemory] and [Frame.EndMemory].
 //
 // A call of the fast plan tests, as the reads arrive, that every
@@ -21,8 +21,7 @@ import (
 // demand (its handle and anchor apart from or equal to theirs), hands out
 // the fresh return (fresh_not_held, the one row that compares a call with
 // the others) and counts the call as one more call of its op's signature.
-// What such a call counts is not derived: the op is calibrated, as the
-// lean path was, by a call of the rows that met the plan's conditions and
+// What such a call counts is not derived: the op is calibrated by a call of the rows that met the plan's conditions and
 // passed its tests, whose counts were the signature's (per binding mode
 // and list lengths); until then, every call runs the rows. The rows a
 // plain call of a runtime without use counts skips (the use-count checks,
@@ -128,8 +127,9 @@ func memElem(q *elemSlot, s *Saved, flags asserts.Traits) {
 }
 
 // memAfter completes the rows' snapshot s of single argument q of the
-// memory kind after the kernel, as AfterMemory would: the anchor read
-// again when it moved, a move the runtime declared taken.
+// memory kind after the kernel, as Call.After and Call.AfterAnchor would
+// from its memory: the anchor read again when it moved, a move the
+// runtime declared taken.
 func memAfter(c *Call, p *fastPlan, q *Slot, s *Saved) {
 	a := q.anchor
 	if q.after.Storage != asserts.ID(uintptr(a)) {
@@ -154,7 +154,7 @@ func memElemAfter(c *Call, p *fastPlan, q *ListSlot, j int, s *Saved) {
 	}
 }
 
-// memMoved is AfterMemory's part for an argument whose anchor after the
+// memMoved is Call.AfterAnchor's part for an argument whose anchor after the
 // kernel, a, is not the one saved: a move the runtime declared, or one
 // same_storage reports.
 func memMoved(c *Call, s *Saved, a unsafe.Pointer) {
@@ -596,8 +596,7 @@ func memListHolds(l *ListSlot, t *memTest, f *frame) bool {
 
 // handOutMem hands out the fresh return of a call on the fast plan
 // (fresh_not_held), counting the call as one more of its op's signature
-// under the registry shard's lock (opStats.shardCalls), as the lean path
-// did; false, recording nothing and counting nothing, for a storage
+// under the registry shard's lock (opStats.shardCalls); false, recording nothing and counting nothing, for a storage
 // handed out before (the rows report it).
 func (f *frame) handOutMem(p *fastPlan) bool {
 	st := &f.op.st

@@ -77,69 +77,6 @@ func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
 	}
 }
 
-// Kept reports whether same_impl, same_storage and no_mutation pass on
-// argument s without a look, as [Call.SameImplStorageVersion] would find
-// on its slow path: a plain argument of a runtime without version
-// counters (saved from its memory or its identities, no mode, no trait,
-// [Call.After] done), with storage, that kept its TensorImpl and its
-// StorageImpl (and its anchor: a moved one is a flag of its own). Generated
-// code tests it for the arguments of a memory: runtime and calls
-// [Call.KeptRows] when it holds, SameImplStorageVersion otherwise.
-//
-// Deprecated: only code generated for version 3 calls it (the memory
-// kind's lean, learned and batched paths); version 4 runs the memory kind
-// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
-func (s *Saved) Kept() bool {
-	return s.meta == 0 && s.after == s.id && s.id.Storage != 0
-}
-
-// KeptRows counts the rows of n arguments for which [Saved.Kept] held:
-// same_impl and same_storage passed, no_mutation skipped under
-// no_version_counter.
-//
-// Deprecated: only code generated for version 3 calls it (the memory
-// kind's lean, learned and batched paths); version 4 runs the memory kind
-// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
-func (c *Call) KeptRows(n int) {
-	c.t[0] += uint64(n) * (1<<(16*laneSameImpl) | 1<<(16*laneSameStorage))
-	c.t[laneNoVersion/4] += uint64(n) << (16 * (laneNoVersion % 4))
-}
-
-// KeptWrittenRows counts the rows of n arguments the op writes (in place,
-// out=) for which [Saved.Kept] held: same_impl and same_storage passed.
-//
-// Deprecated: only code generated for version 3 calls it (the memory
-// kind's lean, learned and batched paths); version 4 runs the memory kind
-// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
-func (c *Call) KeptWrittenRows(n int) {
-	c.t[0] += uint64(n) * (1<<(16*laneSameImpl) | 1<<(16*laneSameStorage))
-}
-
-// Uncounted reports whether r is the plain return of a runtime without
-// use counts, saved by [Call.ResultMemory]: defined, with storage, no
-// mode. Its use-count rows (impl_use_count_le_1, storage_use_count_eq_1)
-// are then skipped under no_use_counts alone, as their slow paths would
-// find: generated code calls [Call.UncountedRows] when it holds, the row's
-// method otherwise. (False too when the call's no_use_counts lane has no
-// room for a helper's rows, after a long list: the slow paths spill it.)
-//
-// Deprecated: only code generated for version 3 calls it (the memory
-// kind's lean, learned and batched paths); version 4 runs the memory kind
-// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
-func (c *Call) Uncounted(r *Saved) bool {
-	return r.meta == fResult|fUncounted && r.id.Storage != 0 && c.t.lane(laneNoUseCounts) < uncountedRoom
-}
-
-// UncountedRows counts n use-count rows of returns for which
-// [Call.Uncounted] held as skipped under no_use_counts.
-//
-// Deprecated: only code generated for version 3 calls it (the memory
-// kind's lean, learned and batched paths); version 4 runs the memory kind
-// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
-func (c *Call) UncountedRows(n int) {
-	c.t[laneNoUseCounts/4] += uint64(n) << (16 * (laneNoUseCounts % 4))
-}
-
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {

@@ -3,7 +3,6 @@ package wrap
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // listInline is how many elements a SavedList holds without allocating.
@@ -259,82 +258,8 @@ func ResultList[T asserts.Tensor](c *Call, l *SavedList, ts []T) {
 	l.SummarizeResult()
 }
 
-// The list checks below have a fast path small enough to be inlined: when
+// The list checks have a fast path small enough to be inlined: when
 // the list's summary says every element passes, they count the elements
 // and return. Only lists of up to 255 elements get a summary (a wrapper
 // would need hundreds of list checks of one kind to fill a 16-bit lane that
 // way); anything else goes to listSlow, which guards the lane.
-
-// ListRows names the rows of a list argument that run before the kernel,
-// for [PlainListRows].
-type ListRows = checktable.ListRows
-
-// The rows of [ListRows].
-const (
-	ListContent  = checktable.ListContent  // same_content ([SameContentList])
-	ListMetadata = checktable.ListMetadata // same_metadata ([SaveMetadataList])
-	ListBinding  = checktable.ListBinding  // binding_context ([BindingContextList])
-)
-
-// PlainListRows runs the rows named by rows of list argument l, the ones
-// that run before the kernel, when each of them only counts, and reports
-// whether it did; otherwise it does nothing, and generated code calls
-// the rows' functions one by one:
-//
-//	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
-//		wrap.SameContentList(c, l[0], s0, t0)
-//		wrap.SaveMetadataList(c, s0, t0)
-//		wrap.BindingContextList(c, l[0], s0, t0)
-//	}
-//
-// It does what they would (the same counts, each element's metadata
-// fingerprint taken) in one loop over the elements instead of one per
-// row: when l has at most 255 elements, each saved from its memory
-// (SaveMemory) outside a mode, plain with storage and, for same_metadata,
-// a metadata fingerprint; with same_content off, for its row; outside a
-// hermetic context, for binding_context's.
-//
-// Deprecated: only code generated for version 3 calls it (the memory
-// kind's lean, learned and batched paths); version 4 runs the memory kind
-// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
-func PlainListRows(c *Call, l *SavedList, rows ListRows) bool {
-	if l.n > 0xff || rows&ListContent != 0 && !ContentCheckOff() || rows&ListBinding != 0 && c.env.Hermetic {
-		return false
-	}
-	inl, more := l.parts()
-	meta := rows&ListMetadata != 0
-	if !plainPart(inl, meta) || !plainPart(more, meta) {
-		return false
-	}
-	n := uint64(l.n)
-	if meta {
-		for i := range inl {
-			inl[i].hasMeta = true
-		}
-		for i := range more {
-			more[i].hasMeta = true
-		}
-		c.t[laneSameMetadata/4] += n << (16 * (laneSameMetadata % 4))
-	}
-	if rows&ListContent != 0 {
-		c.t[laneContentOff/4] += n << (16 * (laneContentOff % 4))
-	}
-	if rows&ListBinding != 0 {
-		c.t[laneBinding/4] += n * c.bind
-	}
-	return true
-}
-
-// plainPart reports whether every element of part is a plain tensor with
-// storage saved outside a mode (allPlain(fPending): BindingContextList
-// counts it) and, with meta, whose fingerprint SaveMemory read
-// (Call.TakeMetadata takes it).
-func plainPart(part []Saved, meta bool) bool {
-	for i := range part {
-		s := &part[i]
-		if s.meta != fPending || s.id.Storage == 0 || meta && (s.memo&memoMeta == 0 || s.id.Impl == 0 || s.metadata == 0) {
-			return false
-		}
-	}
-	return true
-}

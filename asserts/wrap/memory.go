@@ -47,8 +47,9 @@ const (
 	// which same_metadata on a list element takes instead of reading it
 	// again (SaveMetadataList).
 	memoMeta = 1 << iota
-	// memoKept: AfterMemory read the fingerprint same_metadata took
-	// before the kernel (SameMetadataList passes the element).
+	// memoKept: the read after the kernel (framemem.go's memElemAfter)
+	// found the fingerprint same_metadata took before the kernel
+	// (SameMetadataList passes the element).
 	memoKept
 	// memoWide: ResultMemory's storage reaches 16 bytes or more before
 	// its anchor (wideMemory; fresh_not_held, addrheld.go).
@@ -59,24 +60,6 @@ const (
 // its anchor: no other storage of that size has its anchor in the
 // anchor's 16-byte granule (addrheld.go).
 func wideMemory(m *asserts.Memory) bool { return m.Extent() >= 16 }
-
-// AfterMemory is [Call.After] and [Call.AfterAnchor] from the tensor's
-// handle and memory once the kernel has returned.
-//
-// Deprecated: only code generated for version 3 calls it (the memory
-// kind's lean, learned and batched paths); version 4 runs the memory kind
-// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
-func (c *Call) AfterMemory(s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
-	s.after = m.Ident(handle)
-	s.meta &^= fPending
-	if a := m.Anchor(); a != s.anchor && writeClock.Load() != c.since {
-		c.movedAfter(s, a) // a move the runtime declared ([asserts.Moved])
-	}
-	s.anchorAfter(m.Anchor())
-	if mm := memMeta(m); s.hasMeta && mm != 0 && mm == s.metadata {
-		s.memo |= memoKept
-	}
-}
 
 // ResultMemory is [Call.ResultIdent] from a return's handle and memory.
 func (c *Call) ResultMemory(r *Saved, handle unsafe.Pointer, m *asserts.Memory) {

@@ -272,7 +272,7 @@ func SameMetadataList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T
 	for i := range l.n {
 		if s := l.at(i); s.hasMeta && i < len(ts) {
 			if s.memo&memoKept != 0 && s.meta&fPending == 0 {
-				s.hasMeta = false // kept, as AfterMemory read
+				s.hasMeta = false // kept, as the read after the kernel found
 				continue
 			}
 			c.metadataAfter(loc.Elem(i), s, ts[i])

@@ -44,7 +44,7 @@ func TestDeclaredMoveIsNoViolation(t *testing.T) {
 			c.SaveMemory(&s, unsafe.Pointer(x), &m)
 			kernel()
 			m = x.memory()
-			c.AfterMemory(&s, unsafe.Pointer(x), &m)
+			afterMemory(&c, &s, unsafe.Pointer(x), &m)
 			c.SameImplStorageVersion(Arg("self"), &s)
 			c.End()
 		})

@@ -10,7 +10,7 @@ import (
 
 // TestUncountedPairTable: the decision each policy's table holds for the
 // plain pair of a runtime without use counts (a return snapshotted by
-// ResultMemory, an argument completed by AfterMemory) is the one classify
+// ResultMemory, an argument completed by afterMemory) is the one classify
 // and the policy give, reason included, for every check: the table is a
 // shortcut, never another answer.
 func TestUncountedPairTable(t *testing.T) {
@@ -24,10 +24,10 @@ func TestUncountedPairTable(t *testing.T) {
 		var s, r Saved
 		c.Begin(op)
 		c.SaveMemory(&s, h, &m)
-		c.AfterMemory(&s, h, &m)
+		afterMemory(&c, &s, h, &m)
 		c.ResultMemory(&r, ret, &rm0)
 		if !uncountedPair(&r, &s) {
-			t.Fatalf("profile %v: the pair of ResultMemory and AfterMemory is not an uncountedPair", p)
+			t.Fatalf("profile %v: the pair of ResultMemory and afterMemory is not an uncountedPair", p)
 		}
 		rm, rc := c.classify(&r)
 		sm, sc := c.classify(&s)

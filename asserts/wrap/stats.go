@@ -24,27 +24,13 @@ type opStats struct {
 	state    atomic.Uint32
 	sig      tally // written once, before state becomes sigReady
 	sigCalls atomic.Uint64
-	// quick is the state of quickDelta, the counts the op learned for its
-	// plain calls (learned.go).
-	quick      atomic.Uint32
-	quickDelta tally
-	quickN     uint32 // the list length quickDelta is for
-	// quickBase is sig less quickDelta, set once both are (learned.go's
-	// setQuickBase; quickBaseSet while a call sets it, quickBaseReady
-	// once it is written).
-	quickBase      tally
-	quickBaseSet   atomic.Bool
-	quickBaseReady atomic.Bool
 	// cal is the fast plan, binding mode and list lengths whose counts
 	// the op's signature is, nil before: a call that passes the plan
 	// under them then adds one to sigCalls without comparing its counts
 	// (frame.endFast). Set once.
 	cal atomic.Pointer[fastCal]
-	// lean is the key of the lean conditions (lean.go's leanKey) the op
-	// was calibrated for, 0 before.
-	lean atomic.Uint32
-	// shardCalls counts, beside sigCalls, the learned calls counted by
-	// their hand-out (Call.FreshNotHeldLearned): element i under the lock
+	// shardCalls counts, beside sigCalls, the calls on the fast plan
+	// counted by their return's hand-out (fresh_not_held): element i under the lock
 	// of the registry's shard i (fresh.shards), so without an atomic add.
 	shardCalls [heldShards]uint64
 	calls      atomic.Uint64

@@ -19,21 +19,12 @@ type EnforceVersion uint
 
 const (
 	// MinVersion is the oldest version of generated code this package
-	// accepts.
-	MinVersion = 2
-	// MaxVersion is the newest: the one gen writes. Version 3 fills
-	// [Op]'s Kernel and Pos; version 2 code, without them, still builds.
-	// Version 4 is the one path for a runtime with use counts: a wrapper
-	// declares a [Frame] and hands its op's [Shape] (the rows as data) to
-	// the runtime; versions 2 and 3, whose wrappers call the rows' entries,
-	// still build.
+	// accepts. Versions 2 and 3, whose wrappers called the rows' entries
+	// and the memory kind's lean and learned paths, left the window with
+	// it (CHANGELOG.md: regenerate).
+	MinVersion = 4
+	// MaxVersion is the newest: the one gen writes. Version 4 is the one
+	// path: a wrapper declares a [Frame] and hands its op's [Shape] (the
+	// rows as data) to the runtime.
 	MaxVersion = 4
 )
-
-// Version2 is what code generated before the version window referenced
-// (const _ = wrap.Version2), for version 2 of the API. It stays while the
-// window holds version 2.
-//
-// Deprecated: generated code names its version with [EnforceVersion];
-// go generate writes that.
-const Version2 = 2

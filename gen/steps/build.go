@@ -304,8 +304,8 @@ func (b *builder) listCall(l *stmts, k ListKind, s *Slot) {
 }
 
 // readMemory reads the memory of slot s's tensor into the helper's local
-// m<K> and passes it, by address, to asserts' method f (SaveMemory,
-// AfterMemory or ResultMemory), after the tensor's handle.
+// m<K> and passes it, by address, to asserts' method f (SaveMemory
+// or ResultMemory), after the tensor's handle.
 func readMemory(l *stmts, f string, s *Slot) {
 	*l = append(*l, Stmt{Kind: ReadMemory, Slot: s})
 	l.method(f, snapOf(s), Arg{Kind: ArgPointer, Slot: s}, Arg{Kind: ArgMemory, Slot: s})

@@ -418,21 +418,9 @@ func Hint(k checks.Check, r *Report) string {
 	return checkFacts[k].hint(r)
 }
 
-// ListRows names the rows of a list argument that run before the kernel,
-// for wrap.PlainListRows (which code generated for version 3 names as
-// wrap's constants of the same names).
-type ListRows uint8
-
-// The rows of [ListRows].
-const (
-	ListContent  ListRows = 1 << iota // same_content (wrap.SameContentList)
-	ListMetadata                      // same_metadata (wrap.SaveMetadataList)
-	ListBinding                       // binding_context (wrap.BindingContextList)
-)
-
-// A Learned is what gen's learned path (one test of the arguments kept
-// unchanged in place of the rows) stands in for a row of a check by; the
-// one path's fast plan (asserts/wrap) reads the same facts.
+// A Learned is what the one path's fast plan (asserts/wrap: one test of
+// the arguments kept unchanged in place of the rows) stands in for a row
+// of a check by.
 type Learned uint8
 
 const (
@@ -480,10 +468,11 @@ const (
 	// before and after the kernel, which one call runs at once for a
 	// single argument (Call.SameImplStorageVersion): the checks of this
 	// batch in the table's order; of an argument the op writes, those that
-	// read no version counter (Call.KeptWrittenRows).
+	// read no version counter.
 	BatchUnchanged
-	// BatchUncounted: a use-count row of a single return read through its
-	// memory, skipped under no_use_counts by one test (Call.Uncounted).
+	// BatchUncounted: a use-count row of a single return of a runtime
+	// without use counts, which a plain call skips under no_use_counts
+	// (the fast plan counts it with the call's signature).
 	BatchUncounted
 	// BatchPlain: the rows of single arguments before the call pass on
 	// plain tensors outside hermetic contexts, by one test and one count

@@ -31,8 +31,9 @@ func TestGeneratedVersion(t *testing.T) {
 }
 
 // TestVersionNotes: a set generated for a version the runtime does not
-// build is named, at its guard, with the command to run; one inside the
-// window, and files that are not generated, are not.
+// build is named, at its guard, with the command to run (versions 2 and 3
+// too, since MinVersion is 4: at wrap.Version2, or at the guard); one
+// inside the window, and files that are not generated, are not.
 func TestVersionNotes(t *testing.T) {
 	dir := t.TempDir()
 	guard := func(v string) string {
@@ -41,7 +42,9 @@ func TestVersionNotes(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, gen.ShapesDir), 0o755)
 	files := map[string]string{
 		"assertgen_checked.go": "// " + gen.Header + "\n\npackage p\n\nconst _ = asserts.Version1\n",
-		"assertgen_direct.go":  guard("2"),
+		"assertgen_direct.go":  guard("4"),
+		"assertgen_v2.go":      "// " + gen.Header + "\n\npackage p\n\n// Keeps this file in step\nconst _ = wrap.Version2\n",
+		"assertgen_v3.go":      guard("3"),
 		"assertgen_mine.go":    "package p\n\nconst _ = wrap.Version1\n", // not generated
 		"other_checked.go":     guard("1"),                               // another prefix's
 		filepath.Join(gen.ShapesDir, "assertgen_shapes.go"): guard("99"),
@@ -52,11 +55,13 @@ func TestVersionNotes(t *testing.T) {
 		}
 	}
 	notes := versionNotes(dir, "")
-	if len(notes) != 2 {
-		t.Fatalf("notes: %q, want two (version 1 and version 99)", notes)
+	if len(notes) != 4 {
+		t.Fatalf("notes: %q, want four (versions 1, 2, 3 and 99)", notes)
 	}
 	for i, want := range []string{
 		filepath.Join(dir, "assertgen_checked.go") + ":5:1: generated for version 1 of asserts/wrap,",
+		filepath.Join(dir, "assertgen_v2.go") + ":6:1: generated for version 2 of asserts/wrap,",
+		filepath.Join(dir, "assertgen_v3.go") + ":6:1: generated for version 3 of asserts/wrap,",
 		filepath.Join(dir, gen.ShapesDir, "assertgen_shapes.go") + ":6:1: generated for version 99 of asserts/wrap,",
 	} {
 		if !strings.HasPrefix(notes[i], want) || !strings.Contains(notes[i], "run go generate ./...") {

@@ -27,10 +27,26 @@ func (d *checkedDense) Ident() asserts.Ident { return d.memory().Ident(unsafe.Po
 
 func (d *checkedDense) ContentDigest() (uint64, bool) { return d.memory().Digest() }
 
+func (d *checkedDense) StorageAnchor() unsafe.Pointer { return d.memory().Anchor() }
+
+func checkedOf(h unsafe.Pointer) asserts.Identity { return (*checkedDense)(h) }
+
+// permute's rows that see the move: same_content on self, shares_storage
+// of the return with self.
+var shapePermute = wrap.Shape{
+	Args: 1, Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Tensor: checkedOf,
+}
+
 // The first binding of permute (ShallowClone, then T) on a permuted 3-d
 // view moved the shared data; same_content, the check a runtime without
 // version counters has for writes, catches it. The call is written out
-// with asserts' API as the generated permute wrapper runs it.
+// with asserts/wrap's Frame as the generated permute wrapper makes it.
 func TestPermuteOfPermuteCaught(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
 	op := wrap.Op{Name: "permute"}
@@ -44,22 +60,15 @@ func TestPermuteOfPermuteCaught(t *testing.T) {
 		return w
 	}
 	vs := asserts.Collect(func() {
-		var c wrap.Call
-		var s, r wrap.Saved
-		self := wrap.Arg("self")
+		var f wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
 		cv := (*checkedDense)(v)
-		c.Begin(&op)
-		m := cv.memory()
-		c.SaveMemory(&s, unsafe.Pointer(cv), &m)
-		c.SameContent(self, &s, cv)
+		f.Open()
+		f.ArgMemory(0, unsafe.Pointer(cv), cv.memory())
+		f.BeginMemory(&op, &shapePermute)
 		out := (*checkedDense)(unguarded(v))
-		m = cv.memory()
-		c.AfterMemory(&s, unsafe.Pointer(cv), &m)
-		mr := out.memory()
-		c.ResultMemory(&r, unsafe.Pointer(out), &mr)
-		c.SharesStorage(wrap.Ret(0), &r, self, &s)
-		c.SameContentAfter(self, &s, cv)
-		c.End()
+		f.AfterArgMemory(0, unsafe.Pointer(cv), cv.memory())
+		f.RetMemory(1, unsafe.Pointer(out), out.memory())
+		f.EndMemory()
 	})
 	if len(vs) != 1 || vs[0].Check != checks.SameContent {
 		t.Fatalf("violations %v, want one same_content on self", vs)

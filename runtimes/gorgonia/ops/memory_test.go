@@ -134,23 +134,39 @@ func TestMemoryDigest(t *testing.T) {
 	}
 }
 
-var opRebind = wrap.Op{Name: "rebind"}
+// memDense is *tensor.Dense with the contract the rows read from a
+// handle (its identities and anchor, from ops.Memory), as the generated
+// shape helpers' adapter gives them.
+type memDense tensor.Dense
+
+func (d *memDense) Ident() asserts.Ident {
+	return ops.Memory((*tensor.Dense)(d)).Ident(unsafe.Pointer(d))
+}
+
+func (d *memDense) StorageAnchor() unsafe.Pointer { return ops.Memory((*tensor.Dense)(d)).Anchor() }
+
+var (
+	opRebind    = wrap.Op{Name: "rebind"}
+	shapeRebind = wrap.Shape{
+		Args:   1,
+		Rows:   []wrap.Row{{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1}},
+		Locs:   []wrap.Loc{wrap.Arg("out")},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*memDense)(h) },
+	}
+)
 
 // A kernel that points a Dense at new memory of the same size (as a
 // broken out= kernel would) is seen by same_storage: the anchor moves.
 func TestMemoryRebind(t *testing.T) {
 	x := dense(4)
 	vs := asserts.Collect(func() {
-		var c wrap.Call
-		var s wrap.Saved
-		c.Begin(&opRebind)
-		m := ops.Memory(x)
-		c.SaveMemory(&s, unsafe.Pointer(x), &m)
+		var f wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+		f.Open()
+		f.ArgMemory(0, unsafe.Pointer(x), ops.Memory(x))
+		f.BeginMemory(&opRebind, &shapeRebind)
 		x.Header.Raw = append([]byte(nil), x.Header.Raw...)
-		m = ops.Memory(x)
-		c.AfterMemory(&s, unsafe.Pointer(x), &m)
-		c.SameStorage(wrap.Arg("out"), &s)
-		c.End()
+		f.AfterArgMemory(0, unsafe.Pointer(x), ops.Memory(x))
+		f.EndMemory()
 	})
 	if len(vs) != 1 || vs[0].Check != checks.SameStorage {
 		t.Errorf("violations %v, want one same_storage", vs)

@@ -8,13 +8,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestCheckedAllocatesNothing: once an op has learned its counts, its
-// checked call allocates what its kernel does and nothing more, on the
-// lean path (add, neg, narrow, mm, cat: the Lean stays on the wrapper's
-// stack) and on the learned path (add_, mm.out, which declare a write).
+// TestCheckedAllocatesNothing: once an op is calibrated, its checked call
+// allocates what its kernel does and nothing more, on the one path's fast
+// plan (add, neg, narrow, mm, cat; add_ and mm.out, which declare a
+// write): the Frame stays on the wrapper's stack.
 func TestCheckedAllocatesNothing(t *testing.T) {
 	for _, c := range checkedCases() {
-		for range 3 { // the call the op learns from, the one that calibrates its lean path
+		for range 3 { // the calls that calibrate the op
 			c.checked()
 		}
 		direct, checked := testing.AllocsPerRun(200, c.direct), testing.AllocsPerRun(200, c.checked)
