@@ -139,37 +139,39 @@ func (f *frame) abandon() {
 
 // beginMeta is the part of begin for the metadata of a call whose
 // arguments are plain: it reports whether each fingerprint was read
-// (Frame.Meta; for a tensor held as an interface, which the helpers do
-// not read, the runtime reads it: ifaceMeta) and was there.
+// (Frame.Meta) and was there. A tensor held as an interface (Frame.Iface),
+// which the helpers do not read, the runtime reads here, through an
+// asserts.Metadata of its two words (into x, as Frame.Meta): a tensor
+// whose dynamic type is not one has none, and its call leaves the fast
+// plan. (The read is spelled out in the loop rather than called: a call
+// per tensor cost a plain call of two tensors some 70 instructions of
+// ~1,300, examples/ifacert's BenchmarkOps.)
 func (f *frame) beginMeta(p *fastPlan) bool {
-	s, _ := f.slots(p)
 	for _, i := range p.meta {
-		if q := &s[i]; q.mread&3 != 3 && (q.itype == nil || q.mread != 0 || !ifaceMeta(q, false)) {
+		q := f.slotAt(i)
+		if q.mread&3 == 3 {
+			continue
+		}
+		if q.itype == nil || q.mread != 0 {
+			return false
+		}
+		m, ok := ifaceOf(q).(asserts.Metadata)
+		if !ok {
+			return false
+		}
+		fp, ok := m.MetadataFingerprint()
+		q.x, q.mread = fp, 1|b2u(ok)<<1
+		if !ok {
 			return false
 		}
 	}
 	return true
 }
 
-// ifaceMeta reads the metadata fingerprint of a single tensor held as an
-// interface (Frame.Iface) before the kernel (into x, as Frame.Meta) or
-// after it (into fp, as Frame.MetaAfter), and reports whether it was
-// there; a tensor whose dynamic type is not an asserts.Metadata has none
-// (its call leaves the fast plan).
-func ifaceMeta(q *Slot, after bool) bool {
-	m, ok := ifaceOf(q).(asserts.Metadata)
-	if !ok {
-		return false
-	}
-	fp, ok := m.MetadataFingerprint()
-	if after {
-		q.fp = fp
-		q.mread |= 4 | b2u(ok)<<3
-	} else {
-		q.x = fp
-		q.mread = 1 | b2u(ok)<<1
-	}
-	return ok
+// slotAt returns single slot i of a Frame on the fast plan, whose size
+// begin checked against the plan's: i < the plan's ns.
+func (f *frame) slotAt(i int8) *Slot {
+	return (*Slot)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{})+uintptr(i)*unsafe.Sizeof(Slot{})))
 }
 
 // metaElems reads the metadata fingerprint of each element of the lists
@@ -358,18 +360,23 @@ func addLists(t *tally, p *fastPlan, ls []ListSlot, bind uint64, post bool) {
 // passesMore is end's test of the metadata, of the lists and of the
 // pairs with lists.
 func (f *frame) passesMore(p *fastPlan) bool {
-	s, ls := f.slots(p)
 	for _, i := range p.meta {
 		// the fingerprint taken before the kernel (beginMeta) is the one
-		// read after it (Saved.MetadataKept)
-		q := &s[i]
+		// read after it (Saved.MetadataKept); a tensor held as an
+		// interface the runtime reads again (into fp, as Frame.MetaAfter)
+		q := f.slotAt(i)
 		if q.itype != nil && q.mread&4 == 0 {
-			ifaceMeta(q, true)
+			if m, ok := ifaceOf(q).(asserts.Metadata); ok {
+				fp, ok := m.MetadataFingerprint()
+				q.fp = fp
+				q.mread |= 4 | b2u(ok)<<3
+			}
 		}
 		if q.mread&12 != 12 || q.fp != q.x {
 			return false
 		}
 	}
+	s, ls := f.slots(p)
 	for i := range ls {
 		if !p.lists[i].holds(&ls[i]) {
 			return false
