@@ -3,26 +3,31 @@
 # an example runtime against another revision: examples/gcrt's BenchmarkOps
 # (a runtime without use counts, own ids and storage anchors; sub-benchmarks
 # direct and checked) or examples/pool's BenchmarkChecked (a counted generic
-# runtime with recycled memory; direct, generic and float32). Both test
+# runtime with recycled memory; direct, generic and float32) or
+# examples/ifacert's BenchmarkOps (tensors held as asserts.Tensor of two
+# dynamic types; direct, checked, the one path, and rows, version 3's rows
+# path kept as a reference: VARIANT=rows). Both test
 # binaries run this tree's benchmark file (copied into a worktree of REV),
 # each op twice under callgrind, N1 and N2 calls: the difference over
 # N2-N1 is one call, without the process's start and end. The collector,
 # async preemption, RDTSCP and the memory profiler are off, as in bench_callgrind.sh.
 #
-# usage: scripts/bench_examples.sh REV gcrt|pool [OPS]
+# usage: scripts/bench_examples.sh REV gcrt|pool|ifacert [OPS]
 #
 #   scripts/bench_examples.sh main gcrt "add cat8"
+#   VARIANT=rows scripts/bench_examples.sh main ifacert add
 #
 # Prints, per op: REV's direct and checked, this tree's, and the ratio of
 # the two checked-minus-direct.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rev=${1:?usage: $0 REV gcrt|pool [OPS]}
-rt=${2:?usage: $0 REV gcrt|pool [OPS]}
+rev=${1:?usage: $0 REV gcrt|pool|ifacert [OPS]}
+rt=${2:?usage: $0 REV gcrt|pool|ifacert [OPS]}
 case $rt in
 gcrt) bench=Ops variant=checked file=bench_test.go ops=${3:-add add_ add.out neg transpose contiguous cat8} ;;
 pool) bench=Checked variant=${VARIANT:-generic} file=bench_test.go ops=${3:-contiguous zero_ alias add} ;;
-*) echo "usage: $0 REV gcrt|pool [OPS]" >&2; exit 2 ;;
+ifacert) bench=Ops variant=${VARIANT:-checked} file=bench_test.go ops=${3:-add add_ add.out transpose cat8} ;;
+*) echo "usage: $0 REV gcrt|pool|ifacert [OPS]" >&2; exit 2 ;;
 esac
 n1=${N1:-20000} n2=${N2:-120000}
 out=${TMPDIR:-/tmp}/bench-examples-$rt
