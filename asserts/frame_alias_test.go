@@ -88,11 +88,16 @@ var (
 		Rows: []wrap.Row{{Check: checks.ImplUseCountLE1, Skip: true, T: 0, U: -1}, {Check: checks.StorageUseCountEq1, Skip: true, T: 0, U: -1}},
 		Locs: locsNone[:],
 	}
+	// the memory kind's (a Shape's plan is of one kind)
+	opNoTensorsM, opNoTensorsMF = wrap.Op{Name: "no_tensors"}, wrap.Op{Name: "no_tensors"}
+	shapeNoneM                  = wrap.Shape{Rows: shapeNone.Rows, Locs: locsNone[:]}
 )
 
-func noTensors() {
+func noTensors() { noTensorsOf(&opNoTensors) }
+
+func noTensorsOf(op *wrap.Op) {
 	var c wrap.Call
-	c.Begin(&opNoTensors)
+	c.Begin(op)
 	c.PlanSkip(checks.ImplUseCountLE1, locsNone[0])
 	c.PlanSkip(checks.StorageUseCountEq1, locsNone[0])
 	c.End()
@@ -103,6 +108,14 @@ func noTensorsF() {
 	f.Open()
 	f.Begin(&opNoTensorsF, &shapeNone)
 	f.End()
+}
+
+// noTensorsMemF is noTensorsF of the memory kind (BeginMemory, EndMemory).
+func noTensorsMemF() {
+	var f wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	f.Open()
+	f.BeginMemory(&opNoTensorsMF, &shapeNoneM)
+	f.EndMemory()
 }
 
 func TestFramePathNoTensors(t *testing.T) {
@@ -116,13 +129,20 @@ func TestFramePathNoTensors(t *testing.T) {
 		for range 5 {
 			noTensors()
 			noTensorsF()
+			noTensorsOf(&opNoTensorsM)
+			noTensorsMemF()
 		}
 		asserts.SetEnv(prev)
 		if got, want := opNoTensorsF.Stats(), opNoTensors.Stats(); got != want || want.Calls != 5 {
 			t.Errorf("%s: one path %+v, rows path %+v", ename, got, want)
 		}
+		if got, want := opNoTensorsMF.Stats(), opNoTensorsM.Stats(); got != want || want.Calls != 5 {
+			t.Errorf("%s, the memory kind: one path %+v, rows path %+v", ename, got, want)
+		}
 	}
-	if n := testing.AllocsPerRun(100, noTensorsF); n != 0 {
-		t.Errorf("%.1f allocations per call", n)
+	for name, f := range map[string]func(){"counted": noTensorsF, "memory": noTensorsMemF} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s: %.1f allocations per call", name, n)
+		}
 	}
 }

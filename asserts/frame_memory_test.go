@@ -9,6 +9,7 @@ package asserts_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -26,6 +27,7 @@ type memKernels struct {
 	add, addInPlace func(self, other *dense) *dense
 	view            func(self *dense) *dense
 	cat             func(ts []*dense) *dense
+	split           func(self *dense) []*dense
 }
 
 var memCorrect = memKernels{
@@ -36,6 +38,9 @@ var memCorrect = memKernels{
 	},
 	view: func(self *dense) *dense { return self.slice(0, 1) },
 	cat:  func(ts []*dense) *dense { return newDense(len(ts)*2, 2) },
+	split: func(self *dense) []*dense {
+		return []*dense{self.slice(0, 1), self.slice(1, 2)}
+	},
 }
 
 var memK = memCorrect
@@ -52,7 +57,8 @@ var (
 	opMemView, opMemViewF       = wrap.Op{Name: "narrow"}, wrap.Op{Name: "narrow"}
 	opMemCat, opMemCatF         = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
 	// cat of nine elements is an op of its own, calibrated for nine
-	opMemCat9, opMemCat9F = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
+	opMemCat9, opMemCat9F   = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
+	opMemSplit, opMemSplitF = wrap.Op{Name: "split"}, wrap.Op{Name: "split"}
 	// the ops memCatRowsAll and memCatF call
 	memCatOp, memCatOpF = &opMemCat, &opMemCatF
 )
@@ -100,10 +106,25 @@ var shapeMemCat = wrap.Shape{
 	Tensor: denseOf, Elem: denseElem,
 }
 
+// shapeMemSplit is split.Tensor's (a list return of views of self), as
+// gen writes it for a memory: runtime.
+var shapeMemSplit = wrap.Shape{
+	Args: 1, Rets: 1, Lists: 1 << 1,
+	Rows: rows(argRows(0), []wrap.Row{retListRow(checks.ImplUseCountEqFresh, 1, -1), retListRow(checks.NotArgHandle, 1, 0),
+		retListRow(checks.SharesStorage, 1, 0), retListRow(checks.ViewHoldsStorage, 1, 0)}),
+	Locs:   locsMemView[:],
+	Tensor: denseOf, Elem: denseElem,
+}
+
+func retListRow(k checks.Check, t, u int8) wrap.Row {
+	return wrap.Row{Check: k, Form: wrap.FormRetList, T: t, U: u}
+}
+
 type (
-	memFrame2   = wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	memFrame3   = wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	memFrameCat = wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	memFrameSplit = wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	memFrame2     = wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	memFrame3     = wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	memFrameCat   = wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
 )
 
 // memAddF is add on the one path (inPlace: add_), as gen emits it.
@@ -156,6 +177,24 @@ func memCatF(ts []*dense) *dense {
 		f.AfterElemMemory(0, j, unsafe.Pointer(e), e.mem())
 	}
 	f.RetMemory(0, unsafe.Pointer(r), r.mem())
+	f.EndMemory()
+	return r
+}
+
+// memSplitF is split on the one path: its list return read by its
+// elements' identities and anchors (the adapter's, of their memory).
+func memSplitF(self *dense) []*dense {
+	var f memFrameSplit
+	f.Open()
+	f.ArgMemory(0, unsafe.Pointer(self), self.mem())
+	f.BeginMemory(&opMemSplitF, &shapeMemSplit)
+	r := memK.split(self)
+	f.AfterArgMemory(0, unsafe.Pointer(self), self.mem())
+	f.List(0, len(r), unsafe.Pointer(unsafe.SliceData(r)))
+	for j, e := range r {
+		f.RetElemIdent(0, j, e.Ident(), e.StorageAnchor())
+	}
+	f.RetListRead(0)
 	f.EndMemory()
 	return r
 }
@@ -261,6 +300,35 @@ func memViewRowsAll(self *dense) *dense {
 	return r
 }
 
+// memSplitRowsAll is split by every row's entry, as the rows' helpers
+// of version 4 before the one path took list returns wrote it.
+func memSplitRowsAll(self *dense) []*dense {
+	l := &locsMemView
+	var c wrap.Call
+	var s0 wrap.Saved
+	var l1 wrap.SavedList
+	c.Begin(&opMemSplit)
+	m0 := self.mem()
+	c.SaveMemory(&s0, unsafe.Pointer(self), &m0)
+	memArgBefore(&c, l[0], &s0, self)
+	r := memK.split(self)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], &s0, self)
+	}
+	c.AfterIdent(&s0, self)
+	wrap.ResultIdentList(&c, &l1, r)
+	memArgAfter(&c, l[0], &s0, self)
+	wrap.ImplUseCountEqFreshList(&c, l[1], &l1, r)
+	c.NotArgElems(l[1], &l1, l[0], &s0)
+	c.SharesStorageList(l[1], &l1, l[0], &s0)
+	c.ViewHoldsStorageList(l[1], &l1, l[0], &s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], &s0, self)
+	}
+	c.End()
+	return r
+}
+
 // memCatRowsAll is cat by every row's entry.
 func memCatRowsAll(ts []*dense) *dense {
 	l := &locsMemCat
@@ -349,6 +417,11 @@ func memCases() []memCase {
 			}
 			keep(pick(frame, memCatRowsAll, memCatF)(ts))
 		}},
+		{"split", &opMemSplit, &opMemSplitF, func(frame bool) {
+			for _, r := range pick(frame, memSplitRowsAll, memSplitF)(newDense(2, 2)) {
+				keep(r)
+			}
+		}},
 		{"cat/nine", &opMemCat9, &opMemCat9F, func(frame bool) {
 			ts := make([]*dense, 9) // past the ListSlot's inline elements
 			for i := range ts {
@@ -401,6 +474,18 @@ func memBroken() map[string]memKernels {
 	})
 	set("narrow copies", func(k *memKernels) { k.view = func(self *dense) *dense { return newDense(1, 2) } })
 	set("narrow returns self", func(k *memKernels) { k.view = func(self *dense) *dense { return self } })
+	set("split copies", func(k *memKernels) {
+		k.split = func(self *dense) []*dense { return []*dense{newDense(1, 2), newDense(1, 2)} }
+	})
+	set("split returns self", func(k *memKernels) {
+		k.split = func(self *dense) []*dense { return []*dense{self, self.slice(1, 2)} }
+	})
+	set("split reshapes self", func(k *memKernels) {
+		k.split = func(self *dense) []*dense {
+			self.rows, self.cols = 1, 4
+			return []*dense{self.slice(0, 1)}
+		}
+	})
 	set("cat returns an element", func(k *memKernels) { k.cat = func(ts []*dense) *dense { return ts[0] } })
 	set("cat returns a cached tensor", func(k *memKernels) { k.cat = func(ts []*dense) *dense { return cached } })
 	set("cat swaps an element for a copy of its header", func(k *memKernels) {
@@ -580,5 +665,39 @@ func TestFrameMemoryAllocates(t *testing.T) {
 		if checked, direct := testing.AllocsPerRun(100, f[0]), testing.AllocsPerRun(100, f[1]); checked != direct {
 			t.Errorf("%s: %v allocations per checked call, %v per direct call", name, checked, direct)
 		}
+	}
+}
+
+// TestFrameMemoryListReturnReported: each planted bug of split (a list
+// return of the memory kind, on the one path) is reported, under the
+// check that catches it, at every call.
+func TestFrameMemoryListReturnReported(t *testing.T) {
+	defer func() { memK = memCorrect }()
+	var split memCase
+	for _, c := range memCases() {
+		if c.name == "split" {
+			split = c
+		}
+	}
+	for name, check := range map[string]checks.Check{
+		"split copies":        checks.SharesStorage,
+		"split returns self":  checks.ImplUseCountEqFresh,
+		"split reshapes self": checks.SameMetadata,
+	} {
+		memK = memBroken()[name]
+		got := runMem(t, split, true, 3)
+		n := 0
+		for _, v := range got.violations {
+			if strings.HasPrefix(v, check.String()+" ") {
+				n++
+			}
+		}
+		if n < 3 {
+			t.Errorf("%s: %d violations of %v in 3 calls: %q", name, n, check, got.violations)
+		}
+	}
+	memK = memCorrect
+	if got := runMem(t, split, true, 3); len(got.violations) != 0 || got.stats.Calls != 3 {
+		t.Errorf("correct split: %d calls, violations %q", got.stats.Calls, got.violations)
 	}
 }

@@ -166,6 +166,8 @@ type shapeSet struct {
 	// foreign is the Tensor type without identities of its own and its
 	// adapter, when the config names a memory function (Options.Memory).
 	foreign *foreignType
+	// inventory, set by a test, receives the ops of the rows' helpers.
+	inventory *inventory
 	// pkg is the import path of the package the helpers go into, when it
 	// is not the wrappers' own (Options.ShapesPackage): their names and
 	// the Loc arrays' are then exported, and the wrappers qualify them.

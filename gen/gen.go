@@ -93,6 +93,19 @@ type Options struct {
 	// BoundImports are the packages bound code and the bound functions'
 	// signatures may refer to, with the names they are imported as.
 	BoundImports []Import
+	// inventory, set by a test, receives the ops whose wrappers take the
+	// rows' helpers rather than the one path, and adds to the kernels'
+	// Anchored and Metadata types (TestEveryOpTakesTheOnePath).
+	inventory *inventory
+}
+
+// An inventory is what a test asks of Generate beyond its files: the ops
+// whose wrappers take the rows' helpers (steps.Op.Frame nil), and types to
+// hold as anchored or as having a metadata fingerprint (Kernels.Anchored
+// and Kernels.Metadata) without a kernels package.
+type inventory struct {
+	rows               []string
+	anchored, metadata map[string]bool
 }
 
 // DefaultPrefix is the file name prefix of a set when none is given.
@@ -358,6 +371,19 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	if o.Kernels != nil {
 		ss.opts.MetadataOf = o.Kernels.Metadata
 		ss.opts.AnchoredOf = o.Kernels.Anchored
+	}
+	if inv := o.inventory; inv != nil {
+		ss.inventory = inv
+		for k, ok := range inv.anchored {
+			if ok {
+				ss.opts.AnchoredOf = withType(ss.opts.AnchoredOf, k)
+			}
+		}
+		for k, ok := range inv.metadata {
+			if ok {
+				ss.opts.MetadataOf = withType(ss.opts.MetadataOf, k)
+			}
+		}
 	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)

@@ -283,6 +283,9 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	if op.Frame != nil {
 		return w.frameBody(op, kernel, ss)
 	}
+	if ss.inventory != nil {
+		ss.inventory.rows = append(ss.inventory.rows, w.op.Name)
+	}
 	for _, n := range ss.pending {
 		ss.used[n] = true
 	}

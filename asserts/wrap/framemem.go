@@ -339,8 +339,13 @@ func (f *frame) misuseFrame(p *fastPlan, size int) {
 }
 
 // memLens returns the lengths of the call's lists, 8 bits each (the
-// first list's highest), and whether each has at most 255 elements.
+// first list's highest), and whether each has at most 255 elements and
+// there are at most 8 lists (the key's room: a call of more is never
+// calibrated, and runs the rows).
 func (f *frame) memLens(p *fastPlan) (uint64, bool) {
+	if p.nl > 8 {
+		return 0, false
+	}
 	var lens uint64
 	for i := range int8(p.nl) {
 		n := f.memList(p, i).n

@@ -270,15 +270,15 @@ func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 		l.Reset(q.n)
 		l.base = q.base
 		uncounted := asserts.Traits(0)
-		if p.unc {
-			uncounted = fUncounted // as ResultIdentList
+		if p.unc || p.mem {
+			uncounted = fUncounted // as ResultIdentList (the memory kind's too: its adapter's identities)
 		}
 		for j := range q.n {
 			e, qe := l.at(j), q.at(j)
 			e.id, e.after = qe.id, qe.after
 			e.meta = e.id.Traits&^asserts.AddressIdentity | fResult | uncounted | c.saved&fMode
 		}
-		if p.unc {
+		if p.unc || p.mem {
 			l.ok = 0 // every list check takes its slow path, where the policy skips the use counts
 			continue
 		}

@@ -316,9 +316,12 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 			p.fast = false
 		}
 	}
-	if p.unc {
-		// list returns of a runtime without use counts: off the plan
+	if p.unc || mem {
+		// list returns of a runtime without use counts (or of the memory
+		// kind): off the plan, run by the rows
 		p.fast = p.fast && sh.Lists>>sh.Args == 0
+	}
+	if p.unc {
 		p.pols = identPolicies(sh)
 	}
 	p.deriveSteps()

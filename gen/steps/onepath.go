@@ -268,10 +268,13 @@ const (
 // helpers: a runtime kind other than Counted, OwnIDs and Memory, a tensor
 // type that is neither a pointer nor an interface of one type (for the
 // kind Memory, an interface, generic or one the adapter does not stand
-// for; for the others, the foreign type; an interface that is generic or
-// whose metadata the helpers would read), a list return or no tensor of
-// the kind Memory, a row of a form the Frame's runtime does not run, or
-// more tensors than a Frame holds.
+// for; for the others, the foreign type; a generic interface), tensors
+// of two types, a row of a form the Frame's runtime does not run, or
+// more tensors than a Frame holds. (The kind Memory's list returns, ops
+// with no tensor and ops of more than 8 lists take it: their calls run
+// the rows, wrap's framemem.go; an interface's metadata fingerprint the
+// runtime reads through it.) gen's TestEveryOpTakesTheOnePath lists what
+// is left per kind of runtime.
 func (b *builder) onePath() *Frame {
 	o, op := b.o, b.out
 	mem := o.Identity == plan.Memory
@@ -283,13 +286,13 @@ func (b *builder) onePath() *Frame {
 	for _, s := range all {
 		elem := s.Type
 		if s.List {
-			if !strings.HasPrefix(elem.Prefix, "[]") || mem && s.Loc.Ret {
+			if !strings.HasPrefix(elem.Prefix, "[]") {
 				return nil
 			}
 			elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
 		}
 		iface := IfaceTensor(elem)
-		if !iface && (elem.Prefix != "*" || elem.Interface) || iface && (mem || len(elem.Params()) > 0 || b.o.MetadataOf[elem.Origin().String()]) {
+		if !iface && (elem.Prefix != "*" || elem.Interface) || iface && (mem || len(elem.Params()) > 0) {
 			return nil
 		}
 		// the memory kind's tensors are the adapter's (not generic); the
@@ -309,8 +312,9 @@ func (b *builder) onePath() *Frame {
 			fr.Singles++
 		}
 	}
-	// the memory kind's calibration holds the lengths of 8 lists
-	if len(all) == 0 && mem || fr.Singles > maxSingles || fr.Lists > maxLists || mem && fr.Lists > 8 || len(all) > 64 {
+	// (the memory kind's calibration holds the lengths of 8 lists: a call
+	// of more runs the rows, wrap's memLens)
+	if fr.Singles > maxSingles || fr.Lists > maxLists || len(all) > 64 {
 		return nil
 	}
 	if !b.shapeRows(fr) {
@@ -403,7 +407,9 @@ func (b *builder) reads(fr *Frame) {
 	meta := map[*Slot]bool{}
 	for i := range b.op.Checks {
 		ck := &b.op.Checks[i]
-		if a := b.arg[ck.Arg]; checktable.BatchOf(ck.Name) == checktable.BatchMetadata && !ck.NeverFires && a != nil && !a.List && !fr.Memory && b.o.MetadataOf[a.Type.Origin().String()] {
+		// an interface's fingerprint the runtime reads through it
+		// (ifaceMeta), as for a type without one: the helpers read none
+		if a := b.arg[ck.Arg]; checktable.BatchOf(ck.Name) == checktable.BatchMetadata && !ck.NeverFires && a != nil && !a.List && !fr.Memory && fr.Guard == "" && b.o.MetadataOf[a.Type.Origin().String()] {
 			meta[a] = true
 		}
 	}
@@ -467,8 +473,10 @@ func (b *builder) reads(fr *Frame) {
 	for _, s := range fr.Rets {
 		r := Read{Kind: ReadRet, Slot: s, I: fr.Index(s)}
 		switch {
-		case s.List && uncounted:
-			// the elements' anchors, for fresh_not_held's hand-outs
+		case s.List && (uncounted || fr.Memory):
+			// the elements' anchors, for fresh_not_held's hand-outs (the
+			// memory kind's: its adapter's, of its elements' memory, as
+			// wrap.ResultIdentList reads them)
 			r.Kind, r.Anchor = ReadRetListIdent, b.o.AnchoredOf[fr.Elem.Origin().String()]
 		case s.List:
 			r.Kind = ReadRetList
