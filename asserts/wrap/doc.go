@@ -106,10 +106,12 @@
 // Lists are read element by element ([Frame.List], [Frame.Elem],
 // [Frame.AfterElem], [Frame.RetElem]); a view's base use count before the
 // kernel by [Frame.ViewBase]; an op that writes an argument defers
-// [Frame.Abandon]. An op the one path does not take (gen/steps' onePath
-// says which: a memory: runtime's list return, more tensors than a Frame
-// holds, tensors of two types...) gets helpers that call the rows'
-// entries of [Call], one per row. Code generated for versions 2 and 3,
+// [Frame.Abandon]; a memory: runtime's list return by its elements'
+// identities and anchors ([Frame.RetElemIdent], its adapter's). An op the
+// one path does not take (gen/steps' onePath says which: more tensors
+// than a Frame holds, tensors of two types...; no op of the embedded
+// schemas, gen's TestEveryOpTakesTheOnePath) gets helpers that call the
+// rows' entries of [Call], one per row. Code generated for versions 2 and 3,
 // which called them for every op, no longer builds ([MinVersion]).
 //
 // Frames and snapshots are declared as variables and filled in place: a
