@@ -1,0 +1,194 @@
+package asserts_test
+
+// An op of the memory kind with more than 8 lists (libtorch's _fused_adam
+// has 11): the calibration's key holds the lengths of 8, so its calls
+// run the rows on the one path; held to the rows' entries.
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
+)
+
+const nineLists = 9
+
+var (
+	opMemNine, opMemNineF = wrap.Op{Name: "nine"}, wrap.Op{Name: "nine"}
+	locsMemNine           = func() []wrap.Loc {
+		var l []wrap.Loc
+		for i := range nineLists {
+			l = append(l, wrap.Arg(fmt.Sprintf("l%d", i)))
+		}
+		return append(l, wrap.Ret(0))
+	}()
+	shapeMemNine = func() wrap.Shape {
+		var rs []wrap.Row
+		for i := range int8(nineLists) {
+			for _, k := range []checks.Check{checks.SameImpl, checks.SameStorage, checks.NoMutation, checks.SameContent, checks.SameMetadata, checks.BindingContext} {
+				rs = append(rs, listRow(k, i, -1))
+			}
+		}
+		rs = append(rs, row(checks.ImplUseCountLE1, nineLists, -1))
+		for i := range int8(nineLists) {
+			rs = append(rs, listRow(checks.NotArgHandle, nineLists, i))
+		}
+		rs = append(rs, row(checks.StorageUseCountEq1, nineLists, -1))
+		for i := range int8(nineLists) {
+			rs = append(rs, listRow(checks.FreshNoAlias, nineLists, i))
+		}
+		rs = append(rs, row(checks.FreshNotHeld, nineLists, -1))
+		return wrap.Shape{Args: nineLists, Rets: 1, Lists: 1<<nineLists - 1, Rows: rs, Locs: locsMemNine, Tensor: denseOf, Elem: denseElem}
+	}()
+	// memNineK is the kernel: a fresh tensor, or (bad) the first list's
+	// first element
+	memNineBad bool
+)
+
+func memNineKernel(ls [][]*dense) *dense {
+	if memNineBad {
+		return ls[0][0]
+	}
+	return newDense(2, 2)
+}
+
+// memNineF is the op on the one path.
+func memNineF(ls [][]*dense) *dense {
+	var f wrap.Frame[[1]wrap.Slot, [nineLists]wrap.ListSlot]
+	f.Open()
+	for i, ts := range ls {
+		f.List(i, len(ts), unsafe.Pointer(unsafe.SliceData(ts)))
+		for j, e := range ts {
+			f.ElemMemory(i, j, unsafe.Pointer(e), e.mem())
+		}
+	}
+	f.BeginMemory(&opMemNineF, &shapeMemNine)
+	r := memNineKernel(ls)
+	for i, ts := range ls {
+		f.AfterList(i, len(ts))
+		for j, e := range ts {
+			f.AfterElemMemory(i, j, unsafe.Pointer(e), e.mem())
+		}
+	}
+	f.RetMemory(0, unsafe.Pointer(r), r.mem())
+	f.EndMemory()
+	return r
+}
+
+// memNineRowsAll is the op by every row's entry.
+func memNineRowsAll(ls [][]*dense) *dense {
+	l := locsMemNine
+	var c wrap.Call
+	var sl [nineLists]wrap.SavedList
+	var s wrap.Saved
+	c.Begin(&opMemNine)
+	c.BeginFresh()
+	for i, ts := range ls {
+		sl[i].Reset(len(ts))
+		for j, e := range ts {
+			m := e.mem()
+			c.SaveMemory(sl[i].At(j), unsafe.Pointer(e), &m)
+		}
+		sl[i].SummarizeSaved()
+		wrap.SameContentList(&c, l[i], &sl[i], ts)
+		wrap.SaveMetadataList(&c, &sl[i], ts)
+		wrap.BindingContextList(&c, l[i], &sl[i], ts)
+	}
+	r := memNineKernel(ls)
+	if c.Hermetic() {
+		for i, ts := range ls {
+			wrap.BindingContextAfterList(&c, l[i], &sl[i], ts)
+		}
+	}
+	for i, ts := range ls {
+		sl[i].CheckLen(&c, len(ts))
+		for j, e := range ts {
+			c.AfterIdent(sl[i].At(j), e)
+		}
+		sl[i].SummarizeAfter()
+	}
+	m := r.mem()
+	c.ResultMemory(&s, unsafe.Pointer(r), &m)
+	for i, ts := range ls {
+		c.SameImplList(l[i], &sl[i])
+		c.SameStorageList(l[i], &sl[i])
+		c.NoMutationList(l[i], &sl[i])
+		wrap.SameMetadataList(&c, l[i], &sl[i], ts)
+	}
+	c.ImplUseCountLE1(l[nineLists], &s)
+	for i := range ls {
+		c.NotArgList(l[nineLists], &s, l[i], &sl[i])
+	}
+	c.StorageUseCountEq1(l[nineLists], &s)
+	for i := range ls {
+		c.FreshNoAliasOf(l[nineLists], &s, l[i], &sl[i])
+	}
+	c.FreshNotHeldAnchor(l[nineLists], &s, m.Anchor())
+	for i, ts := range ls {
+		wrap.SameContentAfterList(&c, l[i], &sl[i], ts)
+	}
+	c.End()
+	return r
+}
+
+// TestFrameMemoryNineLists: an op of nine lists counts on the one path as
+// by the rows' entries (its first list's length changing between calls), plain, under a mode and with same_content on,
+// and its planted bug (the return is an element of a list) is reported
+// at each call.
+func TestFrameMemoryNineLists(t *testing.T) {
+	oneCycle(t, collect(t))
+	defer func() { memNineBad = false }()
+	envs := map[string]asserts.Env{
+		"plain": nil,
+		"mode":  envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+	}
+	for _, bad := range []bool{false, true} {
+		for _, ename := range sortedKeys(envs) {
+			for _, content := range []bool{false, true} {
+				t.Run(fmt.Sprintf("bad=%v/%s/content=%v", bad, ename, content), func(t *testing.T) {
+					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
+					memNineBad = bad
+					var out [2]pathOutcome
+					for i, frame := range []bool{false, true} {
+						col := asserts.NewCollector()
+						prev := asserts.SetHandler(col)
+						asserts.ResetStats()
+						var keep []*dense
+						for call := range 10 {
+							// the first list of 2 elements, then 3: a key of
+							// 8 lists' lengths would not tell them apart
+							ls := make([][]*dense, nineLists)
+							for i := range ls {
+								ls[i] = []*dense{newDense(2, 2), newDense(2, 2)}
+							}
+							if call%2 == 1 {
+								ls[0] = append(ls[0], newDense(2, 2))
+							}
+							keep = append(keep, pick(frame, memNineRowsAll, memNineF)(ls))
+						}
+						asserts.SetHandler(prev)
+						out[i].stats = pick(frame, &opMemNine, &opMemNineF).Stats()
+						for _, v := range col.Violations() {
+							out[i].violations = append(out[i].violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
+						}
+						_ = keep
+					}
+					if out[0].stats != out[1].stats {
+						t.Errorf("stats:\none path %+v\nrows path %+v", out[1].stats, out[0].stats)
+					}
+					if !slices.Equal(out[0].violations, out[1].violations) {
+						t.Errorf("violations:\none path %q\nrows path %q", out[1].violations, out[0].violations)
+					}
+					if n := len(out[1].violations); bad && n < 10 || !bad && n != 0 {
+						t.Errorf("%d violations in 10 calls: %q", n, out[1].violations)
+					}
+				})
+			}
+		}
+	}
+}
