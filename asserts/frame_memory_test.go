@@ -28,6 +28,7 @@ type memKernels struct {
 	view            func(self *dense) *dense
 	cat             func(ts []*dense) *dense
 	split           func(self *dense) []*dense
+	unbindCopy      func(self *dense) []*dense
 }
 
 var memCorrect = memKernels{
@@ -41,6 +42,7 @@ var memCorrect = memKernels{
 	split: func(self *dense) []*dense {
 		return []*dense{self.slice(0, 1), self.slice(1, 2)}
 	},
+	unbindCopy: func(self *dense) []*dense { return []*dense{newDense(1, 2), newDense(1, 2)} },
 }
 
 var memK = memCorrect
@@ -57,8 +59,9 @@ var (
 	opMemView, opMemViewF       = wrap.Op{Name: "narrow"}, wrap.Op{Name: "narrow"}
 	opMemCat, opMemCatF         = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
 	// cat of nine elements is an op of its own, calibrated for nine
-	opMemCat9, opMemCat9F   = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
-	opMemSplit, opMemSplitF = wrap.Op{Name: "split"}, wrap.Op{Name: "split"}
+	opMemCat9, opMemCat9F     = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
+	opMemSplit, opMemSplitF   = wrap.Op{Name: "split"}, wrap.Op{Name: "split"}
+	opMemUnbind, opMemUnbindF = wrap.Op{Name: "unbind_copy"}, wrap.Op{Name: "unbind_copy"}
 	// the ops memCatRowsAll and memCatF call
 	memCatOp, memCatOpF = &opMemCat, &opMemCatF
 )
@@ -112,6 +115,17 @@ var shapeMemSplit = wrap.Shape{
 	Args: 1, Rets: 1, Lists: 1 << 1,
 	Rows: rows(argRows(0), []wrap.Row{retListRow(checks.ImplUseCountEqFresh, 1, -1), retListRow(checks.NotArgHandle, 1, 0),
 		retListRow(checks.SharesStorage, 1, 0), retListRow(checks.ViewHoldsStorage, 1, 0)}),
+	Locs:   locsMemView[:],
+	Tensor: denseOf, Elem: denseElem,
+}
+
+// shapeMemUnbind is unbind_copy.int's (a fresh list return), as gen
+// writes it for a memory: runtime.
+var shapeMemUnbind = wrap.Shape{
+	Args: 1, Rets: 1, Lists: 1 << 1,
+	Rows: rows(argRows(0), []wrap.Row{retListRow(checks.ImplUseCountEqFresh, 1, -1), retListRow(checks.NotArgHandle, 1, 0),
+		retListRow(checks.StorageUseCountEq1, 1, -1), retListRow(checks.FreshNoAlias, 1, 0), retListRow(checks.FreshNotHeld, 1, -1),
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 1 << 1}}),
 	Locs:   locsMemView[:],
 	Tensor: denseOf, Elem: denseElem,
 }
@@ -184,11 +198,21 @@ func memCatF(ts []*dense) *dense {
 // memSplitF is split on the one path: its list return read by its
 // elements' identities and anchors (the adapter's, of their memory).
 func memSplitF(self *dense) []*dense {
+	return memListRetF(&opMemSplitF, &shapeMemSplit, memK.split, self)
+}
+
+// memUnbindF is unbind_copy on the one path.
+func memUnbindF(self *dense) []*dense {
+	return memListRetF(&opMemUnbindF, &shapeMemUnbind, memK.unbindCopy, self)
+}
+
+// memListRetF is an op of one argument and a list return on the one path.
+func memListRetF(op *wrap.Op, sh *wrap.Shape, k func(*dense) []*dense, self *dense) []*dense {
 	var f memFrameSplit
 	f.Open()
 	f.ArgMemory(0, unsafe.Pointer(self), self.mem())
-	f.BeginMemory(&opMemSplitF, &shapeMemSplit)
-	r := memK.split(self)
+	f.BeginMemory(op, sh)
+	r := k(self)
 	f.AfterArgMemory(0, unsafe.Pointer(self), self.mem())
 	f.List(0, len(r), unsafe.Pointer(unsafe.SliceData(r)))
 	for j, e := range r {
@@ -329,6 +353,38 @@ func memSplitRowsAll(self *dense) []*dense {
 	return r
 }
 
+// memUnbindRowsAll is unbind_copy by every row's entry, as the rows'
+// helpers wrote it.
+func memUnbindRowsAll(self *dense) []*dense {
+	l := &locsMemView
+	var c wrap.Call
+	var s0 wrap.Saved
+	var l1 wrap.SavedList
+	c.Begin(&opMemUnbind)
+	c.BeginFresh()
+	m0 := self.mem()
+	c.SaveMemory(&s0, unsafe.Pointer(self), &m0)
+	memArgBefore(&c, l[0], &s0, self)
+	r := memK.unbindCopy(self)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], &s0, self)
+	}
+	c.AfterIdent(&s0, self)
+	wrap.ResultIdentList(&c, &l1, r)
+	memArgAfter(&c, l[0], &s0, self)
+	wrap.ImplUseCountEqFreshList(&c, l[1], &l1, r)
+	c.NotArgElems(l[1], &l1, l[0], &s0)
+	c.StorageUseCountEq1List(l[1], &l1)
+	c.FreshNoAliasList(l[1], &l1, l[0], &s0)
+	wrap.FreshNotHeldList(&c, l[1], &l1, r)
+	c.DistinctOutputs(wrap.OutList(l[1], &l1))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], &s0, self)
+	}
+	c.End()
+	return r
+}
+
 // memCatRowsAll is cat by every row's entry.
 func memCatRowsAll(ts []*dense) *dense {
 	l := &locsMemCat
@@ -422,6 +478,11 @@ func memCases() []memCase {
 				keep(r)
 			}
 		}},
+		{"unbind_copy", &opMemUnbind, &opMemUnbindF, func(frame bool) {
+			for _, r := range pick(frame, memUnbindRowsAll, memUnbindF)(newDense(2, 2)) {
+				keep(r)
+			}
+		}},
 		{"cat/nine", &opMemCat9, &opMemCat9F, func(frame bool) {
 			ts := make([]*dense, 9) // past the ListSlot's inline elements
 			for i := range ts {
@@ -484,6 +545,18 @@ func memBroken() map[string]memKernels {
 		k.split = func(self *dense) []*dense {
 			self.rows, self.cols = 1, 4
 			return []*dense{self.slice(0, 1)}
+		}
+	})
+	set("unbind_copy returns views", func(k *memKernels) {
+		k.unbindCopy = func(self *dense) []*dense { return []*dense{self.slice(0, 1), self.slice(1, 2)} }
+	})
+	set("unbind_copy returns a cached tensor", func(k *memKernels) {
+		k.unbindCopy = func(self *dense) []*dense { return []*dense{cached, newDense(1, 2)} }
+	})
+	set("unbind_copy returns one tensor twice", func(k *memKernels) {
+		k.unbindCopy = func(self *dense) []*dense {
+			r := newDense(1, 2)
+			return []*dense{r, r}
 		}
 	})
 	set("cat returns an element", func(k *memKernels) { k.cat = func(ts []*dense) *dense { return ts[0] } })
@@ -668,36 +741,44 @@ func TestFrameMemoryAllocates(t *testing.T) {
 	}
 }
 
-// TestFrameMemoryListReturnReported: each planted bug of split (a list
-// return of the memory kind, on the one path) is reported, under the
-// check that catches it, at every call.
+// TestFrameMemoryListReturnReported: each planted bug of split and
+// unbind_copy (list returns of the memory kind, views and fresh, on the
+// one path) is reported, under the check that catches it, at every call
+// it can be.
 func TestFrameMemoryListReturnReported(t *testing.T) {
 	defer func() { memK = memCorrect }()
-	var split memCase
+	cases := map[string]memCase{}
 	for _, c := range memCases() {
-		if c.name == "split" {
-			split = c
-		}
+		cases[c.name] = c
 	}
-	for name, check := range map[string]checks.Check{
-		"split copies":        checks.SharesStorage,
-		"split returns self":  checks.ImplUseCountEqFresh,
-		"split reshapes self": checks.SameMetadata,
+	for name, want := range map[string]struct {
+		op    string
+		check checks.Check
+		n     int // at least, in 3 calls
+	}{
+		"split copies":                         {"split", checks.SharesStorage, 3},
+		"split returns self":                   {"split", checks.ImplUseCountEqFresh, 3},
+		"split reshapes self":                  {"split", checks.SameMetadata, 3},
+		"unbind_copy returns views":            {"unbind_copy", checks.FreshNoAlias, 3},
+		"unbind_copy returns a cached tensor":  {"unbind_copy", checks.FreshNotHeld, 1}, // its first hand-out is legal; as the rows report it
+		"unbind_copy returns one tensor twice": {"unbind_copy", checks.DistinctOutputs, 3},
 	} {
 		memK = memBroken()[name]
-		got := runMem(t, split, true, 3)
+		got := runMem(t, cases[want.op], true, 3)
 		n := 0
 		for _, v := range got.violations {
-			if strings.HasPrefix(v, check.String()+" ") {
+			if strings.HasPrefix(v, want.check.String()+" ") {
 				n++
 			}
 		}
-		if n < 3 {
-			t.Errorf("%s: %d violations of %v in 3 calls: %q", name, n, check, got.violations)
+		if n < want.n {
+			t.Errorf("%s: %d violations of %v in 3 calls: %q", name, n, want.check, got.violations)
 		}
 	}
 	memK = memCorrect
-	if got := runMem(t, split, true, 3); len(got.violations) != 0 || got.stats.Calls != 3 {
-		t.Errorf("correct split: %d calls, violations %q", got.stats.Calls, got.violations)
+	for _, op := range []string{"split", "unbind_copy"} {
+		if got := runMem(t, cases[op], true, 3); len(got.violations) != 0 || got.stats.Calls != 3 {
+			t.Errorf("correct %s: %d calls, violations %q", op, got.stats.Calls, got.violations)
+		}
 	}
 }
