@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -140,8 +139,7 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 type shapeFn struct {
 	name    string
 	tparams []kernels.TypeParam
-	post    bool   // a post helper (after the kernel)
-	what    string // what a one path's helper does (its comment); "" for the others
+	what    string // what the helper does (its comment)
 	params  []jen.Code
 	body    []jen.Code
 	first   string // the first op that uses it
@@ -155,10 +153,8 @@ type shapeFn struct {
 // printed sorted by name, so that the file changes only where a helper
 // comes or goes (and in the use counts of the helpers' comments).
 type shapeSet struct {
-	fns     map[string]*shapeFn
-	fnList  []*shapeFn
-	locs    map[string]string // Loc list -> variable name
-	locList []locVar
+	fns    map[string]*shapeFn
+	fnList []*shapeFn
 	// opts are what the steps of the wrappers depend on beyond each op's
 	// plan (steps.Build); the set names the functions they call
 	// (opts.Names is the set).
@@ -166,8 +162,6 @@ type shapeSet struct {
 	// foreign is the Tensor type without identities of its own and its
 	// adapter, when the config names a memory function (Options.Memory).
 	foreign *foreignType
-	// inventory, set by a test, receives the ops of the rows' helpers.
-	inventory *inventory
 	// pkg is the import path of the package the helpers go into, when it
 	// is not the wrappers' own (Options.ShapesPackage): their names and
 	// the Loc arrays' are then exported, and the wrappers qualify them.
@@ -176,10 +170,6 @@ type shapeSet struct {
 	// the set's own, when it is not the default prefix's (see
 	// shapeNamespace).
 	ns string
-	// The list snapshot functions of the package's list types (see
-	// listFn), named by kind and type.
-	lists   map[string]string
-	listFns []listFn
 	// The guards of the package's interface tensor types (see guardFn),
 	// by type.
 	guards    map[string]string
@@ -190,13 +180,6 @@ type shapeSet struct {
 	shapeList   []shapeVarDef
 	tensorFn    map[string]string
 	tensorTypes []tensorFnDef
-	// used are the list functions a wrapper's helpers call; building, set
-	// while an op's steps are built (steps.Build), defers marking them to
-	// pending until the op is known not to be on the one path, which calls
-	// none.
-	used     map[string]bool
-	building bool
-	pending  []string
 	// names maps each name given to the content it was given for, to
 	// catch two contents with one hash (err).
 	names map[string]string
@@ -219,57 +202,6 @@ func (ss *shapeSet) shapeName(kind, content string) string {
 	return name
 }
 
-// A list snapshot function fills a SavedList element by element for one
-// Go list type of the package: wrap.SaveList and its kin are generic,
-// and for a pointer element type each element's Ident is an indirect call
-// through the function's dictionary, where a loop over the concrete type
-// calls (or inlines) it directly.
-var listKinds = [...]struct{ name, generic string }{
-	steps.ListSave:        {"saveList", "SaveList"},
-	steps.ListSaveOpt:     {"saveOptList", "SaveOptList"},
-	steps.ListAfter:       {"afterList", "AfterList"},
-	steps.ListResult:      {"resultList", "ResultList"},
-	steps.ListResultIdent: {"resultIdentList", "ResultIdentList"},
-}
-
-type listFn struct {
-	name    string
-	kind    steps.ListKind
-	typ     kernels.GoType
-	tparams []kernels.TypeParam
-	guard   string // the elements' guard, for an interface type (see shapeSet.guardFn)
-	// mem is set for a list of the foreign adapter type: each element's
-	// memory is read once (SaveMemory; After and AfterAnchor), not once per
-	// contract method.
-	mem bool
-}
-
-// List returns the name of the list snapshot function of kind k for
-// list type t, adding it (steps.Namer).
-func (ss *shapeSet) List(k steps.ListKind, t kernels.GoType) string {
-	ts := t.String()
-	key := strconv.Itoa(int(k)) + " " + ts
-	if n, ok := ss.lists[key]; ok {
-		ss.use(n)
-		return n
-	}
-	tps := typeParamsOf(ss.opts.TypeParams, t)
-	n := ss.shapeName(ss.ns+listKinds[k].name, steps.TypeParamsKey(tps)+ts) // called only by helpers: not exported
-	ss.lists[key] = n
-	ss.use(n)
-	lf := listFn{name: n, kind: k, typ: t, tparams: tps}
-	if f := ss.foreign; f != nil && t.Path == f.adapter.Path && t.Name == f.adapter.Name && t.Prefix == "[]"+f.adapter.Prefix {
-		lf.mem = k == steps.ListSave || k == steps.ListSaveOpt || k == steps.ListAfter
-	}
-	if t.Interface {
-		elem := t
-		elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
-		lf.guard = ss.Guard(elem)
-	}
-	ss.listFns = append(ss.listFns, lf)
-	return n
-}
-
 // Guard returns the name of the function that hands a tensor of
 // interface type t to asserts, adding it (steps.Namer): t itself, or for
 // a nil t the undefined tensor, a value of the package's type undefined
@@ -287,110 +219,17 @@ func (ss *shapeSet) Guard(t kernels.GoType) string {
 	return n
 }
 
-// use marks list function n used, or pending while an op is built.
-func (ss *shapeSet) use(n string) {
-	if ss.building {
-		ss.pending = append(ss.pending, n)
-		return
-	}
-	ss.used[n] = true
-}
-
 type guardFn struct {
 	name    string
 	typ     kernels.GoType
 	tparams []kernels.TypeParam
 }
 
-// genListFn writes a list snapshot function: Reset, one Save, After or
-// Result per element, then the list's summary.
-func genListFn(f *jen.File, lf listFn) {
-	c, l, ts := jen.Id("c"), jen.Id("l"), jen.Id("ts")
-	var elem jen.Code = jen.Id("t")
-	if lf.guard != "" {
-		elem = jen.Id(lf.guard).Call(jen.Id("t"))
-	}
-	var first, each, last jen.Code
-	switch lf.kind {
-	case steps.ListSave, steps.ListSaveOpt:
-		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
-		each = c.Clone().Dot("Save"+steps.IfaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
-		last = l.Clone().Dot("SummarizeSaved").Call()
-		if lf.kind == steps.ListSaveOpt {
-			last = c.Clone().Dot("SummarizeSavedOpt").Call(l)
-		}
-	case steps.ListAfter:
-		first = l.Clone().Dot("CheckLen").Call(c, jen.Len(ts))
-		each = c.Clone().Dot("After"+steps.IfaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
-		last = l.Clone().Dot("SummarizeAfter").Call()
-	case steps.ListResult:
-		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
-		each = c.Clone().Dot("Result").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
-		last = l.Clone().Dot("SummarizeResult").Call()
-	case steps.ListResultIdent:
-		// as wrap.ResultIdentList: the summary of snapshots without
-		// counts sends every list check to its slow path, where the
-		// policy skips the use counts
-		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
-		each = c.Clone().Dot("ResultIdent").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
-		last = l.Clone().Dot("SummarizeResult").Call()
-	}
-	body := []jen.Code{each}
-	if lf.mem {
-		// the element's memory, read once: m := t.Memory(); then
-		// c.SaveMemory(l.At(i), unsafe.Pointer(t), &m) before the kernel,
-		// c.After(l.At(i), t); c.AfterAnchor(l.At(i), m.Anchor()) after it
-		at := l.Clone().Dot("At").Call(jen.Id("i"))
-		body = []jen.Code{jen.Id("m").Op(":=").Id("t").Dot("Memory").Call()}
-		if lf.kind == steps.ListAfter {
-			body = append(body,
-				c.Clone().Dot("After").Call(at, jen.Id("t")),
-				c.Clone().Dot("AfterAnchor").Call(at.Clone(), jen.Id("m").Dot("Anchor").Call()))
-		} else {
-			body = append(body, c.Clone().Dot("SaveMemory").Call(at, jen.Qual("unsafe", "Pointer").Call(jen.Id("t")), jen.Op("&").Id("m")))
-		}
-	}
-	f.Line()
-	short := lf.typ.Display()
-	f.Commentf("%s is asserts.%s for %s, without an indirect call per element.", lf.name, listKinds[lf.kind].generic, short)
-	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(
-		jen.Id("c").Op("*").Qual(WrapPath, "Call"),
-		jen.Id("l").Op("*").Qual(WrapPath, "SavedList"),
-		jen.Id("ts").Add(typeCode(lf.typ)),
-	).Block(
-		first,
-		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(body...),
-		last,
-	)
-}
-
-type locVar struct {
-	name string
-	locs []steps.Loc
-}
-
 func newShapeSet() *shapeSet {
-	ss := &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}, guards: map[string]string{}, names: map[string]string{},
-		shapes: map[string]string{}, tensorFn: map[string]string{}, used: map[string]bool{}}
+	ss := &shapeSet{fns: map[string]*shapeFn{}, guards: map[string]string{}, names: map[string]string{},
+		shapes: map[string]string{}, tensorFn: map[string]string{}}
 	ss.opts.Names = ss
 	return ss
-}
-
-// locVar returns the name of the package-level Loc array holding locs,
-// named by their canonical text (steps.Loc.String).
-func (ss *shapeSet) locVar(locs []steps.Loc) string {
-	texts := make([]string, len(locs))
-	for i, l := range locs {
-		texts[i] = l.String()
-	}
-	key := strings.Join(texts, ",")
-	if n, ok := ss.locs[key]; ok {
-		return n
-	}
-	n := ss.shapeName(ss.exported("locs"), key)
-	ss.locs[key] = n
-	ss.locList = append(ss.locList, locVar{n, locs})
-	return n
 }
 
 // exported returns name, capitalised when the helpers have a package of
@@ -411,63 +250,14 @@ func (ss *shapeSet) ref(name string) *jen.Statement {
 	return jen.Qual(ss.pkg, name)
 }
 
-// helperFn returns the shape helper h of op (the first op of its shape
-// names it in its comment), adding it: named by a hash of its canonical
-// text (steps.Helper.Key), and printed the first time.
-func (ss *shapeSet) helperFn(h *steps.Helper, op string) *shapeFn {
-	key := h.Key()
-	if f, ok := ss.fns[key]; ok {
-		f.uses++
-		return f
-	}
-	kind := "Pre"
-	if h.Post {
-		kind = "Post"
-	}
-	f := &shapeFn{name: ss.shapeName(ss.exported("checks")+kind, key), tparams: h.TypeParams, params: helperParams(h), body: ss.helperBody(h), first: op, uses: 1, post: h.Post}
-	ss.fns[key] = f
-	ss.fnList = append(ss.fnList, f)
-	return f
-}
-
-// call refers to helper f from a wrapper, instantiated with the
-// wrapper's type parameters of the same names.
-func (ss *shapeSet) call(f *shapeFn) *jen.Statement {
-	return withTypes(ss.ref(f.name), typeArgsUse(f.tparams))
-}
-
-// genShapes writes the shape helpers and the Loc arrays, each kind sorted
-// by name.
+// genShapes writes the one path's helpers, sorted by name, the guards
+// and the Shapes.
 func genShapes(f *jen.File, ss *shapeSet) {
-	slices.SortFunc(ss.locList, func(a, b locVar) int { return strings.Compare(a.name, b.name) })
 	slices.SortFunc(ss.fnList, func(a, b *shapeFn) int { return strings.Compare(a.name, b.name) })
-	slices.SortFunc(ss.listFns, func(a, b listFn) int { return strings.Compare(a.name, b.name) })
-	if len(ss.locList) > 0 {
-		f.Comment("The Locs of the tensors of each op, indexed by the shape helpers.")
-	}
-	for _, lv := range ss.locList {
-		locs := make([]jen.Code, len(lv.locs))
-		for i, l := range lv.locs {
-			locs[i] = locCode(l)
-		}
-		f.Var().Id(lv.name).Op("=").Index(jen.Lit(len(locs))).Qual(WrapPath, "Loc").Values(locs...)
-	}
 	for _, fn := range ss.fnList {
-		what := "begins the call, saves the arguments and runs the rows of the plan before the kernel"
-		switch {
-		case fn.what != "":
-			what = fn.what
-		case fn.post:
-			what = "completes the snapshots, runs the rows of the plan after the kernel and ends the call"
-		}
 		f.Line()
-		f.Commentf("%s %s, for %d op(s) of one shape (the first: %s).", fn.name, what, fn.uses, fn.first)
+		f.Commentf("%s %s, for %d op(s) of one shape (the first: %s).", fn.name, fn.what, fn.uses, fn.first)
 		withTypes(f.Func().Id(fn.name), typeParamsDecl(fn.tparams)).Params(fn.params...).Block(fn.body...)
-	}
-	for _, lf := range ss.listFns {
-		if ss.used[lf.name] {
-			genListFn(f, lf)
-		}
 	}
 	genNilGuards(f, ss)
 	genFrames(f, ss)

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/assertgen/assertgen/gen/steps"
 	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/schema"
 )
 
 // The one path (steps.Frame): a wrapper declares a wrap.Frame, calls its
@@ -18,6 +20,33 @@ import (
 // read, the call ended). The Shapes (the rows as data) and the helpers go
 // to the shapes package with the other helpers, each named by a hash of
 // its canonical text.
+
+func tensorName(s *steps.Slot) string { return "t" + strconv.Itoa(s.K) }
+
+// locCode prints a Loc of an op's Loc array.
+func locCode(l steps.Loc) jen.Code {
+	if l.Ret {
+		return qw("Ret").Call(jen.Lit(l.Index))
+	}
+	return qw("Arg").Call(jen.Lit(l.Arg))
+}
+
+// checkedBody prints the checked path of a wrapper: its Frame's Before
+// helper, the kernel, its After helper, the return; the helpers and the
+// op's Shape are added to ss. kernel renders the kernel being wrapped. An
+// op the one path cannot take (steps.Op.Refused) is a *schema.Error at
+// the op's place in the schema.
+func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
+	ps := make([]steps.Param, len(w.params))
+	for i, p := range w.params {
+		ps[i] = steps.Param{Name: p.arg.Name, Type: p.typ, Form: p.arg.Type.TensorForm()}
+	}
+	op := steps.Build(w.op, ps, w.results, &ss.opts)
+	if op.Frame == nil {
+		return nil, &schema.Error{Pos: w.op.Src.Pos, Msg: fmt.Sprintf("op %s: gen cannot check it: %s", w.op.Name, op.Refused)}
+	}
+	return w.frameBody(op, kernel, ss)
+}
 
 // frameBody prints the checked path of a wrapper on the one path.
 func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {

@@ -93,18 +93,15 @@ type Options struct {
 	// BoundImports are the packages bound code and the bound functions'
 	// signatures may refer to, with the names they are imported as.
 	BoundImports []Import
-	// inventory, set by a test, receives the ops whose wrappers take the
-	// rows' helpers rather than the one path, and adds to the kernels'
-	// Anchored and Metadata types (TestEveryOpTakesTheOnePath).
+	// inventory, set by a test, adds to the kernels' Anchored and
+	// Metadata types (TestEveryOpTakesTheOnePath).
 	inventory *inventory
 }
 
-// An inventory is what a test asks of Generate beyond its files: the ops
-// whose wrappers take the rows' helpers (steps.Op.Frame nil), and types to
-// hold as anchored or as having a metadata fingerprint (Kernels.Anchored
-// and Kernels.Metadata) without a kernels package.
+// An inventory is what a test asks of Generate beyond its options: types
+// to hold as anchored or as having a metadata fingerprint
+// (Kernels.Anchored and Kernels.Metadata) without a kernels package.
 type inventory struct {
-	rows               []string
 	anchored, metadata map[string]bool
 }
 
@@ -281,19 +278,30 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 		return nil, err
 	}
 	done := 0
+	var refused schema.ErrorList // the ops the one path cannot take (checkedBody)
 	for _, j := range jobs {
 		f, err := j.build()
+		if l, ok := err.(schema.ErrorList); ok {
+			refused = append(refused, l...)
+			continue
+		}
 		var buf bytes.Buffer
-		if err == nil {
+		if err == nil && len(refused) == 0 {
 			err = f.Render(&buf)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", j.name, err)
 		}
+		if len(refused) > 0 {
+			continue // the other parts' refusals are reported with them
+		}
 		res.Files = append(res.Files, File{Name: j.name, Data: buf.Bytes()})
 		if done += j.ops; j.ops > 0 && o.Progress != nil {
 			o.Progress(done, len(ws))
 		}
+	}
+	if len(refused) > 0 {
+		return nil, refused.Err()
 	}
 	if src, _, err := boundSource(ws, o); err != nil {
 		return nil, err
@@ -373,7 +381,6 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		ss.opts.AnchoredOf = o.Kernels.Anchored
 	}
 	if inv := o.inventory; inv != nil {
-		ss.inventory = inv
 		for k, ok := range inv.anchored {
 			if ok {
 				ss.opts.AnchoredOf = withType(ss.opts.AnchoredOf, k)
@@ -552,14 +559,21 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 	if first {
 		versionGuard(f)
 	}
+	var refused schema.ErrorList
 	for _, w := range ws {
 		body, err := w.checkedBody(func() *jen.Statement { return kernelRef(w, o) }, ss)
-		if err != nil {
+		if e, ok := err.(*schema.Error); ok {
+			refused = append(refused, e)
+			continue
+		} else if err != nil {
 			return nil, err
 		}
 		f.Add(genOpVar(w, profileCode(pl), functionSite(w, o)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
 		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+	}
+	if len(refused) > 0 {
+		return nil, refused
 	}
 	genGuards(f, ws, o)
 	return f, nil
@@ -684,14 +698,21 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		withTypes(f.Type().Id("checked"), typeParamsDecl(o.kparams)).Struct(jen.Id("next").Add(o.generic("Kernels")))
 		f.Var().Id("_").Add(o.instance("Kernels")).Op("=").Op("&").Add(o.instance("checked")).Values()
 	}
+	var refused schema.ErrorList
 	for _, w := range ws {
 		body, err := w.checkedBody(func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, ss)
-		if err != nil {
+		if e, ok := err.(*schema.Error); ok {
+			refused = append(refused, e)
+			continue
+		} else if err != nil {
 			return nil, err
 		}
 		f.Add(genOpVar(w, profileCode(pl), opSite{}))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
 		f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+	}
+	if len(refused) > 0 {
+		return nil, refused
 	}
 	return f, nil
 }

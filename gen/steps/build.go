@@ -3,7 +3,6 @@ package steps
 import (
 	"slices"
 
-	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -31,7 +30,7 @@ type Options struct {
 	// TypeParams are the type parameters of the package's tensor types:
 	// a helper whose tensors name one is generic in it.
 	TypeParams []kernels.TypeParam
-	// Names names the functions the steps call that the generated
+	// Names names the functions the helpers call that the generated
 	// package declares.
 	Names Namer
 }
@@ -43,10 +42,9 @@ type Foreign struct {
 }
 
 // A Namer names the functions the generated package declares for the
-// steps: the list snapshot function of a kind for a list type, and the
-// guard of an interface tensor type (the undefined tensor for a nil).
+// helpers: the guard of an interface tensor type (the undefined tensor
+// for a nil).
 type Namer interface {
-	List(k ListKind, t kernels.GoType) string
 	Guard(t kernels.GoType) string
 }
 
@@ -58,63 +56,22 @@ type Param struct {
 	Form schema.TensorForm
 }
 
-// Op is the steps of one op's checked wrapper.
+// Op is what one op's checked wrapper runs.
 type Op struct {
 	// Args and Rets are the slots, in schema order: the arguments', then
 	// the returns'; their K numbers them in that order.
 	Args, Rets []*Slot
 	// Locs are the op's Loc array: the slots', then those of the plan's
 	// skipped rows that name no slot.
-	Locs      []Loc
-	Pre, Post Helper
+	Locs []Loc
 	// Abandon: the call declares writes (plan.Op.Mutable); the wrapper
-	// defers the Call's Abandon, for a kernel that panics.
+	// defers the Frame's Abandon, for a kernel that panics.
 	Abandon bool
-	// Frame is the wrapper on the one path (version 4), nil for an op
-	// whose runtime or types take the helpers Pre and Post (see
-	// builder.onePath).
-	Frame *Frame
+	// Frame is the wrapper on the one path (version 4); nil for an op gen
+	// refuses, Refused saying why (see builder.onePath).
+	Frame   *Frame
+	Refused string
 }
-
-// ParamSnaps are the snapshots the wrapper declares and passes to the
-// helpers: the arguments', then the early returns'.
-func (op *Op) ParamSnaps() []*Slot {
-	out := append([]*Slot(nil), op.Args...)
-	for _, s := range op.Rets {
-		if s.Early {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// stmts is a list of steps being built.
-type stmts []Stmt
-
-func (l *stmts) method(name string, args ...Arg) {
-	*l = append(*l, Stmt{Kind: CallMethod, Name: name, Args: args})
-}
-
-func (l *stmts) fn(name string, args ...Arg) {
-	*l = append(*l, Stmt{Kind: CallFunc, Name: name, Args: args})
-}
-
-// block adds if cond { then } (else { els }, when els is not nil),
-// unless then is empty. Rows that are off in the common case (outside
-// hermetic contexts, with same_content off) share one test this way, and
-// their calls, reached only when it holds, are not inlined: the debug
-// build compiles one branch instead of one inlined body per argument.
-func (l *stmts) block(c Cond, then, els stmts) {
-	if len(then) == 0 {
-		return
-	}
-	*l = append(*l, Stmt{Kind: If, Cond: c, Then: then, Else: els})
-}
-
-func snapOf(s *Slot) Arg   { return Arg{Kind: ArgSnap, Slot: s} }
-func tensorOf(s *Slot) Arg { return Arg{Kind: ArgTensor, Slot: s} }
-func anchorOf(s *Slot) Arg { return Arg{Kind: ArgAnchor, Slot: s} }
-func locOf(s *Slot) Arg    { return Arg{Kind: ArgLoc, N: s.K} }
 
 // builder builds the steps of one op.
 type builder struct {
@@ -123,40 +80,17 @@ type builder struct {
 	out *Op
 	arg map[string]*Slot
 	ret map[int]*Slot
-	// The same_content rows of single tensors, run together: before the
-	// kernel, after it, and how many.
-	contentPre, contentPost stmts
-	contentN                int
 }
 
 // Build returns the steps of op's checked wrapper (a valid plan's op: see
 // plan.Validate), whose parameters are params and results the Go types
-// results.
+// results: its Frame, or why the one path cannot take it (Op.Refused).
 func Build(op *plan.Op, params []Param, results []kernels.GoType, o *Options) *Op {
 	b := &builder{o: o, op: op, out: &Op{Abandon: len(op.Mutable) > 0}, arg: map[string]*Slot{}, ret: map[int]*Slot{}}
 	b.slots(params, results)
 	b.adapt()
-	b.earlyRets()
-	for _, s := range append(slices.Clip(b.out.Args), b.out.Rets...) {
-		if s.Type.Interface && !s.List {
-			s.Guard = o.Names.Guard(s.Type)
-		}
-	}
-	pre, post := b.helpers()
-	out := b.out
-	out.Pre = Helper{
-		TypeParams: b.typeParams(out.Args), NLocs: len(out.Locs), Snaps: out.ParamSnaps(), Tensors: out.Args,
-		Once: onceCalls(op.Checks), Body: pre,
-	}
-	tensors := append(slices.Clip(out.Args), out.Rets...)
-	out.Post = Helper{Post: true, TypeParams: b.typeParams(tensors), NLocs: len(out.Locs), Snaps: out.ParamSnaps(), Tensors: tensors, Body: post}
-	for _, s := range out.Rets {
-		if !s.Early {
-			out.Post.Decls = append(out.Post.Decls, s)
-		}
-	}
-	out.Frame = b.onePath()
-	return out
+	b.out.Frame, b.out.Refused = b.onePath()
+	return b.out
 }
 
 func (b *builder) typeParams(tensors []*Slot) []kernels.TypeParam {
@@ -235,22 +169,6 @@ func (b *builder) adapt() {
 	}
 }
 
-// earlyRets marks the returns a step before the kernel names (see
-// Slot.Early).
-func (b *builder) earlyRets() {
-	for _, ck := range b.op.Checks {
-		if ck.NeverFires || ck.Ret == nil {
-			continue
-		}
-		for _, st := range checktable.StepsOf(ck.Name) {
-			if st.Phase != checktable.BeforeCall || st.Once || st.Counts && !b.o.Identity.UseCounts() {
-				continue
-			}
-			b.ret[*ck.Ret].Early = true
-		}
-	}
-}
-
 // locIndex returns the index of loc in the op's Loc array, adding it.
 func (b *builder) locIndex(loc Loc) int {
 	for i, l := range b.out.Locs {
@@ -264,63 +182,18 @@ func (b *builder) locIndex(loc Loc) int {
 
 // anchored reports whether the helpers read the storage anchor of the
 // single tensor of slot s themselves: its tensor type implements
-// asserts.Anchored (kernels.Set.Anchored). Its snapshots then take Save
-// and SaveAnchor (After and AfterAnchor, or for a runtime with use counts
-// AfterRecycled; Result or ResultIdent and ResultAnchor) instead of
-// SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor instead
-// of FreshNotHeld: the same checks without a type assertion, and memory
+// asserts.Anchored (kernels.Set.Anchored), and the reads pass the anchor
+// (Read.Anchor): the same checks without a type assertion, and memory
 // compared where the runtime reports it.
 func (b *builder) anchored(s *Slot) bool {
 	return !s.List && !s.Type.Interface && b.o.AnchoredOf[s.Type.Origin().String()] && (!s.Identity.UseCounts() || s.Form == schema.TensorSingle)
 }
 
 // IfaceSuffix is "Tensor" for asserts.Tensor and []asserts.Tensor
-// (interface mode without a type map): their tensors are saved with
-// Call.SaveTensor, SaveOptTensor and AfterTensor, which take a Tensor
-// rather than an Identity (the conversion is a run-time lookup at each
-// call site).
+// (interface mode without a type map), "" for other types.
 func IfaceSuffix(t kernels.GoType) string {
 	if t.Path == kernels.AssertsPath && t.Name == "Tensor" && (t.Prefix == "" || t.Prefix == "[]") {
 		return "Tensor"
 	}
 	return ""
-}
-
-// identSuffix is IfaceSuffix for the single tensor argument of slot s,
-// or "Ident" for a slot of a kind without use counts: SaveIdent and
-// AfterIdent also compare the storage anchor, for same_storage (Optional
-// and list arguments compare the StorageImpl IDs only).
-func identSuffix(s *Slot) string {
-	if suf := IfaceSuffix(s.Type); suf != "" || s.Identity.UseCounts() {
-		return suf
-	}
-	return "Ident"
-}
-
-// listCall adds a call of the list snapshot function of kind k for the
-// list of slot s.
-func (b *builder) listCall(l *stmts, k ListKind, s *Slot) {
-	*l = append(*l, Stmt{Kind: CallList, Name: b.o.Names.List(k, s.Type), Slot: s, List: k})
-}
-
-// readMemory reads the memory of slot s's tensor into the helper's local
-// m<K> and passes it, by address, to asserts' method f (SaveMemory
-// or ResultMemory), after the tensor's handle.
-func readMemory(l *stmts, f string, s *Slot) {
-	*l = append(*l, Stmt{Kind: ReadMemory, Slot: s})
-	l.method(f, snapOf(s), Arg{Kind: ArgPointer, Slot: s}, Arg{Kind: ArgMemory, Slot: s})
-}
-
-// onceCalls returns the calls the checks of cks make once per call
-// (checktable.Step.Once), in the order of the rows, each once.
-func onceCalls(cks []plan.Check) []string {
-	var out []string
-	for i := range cks {
-		for _, st := range checktable.StepsOf(cks[i].Name) {
-			if m := st.Funcs[checktable.FormOne]; st.Once && !slices.Contains(out, m) {
-				out = append(out, m)
-			}
-		}
-	}
-	return out
 }

@@ -264,47 +264,55 @@ const (
 	maxLists   = 16
 )
 
-// onePath returns the op's Frame, or nil when the op takes the rows'
-// helpers: a runtime kind other than Counted, OwnIDs and Memory, a tensor
-// type that is neither a pointer nor an interface of one type (for the
-// kind Memory, an interface, generic or one the adapter does not stand
-// for; for the others, the foreign type; a generic interface), tensors
-// of two types, a row of a form the Frame's runtime does not run, or
-// more tensors than a Frame holds. (The kind Memory's list returns, ops
-// with no tensor and ops of more than 8 lists take it: their calls run
-// the rows, wrap's framemem.go; an interface's metadata fingerprint the
-// runtime reads through it.) gen's TestEveryOpTakesTheOnePath lists what
-// is left per kind of runtime.
-func (b *builder) onePath() *Frame {
+// onePath returns the op's Frame, or why the one path cannot take the op
+// (gen refuses it, at the op's place in the schema): a runtime kind other
+// than Counted, OwnIDs and Memory, a list type that is not a slice, a
+// tensor type that is neither a pointer nor an interface (for the kind
+// Memory, one the adapter does not stand for; a generic interface),
+// tensors of two types, a row of a form the Frame's runtime does not run,
+// or more tensors than a Frame holds. A config reaches none of them but
+// the last (config.Config.Validate and setup's checkTypeMap refuse the
+// type maps that would reach the others, at their place in the config):
+// a schema op of more than maxSingles single tensors or maxLists lists.
+func (b *builder) onePath() (*Frame, string) {
 	o, op := b.o, b.out
 	mem := o.Identity == plan.Memory
-	if !mem && (o.Identity != plan.Counted && o.Identity != plan.OwnIDs || o.Foreign.Tensor.Name != "") {
-		return nil
+	if !mem && o.Identity != plan.Counted && o.Identity != plan.OwnIDs {
+		return nil, fmt.Sprintf("the runtime's identity kind %s is none of counted, own_ids and memory", o.Identity)
 	}
 	fr := &Frame{Args: op.Args, Rets: op.Rets, Abandon: op.Abandon, Memory: mem}
 	all := append(append([]*Slot(nil), op.Args...), op.Rets...)
+	var first *Slot
 	for _, s := range all {
 		elem := s.Type
 		if s.List {
 			if !strings.HasPrefix(elem.Prefix, "[]") {
-				return nil
+				return nil, fmt.Sprintf("%s has Go type %s, which is no slice: a wrapper reads a list of tensors as a slice of the tensor type", b.where(s), short(s.Type.String()))
 			}
 			elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
 		}
 		iface := IfaceTensor(elem)
-		if !iface && (elem.Prefix != "*" || elem.Interface) || iface && (mem || len(elem.Params()) > 0) {
-			return nil
-		}
-		// the memory kind's tensors are the adapter's (not generic); the
-		// other kinds' their own type
-		if mem && (s.Adapt == AdaptNone || len(elem.Params()) > 0) || !mem && s.Adapt != AdaptNone {
-			return nil
+		switch {
+		case s.Form == schema.TensorOtherForm:
+			return nil, fmt.Sprintf("%s holds tensors in another form than a tensor, an optional one or a list of either, which no wrap.Frame reads: leave the op out of ops:", b.where(s))
+		case !iface && (elem.Prefix != "*" || elem.Interface):
+			return nil, fmt.Sprintf("%s has Go type %s, whose tensors are neither pointers nor interfaces: a wrapper holds a tensor as one", b.where(s), short(s.Type.String()))
+		case iface && mem:
+			return nil, fmt.Sprintf("%s has Go type %s, an interface: the memory kind (memory:) checks a pointer type", b.where(s), short(s.Type.String()))
+		case iface && len(elem.Params()) > 0:
+			return nil, fmt.Sprintf("%s has Go type %s, a generic interface: a wrapper holds a generic tensor type as a pointer", b.where(s), short(s.Type.String()))
+		case mem && s.Adapt == AdaptNone:
+			return nil, fmt.Sprintf("%s has Go type %s, not the Tensor type %s the memory function reads (memory:)", b.where(s), s.Type, o.Foreign.Tensor)
+		case mem && len(elem.Params()) > 0:
+			return nil, fmt.Sprintf("%s has Go type %s, a generic type: the memory kind (memory:) checks a type that is not generic", b.where(s), short(s.Type.String()))
+		case !mem && s.Adapt != AdaptNone:
+			return nil, fmt.Sprintf("%s is adapted to %s, and only the memory kind adapts tensors", b.where(s), short(s.Type.String()))
 		}
 		fr.Shape.Anchored = fr.Shape.Anchored || !mem && b.anchored(s)
-		if fr.Elem.Name == "" {
-			fr.Elem = elem
+		if first == nil {
+			first, fr.Elem = s, elem
 		} else if fr.Elem.String() != elem.String() {
-			return nil
+			return nil, fmt.Sprintf("%s has Go type %s and %s %s: a wrapper takes tensors of one type", b.where(first), first.Type, b.where(s), short(s.Type.String()))
 		}
 		if s.List {
 			fr.Lists++
@@ -313,24 +321,51 @@ func (b *builder) onePath() *Frame {
 		}
 	}
 	// (the memory kind's calibration holds the lengths of 8 lists: a call
-	// of more runs the rows, wrap's memLens)
-	if fr.Singles > maxSingles || fr.Lists > maxLists || len(all) > 64 {
-		return nil
+	// of more runs the rows, wrap's memLens; maxSingles + maxLists < 64,
+	// the bits of a Shape's masks)
+	if fr.Singles > maxSingles || fr.Lists > maxLists {
+		return nil, fmt.Sprintf("%d single tensors and %d lists to check, more than a wrap.Frame holds (%d single tensors and %d lists): leave the op out of ops:", fr.Singles, fr.Lists, maxSingles, maxLists)
 	}
-	if !b.shapeRows(fr) {
-		return nil
+	if why := b.shapeRows(fr); why != "" {
+		return nil, why
 	}
 	fr.TypeParams = b.typeParams(all)
 	if IfaceTensor(fr.Elem) {
 		fr.Guard = b.o.Names.Guard(fr.Elem)
 	}
 	b.reads(fr)
-	return fr
+	return fr, ""
+}
+
+// where names slot s in a message: "argument self (Tensor)", "return 0
+// (Tensor[])"; a type of more than 60 characters cut short.
+func (b *builder) where(s *Slot) string {
+	f := b.op.Src.Func
+	if s.Loc.Ret {
+		return fmt.Sprintf("return %d (%s)", s.Loc.Index, short(f.Returns[s.Loc.Index].Type.String()))
+	}
+	return fmt.Sprintf("argument %s (%s)", s.Loc.Arg, short(f.Arg(s.Loc.Arg).Type.String()))
+}
+
+// short cuts a type's text of more than 60 characters short.
+func short(t string) string {
+	if len(t) > 60 {
+		return t[:57] + "..."
+	}
+	return t
+}
+
+// rowLoc is the Loc a row names: its return's, or its argument's.
+func rowLoc(arg string, ret *int) Loc {
+	if ret != nil {
+		return Loc{Ret: true, Index: *ret}
+	}
+	return Loc{Arg: arg}
 }
 
 // shapeRows fills the Frame's Shape from the plan's rows and skips, and
-// reports whether the runtime runs each of them.
-func (b *builder) shapeRows(fr *Frame) bool {
+// says why the runtime cannot run one of them ("" when it runs them all).
+func (b *builder) shapeRows(fr *Frame) string {
 	sh := &fr.Shape
 	sh.Args, sh.Rets = len(fr.Args), len(fr.Rets)
 	sh.NoUseCounts = b.o.Identity == plan.OwnIDs
@@ -375,10 +410,13 @@ func (b *builder) shapeRows(fr *Frame) bool {
 			r.T = as.K
 		}
 		f, ok := checktable.FormFor(ck.Name, as != nil, rs != nil && rs.List, as != nil && as.List)
-		if !ok || b.o.Identity.UseCounts() && (f == checktable.FormOf || onceStep(ck.Name)) {
+		if !ok {
+			return fmt.Sprintf("its row %s has no form a wrap.Frame runs", ck.Name) // plan.Validate refuses it
+		}
+		if b.o.Identity.UseCounts() && (f == checktable.FormOf || onceStep(ck.Name)) {
 			// fresh_not_held's hand-outs (the runtime notes the call's
-			// start before the kernel): the memory kind's Frame
-			return false
+			// start before the kernel): a kind without use counts
+			return fmt.Sprintf("its row %s is of a runtime without use counts, and the plan's runtime has them", ck.Name)
 		}
 		r.Form = f
 		sh.Rows = append(sh.Rows, r)
@@ -390,7 +428,7 @@ func (b *builder) shapeRows(fr *Frame) bool {
 		sh.Rows = append(sh.Rows, ShapeRow{Check: sk.Name, Skip: true, T: b.locIndex(rowLoc(sk.Arg, sk.Ret)), U: -1})
 	}
 	sh.Locs = b.out.Locs
-	return true
+	return ""
 }
 
 // reads fills the Frame's helpers' reads: the arguments' identities (and

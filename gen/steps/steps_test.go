@@ -20,11 +20,6 @@ const smallSchema = "../testdata/small/native_functions.yaml"
 // what they are for (gen names them by a hash).
 type names struct{}
 
-func (names) List(k steps.ListKind, t kernels.GoType) string {
-	kinds := [...]string{steps.ListSave: "saveList", steps.ListSaveOpt: "saveOptList", steps.ListAfter: "afterList", steps.ListResult: "resultList", steps.ListResultIdent: "resultIdentList"}
-	return kinds[k] + "[" + t.String() + "]"
-}
-
 func (names) Guard(t kernels.GoType) string { return "defined[" + t.String() + "]" }
 
 // stepsText prints the steps of every op of the small schema's plan under
@@ -93,8 +88,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"strict", plan.Options{Profile: plan.Strict}, "", "", steps.Options{}},
 		{"pytorch", plan.Options{Profile: plan.PyTorch}, "", "", steps.Options{}},
-		// a pointer type of a runtime with use counts: the one path
-		// (steps.Frame) beside the rows' helpers
+		// a pointer type of a runtime with use counts
 		{"strict-counted", plan.Options{Profile: plan.Strict}, "", rt, steps.Options{MetadataOf: anchored}},
 		{"strict-2.6.0-anchored", plan.Options{Profile: plan.Strict}, "2.6.0", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored}},
 		{"strict-nousecounts-anchored", plan.Options{Profile: plan.Strict, Identity: plan.OwnIDs}, "", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored}},
