@@ -126,11 +126,10 @@ var testOnly = map[string]string{
 }
 
 // rowsHelpersOnly holds the entries of asserts/wrap that only gen's rows
-// helpers call: the code gen writes for an op it cannot put on the one
-// path (gen/steps/onepath.go's onePath returns nil). Every committed set
-// is on the one path, so no compiled package calls them, but a user's
-// config can make gen write them (issue 56 puts those ops on the one path;
-// each name goes from here when gen no longer writes it).
+// helpers called: gen writes them no more (an op the one path cannot take
+// is refused), and only package asserts' tests, which play the rows
+// helpers' code, call them. They go (unexported, or deleted with the rows
+// path) when the engine moves.
 var rowsHelpersOnly = func() map[string]string {
 	why := map[string]string{
 		"BindingContextRows": "gen/steps/rows.go: binding_context's rows of a plain call, counted at once",
@@ -145,7 +144,7 @@ var rowsHelpersOnly = func() map[string]string {
 	}
 	m := map[string]string{}
 	for name, where := range why {
-		m["asserts/wrap.Call."+name] = "written only by gen's rows helpers: " + where
+		m["asserts/wrap.Call."+name] = "written only by gen's rows helpers, which are gone: " + where
 	}
 	for _, name := range []string{"Plain", "ImplApart", "FreshFrom"} {
 		m["asserts/wrap.Saved."+name] = "written only by gen's rows helpers: gen/print.go, the condition of the rows counted at once"
