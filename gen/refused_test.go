@@ -15,9 +15,9 @@ import (
 
 // TestRefused generates ops the one path cannot take: gen refuses each,
 // writing nothing, with the message at the op's place in the schema
-// (testdata/refused.txt, go test -update). A config reaches the schema's
-// cases; the type maps' reach gen only through its Go API (the config's
-// are refused before, at their place: config.Config.Validate).
+// (testdata/refused/*.txt, go test -update). A config reaches the
+// schema's cases and the type maps' (a config's types: gives them; no
+// check refuses them at the config's place yet).
 func TestRefused(t *testing.T) {
 	args := func(n int, typ string) string {
 		var as []string

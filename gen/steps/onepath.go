@@ -270,10 +270,9 @@ const (
 // tensor type that is neither a pointer nor an interface (for the kind
 // Memory, one the adapter does not stand for; a generic interface),
 // tensors of two types, a row of a form the Frame's runtime does not run,
-// or more tensors than a Frame holds. A config reaches none of them but
-// the last (config.Config.Validate and setup's checkTypeMap refuse the
-// type maps that would reach the others, at their place in the config):
-// a schema op of more than maxSingles single tensors or maxLists lists.
+// or more tensors than a Frame holds. A schema reaches the last and a
+// tensor form no Frame reads (Tensor[][]); a config's type map (types:)
+// the type cases; only a hand-made plan the kind and rows cases.
 func (b *builder) onePath() (*Frame, string) {
 	o, op := b.o, b.out
 	mem := o.Identity == plan.Memory
