@@ -24,7 +24,7 @@ func ParamName(s string) string {
 }
 
 // shapeNamespace returns what the names of a generated set's shape
-// helpers, Loc arrays and list functions start with: nothing for the
+// helpers and Shapes start with: nothing for the
 // default prefix, "p", the prefix with _, - and . spelled _0, _1 and _2,
 // and "_" for any other (prefix ops-x: pops_1x_). Sets of several prefixes
 // may share one output directory, and so one package of shape helpers:

@@ -545,10 +545,12 @@
 // Parameters keep their schema names, with a trailing underscore for the
 // names Go or the wrapper already uses: keywords and predeclared names
 // (type → type_, len → len_), the packages the wrapper refers to (asserts,
-// kernels) and the wrapper's own locals (c, the call; k and next, the
-// receiver and its field in interface mode; a0, l0, o0, ol0, r0, ...,
-// snapshots and results; locs_<hash>, checksPre_<hash>, checksPost_<hash>,
-// the Loc arrays and shape helpers the wrapper calls).
+// kernels) and the wrapper's own locals (fr, the Frame; k and next, the
+// receiver and its field in interface mode; r0, r1, ..., the results;
+// before_<hash>, after_<hash>, shape_<hash>, the shape helpers and Shapes
+// the wrapper refers to; and, so that parameter names stay as they were,
+// the names code of earlier versions declared: c, a0, l0, o0, ol0,
+// locs_<hash>, checksPre_<hash>, checksPost_<hash>).
 //
 // # Types
 //
