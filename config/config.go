@@ -395,7 +395,8 @@ func (c *Config) Errorf(key, format string, args ...any) *schema.Error {
 
 // Validate checks the values: profile, PyTorch version, mode, package,
 // build tag, prefix,
-// and the type map (known schema types, valid Go types). Every problem is
+// and the type map (known schema types, valid Go types, tensor entries a
+// wrapper can hold: checkTensorTypes). Every problem is
 // an error at its value's position.
 func (c *Config) Validate() error {
 	var errs schema.ErrorList
@@ -454,6 +455,7 @@ func (c *Config) Validate() error {
 		}
 	}
 	errs = append(errs, c.checkTypeParams()...)
+	errs = append(errs, c.checkTensorTypes()...)
 	return errs.Err()
 }
 

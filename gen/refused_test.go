@@ -16,8 +16,9 @@ import (
 // TestRefused generates ops the one path cannot take: gen refuses each,
 // writing nothing, with the message at the op's place in the schema
 // (testdata/refused/*.txt, go test -update). A config reaches the
-// schema's cases and the type maps' (a config's types: gives them; no
-// check refuses them at the config's place yet).
+// schema's cases; the type maps' reach gen through its Go API only: the
+// command refuses such a config at its types: entry (config's
+// TestTensorTypes, cmd/assertgen's TestTypeMapTensorForms).
 func TestRefused(t *testing.T) {
 	args := func(n int, typ string) string {
 		var as []string

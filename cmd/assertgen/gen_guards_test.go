@@ -355,6 +355,51 @@ func TestTypeMapChecked(t *testing.T) {
 	})
 }
 
+// TestTypeMapTensorForms: a type map whose tensors no wrapper holds (a
+// list type that is no slice of the Tensor type, a Tensor? of another
+// type, a Tensor type that is neither a pointer to a named type nor an
+// interface, a generic interface) is refused at its types: entry, with
+// what to write, before anything is written: not once per op at the
+// schema's lines, as gen refuses such an op (gen's TestRefused).
+func TestTypeMapTensorForms(t *testing.T) {
+	gomod, gosum := requiringAssertgen(t, "example.com/k")
+	mod := map[string]string{
+		"go.mod": gomod, "go.sum": gosum,
+		"k.go": identTensor + "type List []*Tensor\n\ntype Other struct{}\n\n" +
+			"type Iface interface{ Ident() asserts.Ident }\n\ntype Generic[T any] interface {\n\tIdent() asserts.Ident\n\tAt(int) T\n}\n",
+	}
+	files := func(types string) map[string]string {
+		m := maps.Clone(mod)
+		m["assertgen.yaml"] = "mode: interface\noutput: ./out\nops: [cat, add.Tensor, index.Tensor, neg]\nuse_counts: false\ntypes:\n" + types
+		return m
+	}
+	nothingWritten := func(t *testing.T, dir string) {
+		if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+			t.Error("code was generated")
+		}
+	}
+	runCases(t, []cliCase{
+		{name: "named list type", files: files("  Tensor: \"*example.com/k.Tensor\"\n  Tensor[]: example.com/k.List\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:7:13: types: Tensor[]: example.com/k.List is no slice, and a wrapper reads a list of tensors as a slice of the Tensor type *example.com/k.Tensor: write "[]*example.com/k.Tensor", or leave Tensor[] out: it is that by default`}},
+		{name: "two types", files: files("  Tensor: \"*example.com/k.Tensor\"\n  Tensor?: \"*example.com/k.Other\"\n  Tensor?[]: \"[]*example.com/k.Other\"\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:7:12: types: Tensor?: *example.com/k.Other is another type than the Tensor type *example.com/k.Tensor, and a wrapper takes tensors of one type (nil stands for an absent one): write "*example.com/k.Tensor", or leave Tensor? out: it is that by default`,
+			`assertgen.yaml:8:14: types: Tensor?[]: []*example.com/k.Other is no slice of the Tensor type *example.com/k.Tensor, and a wrapper takes tensors of one type: write "[]*example.com/k.Tensor", or leave Tensor?[] out: it is that by default`,
+			`assertgen: 2 errors`}},
+		{name: "two types in a flag", files: mod, args: []string{"gen", "-mode", "interface", "-output", "out", "-use-counts=false", "-types", "Tensor=*example.com/k.Tensor", "-types", "Tensor?=*example.com/k.Other"}, code: 2, check: nothingWritten, err: []string{
+			`assertgen gen: -types: Tensor?: *example.com/k.Other is another type than the Tensor type *example.com/k.Tensor, and a wrapper takes tensors of one type (nil stands for an absent one): write "*example.com/k.Tensor", or leave Tensor? out: it is that by default`}},
+		{name: "pointer to a pointer", files: files("  Tensor: \"**example.com/k.Tensor\"\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:6:11: types: Tensor: **example.com/k.Tensor is neither a pointer to a named type nor an interface, and a wrapper holds a tensor as one; did you mean "*example.com/k.Tensor"?`}},
+		{name: "struct", files: files("  Tensor: example.com/k.Tensor\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:6:11: types: Tensor: example.com/k.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/k.Tensor"?`}},
+		{name: "pointer to an interface", files: files("  Tensor: \"*example.com/k.Iface\"\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:6:11: types: Tensor: *example.com/k.Iface is a pointer to an interface, and a wrapper holds a tensor as a pointer to a named type or as an interface; did you mean "example.com/k.Iface"?`}},
+		{name: "generic interface", files: files("  Tensor: \"example.com/k.Generic[T]\"\n  Scalar: T\ntype_params:\n  T: [float32]\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:6:11: types: Tensor: example.com/k.Generic[T] is a generic interface, and a wrapper holds a generic tensor type as a pointer: map Tensor to the pointer type its values have, such as "*example.com/k.Impl[T]"`}},
+		{name: "an interface", files: files("  Tensor: example.com/k.Iface\n  Tensor[]: \"[]example.com/k.Iface\"\n"), args: []string{"gen"}, err: []string{
+			`assertgen: 4 ops wrapped in out`}},
+	})
+}
+
 // TestTypeMapUseCounts: issue 30 item 5. A Tensor type without
 // UseCounts() (int, int), with use_counts left at its default (on), is
 // refused at its types: line with the fix, before anything is written

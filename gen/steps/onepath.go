@@ -271,8 +271,10 @@ const (
 // Memory, one the adapter does not stand for; a generic interface),
 // tensors of two types, a row of a form the Frame's runtime does not run,
 // or more tensors than a Frame holds. A schema reaches the last and a
-// tensor form no Frame reads (Tensor[][]); a config's type map (types:)
-// the type cases; only a hand-made plan the kind and rows cases.
+// tensor form no Frame reads (Tensor[][]); a type map of gen's Go API
+// (Options.Types) the type cases, which the command refuses at the
+// config's types: entry (config.Config.Validate, internal/setup); only a
+// hand-made plan the kind and rows cases.
 func (b *builder) onePath() (*Frame, string) {
 	o, op := b.o, b.out
 	mem := o.Identity == plan.Memory

@@ -252,6 +252,19 @@ type TypeReport struct {
 	ParamProblems []ParamProblem
 }
 
+// declaredInterface reports whether t names a type its package declares
+// as an interface, whatever its type arguments (the resolver of CheckTypes
+// knows no type parameter: a generic interface instantiated with one is
+// an interface all the same).
+func declaredInterface(known map[string]*types.Package, t kernels.GoType) bool {
+	p := known[t.Path]
+	if t.Path == "" || p == nil {
+		return false
+	}
+	tn, ok := p.Scope().Lookup(t.Name).(*types.TypeName)
+	return ok && types.IsInterface(tn.Type())
+}
+
 // A ParamProblem is what is wrong with type parameter Param, or with its
 // instance number Instance (-1: the parameter itself).
 type ParamProblem struct {
@@ -291,7 +304,7 @@ func CheckTypes(dir string, ts []kernels.GoType, tensor kernels.GoType, params [
 	r := &resolver{known: known}
 	for _, t := range ts {
 		if problems[t.String()] == "" {
-			if typ, err := r.resolveNamed(t); err == nil && types.IsInterface(typ) {
+			if typ, err := r.resolveNamed(t); err == nil && types.IsInterface(typ) || err != nil && declaredInterface(known, t) {
 				rep.Interfaces[t.String()] = true
 			}
 		}

@@ -83,8 +83,11 @@ func checkTypeMap(c *config.Config, k *discover.Package) (*discover.TypeReport, 
 
 // tensorProblems returns what is wrong with the Tensor type, found: a
 // type that cannot be nil (a pointer to it can, unless it is an
-// interface: nil is then its undefined tensor, and nothing is added), an
-// interface without the contract's methods, a type without Ident and no
+// interface: nil is then its undefined tensor, and nothing is added), a
+// pointer to an interface and a generic interface (no wrapper holds
+// either: gen would refuse every op, config.Config.Validate checks the
+// rest of the type map's tensor entries), an interface without the
+// contract's methods, a type without Ident and no
 // memory: function that gives it identities (or a memory function that
 // does not fit it), a type without UseCounts while use_counts is on.
 func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeReport, k *discover.Package) ([]*schema.Error, error) {
@@ -96,6 +99,14 @@ func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeR
 		ptr := tensor
 		ptr.Prefix = "*" + ptr.Prefix
 		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?%s", tensor, schema.Suggest(strconv.Quote(ptr.String()))))
+	case tensor.Interface && tensor.Prefix != "":
+		iface := tensor
+		iface.Prefix = ""
+		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s is a pointer to an interface, and a wrapper holds a tensor as a pointer to a named type or as an interface%s", tensor, schema.Suggest(strconv.Quote(iface.String()))))
+		return errs, nil
+	case tensor.Interface && len(tensor.Params()) > 0:
+		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s is a generic interface, and a wrapper holds a generic tensor type as a pointer: map Tensor to the pointer type its values have, such as \"*%s.Impl[%s]\"", tensor, tensor.Path, strings.Join(tensor.Params(), ", ")))
+		return errs, nil
 	case tensor.Interface && rep.LacksIdent:
 		missing := "Ident() asserts.Ident (asserts.Identity)"
 		if counted && rep.LacksUseCounts {
