@@ -12,8 +12,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 func TestListChecks(t *testing.T) {
@@ -27,11 +27,11 @@ func TestListChecks(t *testing.T) {
 	for _, n := range []int{0, 1, 8, 9, 20} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			ts := tensors(n)
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-				var l wrap.SavedList
-				wrap.SaveList(c, &l, ts)
-				wrap.BindingContextList(c, argTensors, &l, ts)
-				wrap.AfterList(c, &l, ts)
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+				var l engine.SavedList
+				engine.SaveList(c, &l, ts)
+				engine.BindingContextList(c, argTensors, &l, ts)
+				engine.AfterList(c, &l, ts)
 				c.SameImplList(argTensors, &l)
 				c.SameStorageList(argTensors, &l)
 				c.NoMutationList(argTensors, &l)
@@ -47,12 +47,12 @@ func TestListChecks(t *testing.T) {
 	}
 	t.Run("violations name the element", func(t *testing.T) {
 		ts := tensors(12)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-			var l wrap.SavedList
-			wrap.SaveList(c, &l, ts)
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+			var l engine.SavedList
+			engine.SaveList(c, &l, ts)
 			ts[3].id.Impl = fid()
 			ts[10].id.Version++
-			wrap.AfterList(c, &l, ts)
+			engine.AfterList(c, &l, ts)
 			c.SameImplList(argTensors, &l)
 			c.SameStorageList(argTensors, &l)
 			c.NoMutationList(argTensors, &l)
@@ -72,11 +72,11 @@ func TestListChecks(t *testing.T) {
 		// reported; the absent one is skipped.
 		for _, p := range []checks.Policy{checks.PyTorch, checks.PyTorch113} {
 			ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
-			out := run(t, p, asserts.EnvState{}, func(c *wrap.Call) {
-				var l wrap.SavedList
-				wrap.SaveOptList(c, &l, ts)
+			out := run(t, p, asserts.EnvState{}, func(c *engine.Call) {
+				var l engine.SavedList
+				engine.SaveOptList(c, &l, ts)
 				ts[2].id.Impl = fid()
-				wrap.AfterList(c, &l, ts)
+				engine.AfterList(c, &l, ts)
 				c.SameImplList(argTensors, &l)
 			})
 			s := out.stats
@@ -96,11 +96,11 @@ func TestListChecks(t *testing.T) {
 			violations  int
 		}{{checks.PyTorch, 0, 3, 0}, {checks.PyTorch113, 0, 3, 0}, {checks.Strict, 3, 0, 1}} {
 			ts := []*fake{newFake(kPlain), newFake(kSubclass), newFake(kPlain)}
-			out := run(t, tc.p, asserts.EnvState{}, func(c *wrap.Call) {
-				var l wrap.SavedList
-				wrap.SaveList(c, &l, ts)
+			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
+				var l engine.SavedList
+				engine.SaveList(c, &l, ts)
 				ts[0].id.Impl = fid()
-				wrap.AfterList(c, &l, ts)
+				engine.AfterList(c, &l, ts)
 				c.SameImplList(argTensors, &l)
 			})
 			s := out.stats
@@ -119,8 +119,8 @@ func TestListChecks(t *testing.T) {
 		}{{checks.PyTorch, 0}, {checks.PyTorch113, 1}} {
 			self := newFake(kPlain)
 			ret := newFake(kSubclass) // not a view of self
-			out := run(t, tc.p, asserts.EnvState{}, func(c *wrap.Call) {
-				var s, r wrap.Saved
+			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
+				var s, r engine.Saved
 				c.Save(&s, self)
 				c.After(&s, self)
 				c.Result(&r, ret)
@@ -137,12 +137,12 @@ func TestListChecks(t *testing.T) {
 		views[0].id.Impl, views[1].id.Impl = fid(), fid()
 		copied := &fake{id: asserts.Ident{Impl: fid(), Storage: fid(), Traits: asserts.Versioned}, implUses: 2, storageUses: 1}
 		views = append(views, copied)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-			var s wrap.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+			var s engine.Saved
 			c.Save(&s, base)
 			c.After(&s, base)
-			var rl wrap.SavedList
-			wrap.ResultList(c, &rl, views)
+			var rl engine.SavedList
+			engine.ResultList(c, &rl, views)
 			c.SharesStorageList(ret0, &rl, argSelf, &s)
 			c.ImplUseCountLE1List(ret0, &rl)
 			c.StorageUseCountEq1List(ret0, &rl)
@@ -160,12 +160,12 @@ func TestListChecks(t *testing.T) {
 	})
 	t.Run("returns_arg on lists", func(t *testing.T) {
 		outs := tensors(3)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-			var sl, rl wrap.SavedList
-			wrap.SaveList(c, &sl, outs)
-			wrap.AfterList(c, &sl, outs)
-			wrap.ResultList(c, &rl, []*fake{outs[0], newFake(kPlain)})
-			c.ReturnsArgList(ret0, &rl, wrap.Arg("out"), &sl)
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+			var sl, rl engine.SavedList
+			engine.SaveList(c, &sl, outs)
+			engine.AfterList(c, &sl, outs)
+			engine.ResultList(c, &rl, []*fake{outs[0], newFake(kPlain)})
+			c.ReturnsArgList(ret0, &rl, engine.Arg("out"), &sl)
 		})
 		if len(out.violations) != 2 || out.violations[0].Where() != "return 0[1]" || out.violations[1].Where() != "return 0[2]" {
 			t.Errorf("violations %v", out.violations)
@@ -175,12 +175,12 @@ func TestListChecks(t *testing.T) {
 		a, b := newFake(kPlain), newFake(kPlain)
 		shared := newFake(kPlain)
 		shared.id.Storage = b.id.Storage
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-			var r0 wrap.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+			var r0 engine.Saved
 			c.Result(&r0, a)
-			var r1 wrap.SavedList
-			wrap.ResultList(c, &r1, []*fake{b, shared})
-			c.DistinctOutputs(wrap.Out(ret0, &r0), wrap.OutList(ret1, &r1))
+			var r1 engine.SavedList
+			engine.ResultList(c, &r1, []*fake{b, shared})
+			c.DistinctOutputs(engine.Out(ret0, &r0), engine.OutList(ret1, &r1))
 		})
 		if len(out.violations) != 1 || !strings.Contains(out.violations[0].Error(),
 			"distinct_outputs: return 1[0]: shares StorageImpl "+b.id.Storage.String()+" with return 1[1]") {
@@ -198,24 +198,24 @@ func TestHugeListCounts(t *testing.T) {
 	for i := range ts {
 		ts[i] = newFake(kPlain)
 	}
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var l wrap.SavedList
-		wrap.SaveList(c, &l, ts)
-		wrap.AfterList(c, &l, ts)
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var l engine.SavedList
+		engine.SaveList(c, &l, ts)
+		engine.AfterList(c, &l, ts)
 		c.SameImplList(argTensors, &l)
 		c.SameImplList(argTensors, &l)
 		// same_content off (the default): the lists' skips, then the
 		// rows of single tensors, in the lane and beyond it.
-		wrap.SameContentList(c, argTensors, &l, ts)
-		wrap.SameContentList(c, argTensors, &l, ts)
+		engine.SameContentList(c, argTensors, &l, ts)
+		engine.SameContentList(c, argTensors, &l, ts)
 		c.ContentOff(3)
 		c.ContentOff(300)
 		// returns_arg on a list return of the same length, then on one
 		// tensor.
-		var rl wrap.SavedList
-		wrap.ResultList(c, &rl, ts)
+		var rl engine.SavedList
+		engine.ResultList(c, &rl, ts)
 		c.ReturnsArgList(ret0, &rl, argTensors, &l)
-		var r wrap.Saved
+		var r engine.Saved
 		c.Result(&r, ts[0])
 		c.ReturnsArg(ret0, &r, argTensors, l.At(0))
 	})
@@ -234,13 +234,13 @@ func TestHugeListCounts(t *testing.T) {
 }
 
 func TestStats(t *testing.T) {
-	op := &wrap.Op{Name: "stats", Overload: "test"}
+	op := &engine.Op{Name: "stats", Overload: "test"}
 	x := newFake(kPlain)
 	sub := newFake(kSubclass)
 	call := func(t *fake, mode bool) {
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(op, asserts.EnvState{ModeActive: mode})
-		var s, r wrap.Saved
+		var s, r engine.Saved
 		c.Save(&s, t)
 		c.After(&s, t)
 		c.SameImpl(argSelf, &s)
@@ -267,7 +267,7 @@ func TestStats(t *testing.T) {
 		t.Errorf("Stats() = %+v,\nwant %+v", s, want)
 	}
 	found := false
-	for _, o := range wrap.Ops() {
+	for _, o := range engine.Ops() {
 		found = found || o == op
 	}
 	if !found {
@@ -327,9 +327,9 @@ func TestPanicHandler(t *testing.T) {
 			t.Errorf("message %q", err.Error())
 		}
 	}()
-	var c wrap.Call
-	c.BeginWith(&wrap.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
-	var s wrap.Saved
+	var c engine.Call
+	c.BeginWith(&engine.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
+	var s engine.Saved
 	c.Save(&s, x)
 	old := *x
 	x.id.Impl = fid()
@@ -354,9 +354,9 @@ func TestTestingHandler(t *testing.T) {
 	rec := &recorder{TB: t}
 	prev := asserts.SetHandler(asserts.Testing(rec))
 	defer asserts.SetHandler(prev)
-	var c wrap.Call
-	c.BeginWith(&wrap.Op{Name: "add"}, asserts.EnvState{})
-	var r wrap.Saved
+	var c engine.Call
+	c.BeginWith(&engine.Op{Name: "add"}, asserts.EnvState{})
+	var r engine.Saved
 	f := newFake(kPlain)
 	f.implUses = 3
 	c.Result(&r, f)
@@ -371,12 +371,12 @@ func TestCollectorReport(t *testing.T) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &wrap.Op{Name: "mul", Overload: "Tensor"}
+	op := &engine.Op{Name: "mul", Overload: "Tensor"}
 	for i := range 3 {
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(op, asserts.EnvState{ModeActive: i == 2})
 		x := newFake(kPlain)
-		var s, r wrap.Saved
+		var s, r engine.Saved
 		c.Save(&s, x)
 		x.id.Version++
 		c.After(&s, x)
@@ -422,34 +422,34 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 	x := newFake(kPlain)
 	tests := []struct {
 		name string
-		body func(c *wrap.Call)
+		body func(c *engine.Call)
 		want string
 	}{
-		{"check before After", func(c *wrap.Call) {
-			var s wrap.Saved
+		{"check before After", func(c *engine.Call) {
+			var s engine.Saved
 			c.Save(&s, x)
 			c.SameImpl(argSelf, &s)
 		}, "asserts: op.ov: same_impl: argument self checked before After (generated code out of date? re-run assertgen)"},
-		{"use count of an argument", func(c *wrap.Call) {
-			var s wrap.Saved
+		{"use count of an argument", func(c *engine.Call) {
+			var s engine.Saved
 			c.Save(&s, x)
 			c.After(&s, x)
 			c.ImplUseCountLE1(argSelf, &s)
 		}, "needs a Result snapshot of the return"},
-		{"same_impl of a return", func(c *wrap.Call) {
-			var r wrap.Saved
+		{"same_impl of a return", func(c *engine.Call) {
+			var r engine.Saved
 			c.Result(&r, x)
 			c.SameImpl(ret0, &r)
 		}, "needs a Save snapshot of the argument"},
-		{"AfterList with another list", func(c *wrap.Call) {
-			var l wrap.SavedList
-			wrap.SaveList(c, &l, []*fake{x})
-			wrap.AfterList(c, &l, []*fake{x, x})
+		{"AfterList with another list", func(c *engine.Call) {
+			var l engine.SavedList
+			engine.SaveList(c, &l, []*fake{x})
+			engine.AfterList(c, &l, []*fake{x, x})
 		}, "AfterList with another list than SaveList"},
-		{"invalid policy", func(c *wrap.Call) {
-			var c2 wrap.Call
-			c2.BeginWith(&wrap.Op{Name: "bad", Policy: 9}, asserts.EnvState{})
-			var s wrap.Saved
+		{"invalid policy", func(c *engine.Call) {
+			var c2 engine.Call
+			c2.BeginWith(&engine.Op{Name: "bad", Policy: 9}, asserts.EnvState{})
+			var s engine.Saved
 			c2.SaveOpt(&s, nil, false)
 			c2.After(&s, (*fake)(nil))
 			c2.SameImpl(argSelf, &s)
@@ -521,11 +521,11 @@ func TestNames(t *testing.T) {
 	if checks.All.String() != "all" || checks.Set(0).String() != "none" {
 		t.Error("check set all/none")
 	}
-	l := wrap.Arg("tensors").Elem(2)
+	l := engine.Arg("tensors").Elem(2)
 	if l.String() != "argument tensors[2]" {
 		t.Errorf("loc %v", l)
 	}
-	if r := wrap.Ret(1); r.String() != "return 1" {
+	if r := engine.Ret(1); r.String() != "return 1" {
 		t.Errorf("loc %v", r)
 	}
 }
@@ -534,7 +534,7 @@ func TestNames(t *testing.T) {
 func TestPolicy(t *testing.T) {
 	rows := func(p checks.Policy) map[string]string {
 		m := map[string]string{}
-		for _, r := range wrap.Rules(p) {
+		for _, r := range engine.Rules(p) {
 			m[r.Reason.String()] = r.Skips.String()
 		}
 		return m
@@ -570,7 +570,7 @@ func TestPolicy(t *testing.T) {
 			t.Errorf("pytorch %s skips %s, want all", reason, py[reason])
 		}
 	}
-	if len(wrap.Rules(checks.Strict)) != checks.NumReasons || wrap.Rules(checks.Policy(7)) != nil {
+	if len(engine.Rules(checks.Strict)) != checks.NumReasons || engine.Rules(checks.Policy(7)) != nil {
 		t.Error("Policy: one rule per reason; nil for an unknown profile")
 	}
 }
@@ -583,13 +583,13 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	fresh := newFake(kPlain)
 	held := newFake(kPlain)
 	held.implUses = 2
-	body := func(rets ...*fake) func(c *wrap.Call) {
-		return func(c *wrap.Call) {
-			var sl wrap.SavedList
-			wrap.SaveOptList(c, &sl, []*fake{a, nil, b})
-			wrap.AfterList(c, &sl, []*fake{a, nil, b})
-			var rl wrap.SavedList
-			wrap.ResultList(c, &rl, rets)
+	body := func(rets ...*fake) func(c *engine.Call) {
+		return func(c *engine.Call) {
+			var sl engine.SavedList
+			engine.SaveOptList(c, &sl, []*fake{a, nil, b})
+			engine.AfterList(c, &sl, []*fake{a, nil, b})
+			var rl engine.SavedList
+			engine.ResultList(c, &rl, rets)
 			c.FreshOrAliasListOf(ret0, &rl, argTensors, &sl)
 			c.SharesStorageListOf(ret1, &rl, argTensors, &sl)
 		}
@@ -639,28 +639,28 @@ func TestChecksAgainstListArguments(t *testing.T) {
 func TestFreshOrAliasSameHandle(t *testing.T) {
 	a := newFake(kPlain)
 	newHandle := &fake{id: a.id, implUses: 2, storageUses: 1}
-	single := func(ret *fake) func(c *wrap.Call) {
-		return func(c *wrap.Call) {
-			var s, r wrap.Saved
+	single := func(ret *fake) func(c *engine.Call) {
+		return func(c *engine.Call) {
+			var s, r engine.Saved
 			c.Save(&s, a)
 			c.After(&s, a)
 			c.Result(&r, ret)
 			c.FreshOrAlias(ret0, &r, argSelf, &s)
 		}
 	}
-	ofList := func(ret *fake) func(c *wrap.Call) {
-		return func(c *wrap.Call) {
-			var sl wrap.SavedList
-			wrap.SaveList(c, &sl, []*fake{newFake(kPlain), a})
-			wrap.AfterList(c, &sl, []*fake{newFake(kPlain), a})
-			var r wrap.Saved
+	ofList := func(ret *fake) func(c *engine.Call) {
+		return func(c *engine.Call) {
+			var sl engine.SavedList
+			engine.SaveList(c, &sl, []*fake{newFake(kPlain), a})
+			engine.AfterList(c, &sl, []*fake{newFake(kPlain), a})
+			var r engine.Saved
 			c.Result(&r, ret)
 			c.FreshOrAliasOf(ret0, &r, argTensors, &sl)
 		}
 	}
 	for _, tc := range []struct {
 		name string
-		body func(c *wrap.Call)
+		body func(c *engine.Call)
 		env  asserts.EnvState
 		want string
 	}{
@@ -689,8 +689,8 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 // as such, not as a swap to TensorImpl 0x0.
 func TestReleasedArgumentMessage(t *testing.T) {
 	a := newFake(kPlain)
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var s wrap.Saved
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var s engine.Saved
 		c.Save(&s, a)
 		released := &fake{}
 		c.After(&s, released)
@@ -718,9 +718,9 @@ func TestTensorFormsSaveAlike(t *testing.T) {
 	defer x.Release()
 	var tx asserts.Tensor = x
 	for _, present := range []bool{true, false} {
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(&opAddTensor, asserts.EnvState{})
-		var a, b, oa, ob wrap.Saved
+		var a, b, oa, ob engine.Saved
 		c.Save(&a, x)
 		c.SaveTensor(&b, tx)
 		c.SaveOpt(&oa, x, present)
@@ -745,7 +745,7 @@ func TestTensorFormsSaveAlike(t *testing.T) {
 // replaced one.
 func TestListLoopsMatchGeneric(t *testing.T) {
 	col := collect(t)
-	optLoop := func(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
+	optLoop := func(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
 		l.Reset(len(ts))
 		for i, t := range ts {
 			c.Save(l.At(i), t)
@@ -757,7 +757,7 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		defined []bool
 		reports []string
 	}
-	run := func(n int, opt bool, save, after func(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor)) outcome {
+	run := func(n int, opt bool, save, after func(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor)) outcome {
 		ts := make([]*rt.Tensor, n)
 		for i := range ts {
 			ts[i] = rt.Ones(2)
@@ -766,9 +766,9 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		if opt && n > 2 {
 			ts[1] = nil
 		}
-		var op wrap.Op
-		var c wrap.Call
-		var l wrap.SavedList
+		var op engine.Op
+		var c engine.Call
+		var l engine.SavedList
 		col.Reset()
 		c.Begin(&op)
 		save(&c, &l, ts)
@@ -778,9 +778,9 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 			defer ts[4].Release()
 		}
 		after(&c, &l, ts)
-		c.SameImplList(wrap.Arg("ts"), &l)
-		c.SameStorageList(wrap.Arg("ts"), &l)
-		c.NoMutationList(wrap.Arg("ts"), &l)
+		c.SameImplList(engine.Arg("ts"), &l)
+		c.SameStorageList(engine.Arg("ts"), &l)
+		c.NoMutationList(engine.Arg("ts"), &l)
 		c.End()
 		o := outcome{stats: op.Stats()}
 		for i := range l.Len() {
@@ -793,11 +793,11 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 	}
 	for _, n := range []int{0, 1, 7, 8, 9, 20} {
 		for _, opt := range []bool{false, true} {
-			gs, ls := wrap.SaveList[*rt.Tensor], saveList
+			gs, ls := engine.SaveList[*rt.Tensor], saveList
 			if opt {
-				gs, ls = wrap.SaveOptList[*rt.Tensor], optLoop
+				gs, ls = engine.SaveOptList[*rt.Tensor], optLoop
 			}
-			g := run(n, opt, gs, wrap.AfterList[*rt.Tensor])
+			g := run(n, opt, gs, engine.AfterList[*rt.Tensor])
 			l := run(n, opt, ls, afterList)
 			if g.stats != l.stats || !slices.Equal(g.defined, l.defined) || !slices.Equal(g.reports, l.reports) {
 				t.Errorf("n=%d opt=%v:\n generic %+v\n loop    %+v", n, opt, g, l)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // The skip matrix: for each check and kind of tensor, the expected skip
@@ -193,17 +193,17 @@ func tensorFor(kind string) (f *fake, mode bool) {
 
 // scenario returns the body of a checked call of check on a tensor of the
 // given kind; broken makes the kernel break the check's invariant.
-func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(c *wrap.Call)) {
+func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(c *engine.Call)) {
 	x, mode := tensorFor(kind)
 	env := asserts.EnvState{ModeActive: mode}
-	self, ret0 := wrap.Arg("self"), wrap.Ret(0)
-	save := func(c *wrap.Call, t asserts.Tensor) (s wrap.Saved) {
+	self, ret0 := engine.Arg("self"), engine.Ret(0)
+	save := func(c *engine.Call, t asserts.Tensor) (s engine.Saved) {
 		c.SaveOpt(&s, t, kind != "absent")
 		return s
 	}
 	switch k {
 	case checks.SameImpl, checks.SameStorage, checks.NoMutation:
-		return env, func(c *wrap.Call) {
+		return env, func(c *engine.Call) {
 			s := save(c, x)
 			if broken {
 				switch k {
@@ -235,7 +235,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if kind == "not_bound" {
 			t = x
 		}
-		return env, func(c *wrap.Call) {
+		return env, func(c *engine.Call) {
 			s := save(c, t)
 			c.BindingContext(self, &s, t)
 			c.After(&s, t)
@@ -248,8 +248,8 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 				x.storageUses = 2
 			}
 		}
-		return env, func(c *wrap.Call) {
-			var r wrap.Saved
+		return env, func(c *engine.Call) {
+			var r engine.Saved
 			if kind == "uncounted" {
 				c.ResultIdent(&r, uncountedFake{x})
 			} else {
@@ -270,8 +270,8 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if broken {
 			x.implUses++
 		}
-		return env, func(c *wrap.Call) {
-			var r wrap.Saved
+		return env, func(c *engine.Call) {
+			var r engine.Saved
 			c.Result(&r, t)
 			c.ImplUseCountEqFresh(ret0, &r, t)
 		}
@@ -294,10 +294,10 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if kind == "undefined" {
 			r = newFake(kPlain) // a defined return of an undefined argument
 		}
-		return env, func(c *wrap.Call) {
+		return env, func(c *engine.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			var rs wrap.Saved
+			var rs engine.Saved
 			c.Result(&rs, r)
 			switch k {
 			case checks.SharesStorage:
@@ -322,10 +322,10 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if broken && x.id.Storage != 0 {
 			r.id.Storage, r.storageUses = x.id.Storage, 2
 		}
-		return env, func(c *wrap.Call) {
+		return env, func(c *engine.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			var rs wrap.Saved
+			var rs engine.Saved
 			c.Result(&rs, r)
 			c.FreshNoAlias(ret0, &rs, self, &s)
 		}
@@ -336,7 +336,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if kind == "no_contents" {
 			t = x
 		}
-		return env, func(c *wrap.Call) {
+		return env, func(c *engine.Call) {
 			defer asserts.SetContentCheck(asserts.SetContentCheck(kind != "content_off"))
 			s := save(c, t)
 			c.SameContent(self, &s, t)
@@ -354,16 +354,16 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if kind == "no_anchor" {
 			t = uncountedFake{x}
 		}
-		return env, func(c *wrap.Call) {
+		return env, func(c *engine.Call) {
 			if broken && x.id.Storage != 0 {
-				var e wrap.Call
-				e.BeginWith(&wrap.Op{Name: "earlier"}, asserts.EnvState{})
-				var r wrap.Saved
+				var e engine.Call
+				e.BeginWith(&engine.Op{Name: "earlier"}, asserts.EnvState{})
+				var r engine.Saved
 				e.ResultIdent(&r, anchoredFake{&fake{id: asserts.Ident{Impl: fid(), Storage: x.id.Storage}}, a.anchor})
 				e.FreshNotHeld(ret0, &r, a)
 				e.End()
 			}
-			var r wrap.Saved
+			var r engine.Saved
 			if kind == "counted" {
 				c.Result(&r, x)
 			} else {
@@ -378,7 +378,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if kind == "no_metadata" {
 			t = x
 		}
-		return env, func(c *wrap.Call) {
+		return env, func(c *engine.Call) {
 			s := save(c, t)
 			c.SaveMetadata(&s, t)
 			if broken {
@@ -394,11 +394,11 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if broken {
 			y.id.Storage = x.id.Storage
 		}
-		return env, func(c *wrap.Call) {
-			var r0, r1 wrap.Saved
+		return env, func(c *engine.Call) {
+			var r0, r1 engine.Saved
 			c.Result(&r0, x)
 			c.Result(&r1, y)
-			c.DistinctOutputs(wrap.Out(ret0, &r0), wrap.Out(wrap.Ret(1), &r1))
+			c.DistinctOutputs(engine.Out(ret0, &r0), engine.Out(engine.Ret(1), &r1))
 		}
 	}
 	panic("no scenario for " + k.String())
@@ -407,8 +407,8 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 // viewScenario is a view op on x: a correct kernel returns a view with a
 // TensorImpl of its own that holds x's storage (its count rises by one),
 // a broken one a view that takes no hold.
-func viewScenario(x *fake, kind string, broken bool) func(c *wrap.Call) {
-	self, ret0 := wrap.Arg("self"), wrap.Ret(0)
+func viewScenario(x *fake, kind string, broken bool) func(c *engine.Call) {
+	self, ret0 := engine.Arg("self"), engine.Ret(0)
 	if kind == "shared" {
 		x.storageUses = 3 // two other tensors on the storage
 	}
@@ -417,8 +417,8 @@ func viewScenario(x *fake, kind string, broken bool) func(c *wrap.Call) {
 	if kind == "undefined" {
 		r = newFake(kPlain) // a defined return of an undefined argument
 	}
-	return func(c *wrap.Call) {
-		var s, rs wrap.Saved
+	return func(c *engine.Call) {
+		var s, rs engine.Saved
 		c.SaveOpt(&s, x, kind != "absent")
 		if kind != "uncounted" {
 			c.ViewBase(&rs, &s, x)
@@ -536,8 +536,8 @@ func TestSkipMatrixCoversReasons(t *testing.T) {
 // Versioned, saved outside a mode: no profile may skip it for a tensor
 // without a version counter, whose only condition is no_version_counter.
 func TestSameMetadataFastPathSkipsNothing(t *testing.T) {
-	for p := checks.Policy(0); wrap.Rules(p) != nil; p++ {
-		for _, r := range wrap.Rules(p) {
+	for p := checks.Policy(0); engine.Rules(p) != nil; p++ {
+		for _, r := range engine.Rules(p) {
 			if (r.Reason == checks.ReasonNoVersion || r.Reason == checks.ReasonCounted) && r.Skips.Has(checks.SameMetadata) {
 				t.Errorf("%v: %v skips same_metadata, which the fast path runs", p, r.Reason)
 			}
@@ -553,8 +553,8 @@ func TestPlainPairsSkipNothingOnFastPaths(t *testing.T) {
 	fast := checks.SetOf(checks.SameImpl, checks.SameStorage, checks.NoMutation,
 		checks.ImplUseCountLE1, checks.StorageUseCountEq1, checks.FreshNoAlias,
 		checks.ReturnsArg, checks.SharesStorage, checks.FreshOrAlias, checks.BindingContext)
-	for p := checks.Policy(0); wrap.Rules(p) != nil; p++ {
-		for _, r := range wrap.Rules(p) {
+	for p := checks.Policy(0); engine.Rules(p) != nil; p++ {
+		for _, r := range engine.Rules(p) {
 			if r.Reason == checks.ReasonCounted && r.Skips&fast != 0 {
 				t.Errorf("%v: use_counted skips %v, which plain pairs pass without the policy", p, r.Skips&fast)
 			}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // The windows of two calls interleaved by hand: a read-only call of x (no_mutation and
@@ -49,10 +49,10 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			if tc.otherStorage {
 				declared = other
 			}
-			wop := &wrap.Op{Name: "t_", Policy: checks.Strict}
-			rop := &wrap.Op{Name: "sum", Policy: checks.Strict}
-			var w wrap.Call
-			var ws wrap.Saved
+			wop := &engine.Op{Name: "t_", Policy: checks.Strict}
+			rop := &engine.Op{Name: "sum", Policy: checks.Strict}
+			var w engine.Call
+			var ws engine.Saved
 			var doStep func(step)
 			// The writer's steps run on a goroutine of their own, one at
 			// a time, in the order the case gives.
@@ -85,8 +85,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			}
 			col := asserts.NewCollector()
 			defer asserts.SetHandler(asserts.SetHandler(col))
-			var r wrap.Call
-			var rs wrap.Saved
+			var r engine.Call
+			var rs engine.Saved
 			r.BeginWith(rop, asserts.EnvState{})
 			r.Save(&rs, x)
 			for _, s := range tc.during {
@@ -100,8 +100,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 				x.id.Version++
 			}
 			r.After(&rs, x)
-			r.SameStorage(wrap.Arg("self"), &rs)
-			r.NoMutation(wrap.Arg("self"), &rs)
+			r.SameStorage(engine.Arg("self"), &rs)
+			r.NoMutation(engine.Arg("self"), &rs)
 			r.End()
 			if len(tc.during)+len(tc.before) == 1 {
 				do(writerEnds) // the writer still in flight ends now
@@ -141,8 +141,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 func TestConcurrentWriteOwnSlot(t *testing.T) {
 	self := &fake{id: asserts.Ident{Impl: fid(), Storage: 5, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
 	other := &fake{id: asserts.Ident{Impl: fid(), Storage: 1028, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var a0, a1 wrap.Saved
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var a0, a1 engine.Saved
 		c.Save(&a0, self)
 		c.Save(&a1, other)
 		c.Mutable(&a0)
@@ -150,7 +150,7 @@ func TestConcurrentWriteOwnSlot(t *testing.T) {
 		other.id.Version++ // the kernel also writes other: the bug
 		c.After(&a0, self)
 		c.After(&a1, other)
-		c.NoMutation(wrap.Arg("other"), &a1)
+		c.NoMutation(engine.Arg("other"), &a1)
 	})
 	if len(out.violations) != 1 || out.violations[0].Check != checks.NoMutation {
 		t.Errorf("violations %v, want no_mutation on other", out.violations)
@@ -170,23 +170,23 @@ func TestConcurrentWriteReleasedOnPanic(t *testing.T) {
 			}
 		}()
 		defer asserts.SetHandler(asserts.SetHandler(asserts.Panic))
-		op := &wrap.Op{Name: "add_", Policy: checks.Strict}
-		var c wrap.Call
-		var a0 wrap.Saved
+		op := &engine.Op{Name: "add_", Policy: checks.Strict}
+		var c engine.Call
+		var a0 engine.Saved
 		c.BeginWith(op, asserts.EnvState{})
 		c.Save(&a0, x)
 		c.Mutable(&a0)
 		x.id.Impl = fid() // the kernel replaces self's TensorImpl
 		c.After(&a0, x)
-		c.SameImpl(wrap.Arg("self"), &a0)
+		c.SameImpl(engine.Arg("self"), &a0)
 		c.End()
 	}()
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var a0 wrap.Saved
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var a0 engine.Saved
 		c.Save(&a0, x)
 		x.id.Version++
 		c.After(&a0, x)
-		c.NoMutation(wrap.Arg("self"), &a0)
+		c.NoMutation(engine.Arg("self"), &a0)
 	})
 	if len(out.violations) != 1 || out.stats.Skipped[checks.ReasonConcurrentWrite] != 0 {
 		t.Errorf("after the panicking call: %d violations, stats %+v; want the write reported", len(out.violations), out.stats)
@@ -207,8 +207,8 @@ func TestConcurrentWritersRace(t *testing.T) {
 	}
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
-	rop := &wrap.Op{Name: "sum", Policy: checks.Strict}
-	wop := &wrap.Op{Name: "t_", Policy: checks.Strict}
+	rop := &engine.Op{Name: "sum", Policy: checks.Strict}
+	wop := &engine.Op{Name: "t_", Policy: checks.Strict}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -216,15 +216,15 @@ func TestConcurrentWritersRace(t *testing.T) {
 			defer wg.Done()
 			h := &lockedFake{ident: ident}
 			for range 2000 {
-				var c wrap.Call
-				var s wrap.Saved
+				var c engine.Call
+				var s engine.Saved
 				if g%2 == 0 {
 					c.BeginWith(rop, asserts.EnvState{})
 					c.Save(&s, h)
 					runtime.Gosched() // the kernel: let the writers run
 					c.After(&s, h)
-					c.SameStorage(wrap.Arg("self"), &s)
-					c.NoMutation(wrap.Arg("self"), &s)
+					c.SameStorage(engine.Arg("self"), &s)
+					c.NoMutation(engine.Arg("self"), &s)
 					c.End()
 					continue
 				}
@@ -265,20 +265,20 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 	prev := asserts.SetEnv(nil)
 	defer asserts.SetEnv(prev)
 	count := func() asserts.Stats {
-		op := &wrap.Op{Name: "neg", Policy: checks.Strict}
+		op := &engine.Op{Name: "neg", Policy: checks.Strict}
 		x := newFake(kPlain)
 		xs := []*fake{newFake(kPlain), newFake(kPlain), newFake(kUndefined)}
-		var c wrap.Call
-		var a0 wrap.Saved
-		var l wrap.SavedList
+		var c engine.Call
+		var a0 engine.Saved
+		var l engine.SavedList
 		c.Begin(op)
 		c.Save(&a0, x)
-		wrap.SaveList(&c, &l, xs)
-		c.BindingContext(wrap.Arg("self"), &a0, x)
-		wrap.BindingContextList(&c, wrap.Arg("list"), &l, xs)
-		c.BindingContextAfter(wrap.Arg("self"), &a0, x)
+		engine.SaveList(&c, &l, xs)
+		c.BindingContext(engine.Arg("self"), &a0, x)
+		engine.BindingContextList(&c, engine.Arg("list"), &l, xs)
+		c.BindingContextAfter(engine.Arg("self"), &a0, x)
 		c.After(&a0, x)
-		wrap.AfterList(&c, &l, xs)
+		engine.AfterList(&c, &l, xs)
 		c.End()
 		return op.Stats()
 	}
@@ -291,7 +291,7 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 	if st.Ran[checks.BindingContext] != 3 || st.Skipped[checks.ReasonUndefined] != 1 || st.Skipped[checks.ReasonNoEnv] != 0 {
 		t.Errorf("with an Env: stats %+v; want binding_context run 3 times, 1 undefined", st)
 	}
-	if !strings.Contains(wrap.Rules(checks.Strict)[checks.ReasonNoEnv].Why, "no Env") {
+	if !strings.Contains(engine.Rules(checks.Strict)[checks.ReasonNoEnv].Why, "no Env") {
 		t.Error("no_env has no rule")
 	}
 }
@@ -303,20 +303,20 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 func TestConcurrentWriteStorageless(t *testing.T) {
 	for _, declared := range []bool{true, false} {
 		x := newFake(kSparse)
-		wop := &wrap.Op{Name: "add_", Policy: checks.Strict}
-		rop := &wrap.Op{Name: "sum", Policy: checks.Strict}
+		wop := &engine.Op{Name: "add_", Policy: checks.Strict}
+		rop := &engine.Op{Name: "sum", Policy: checks.Strict}
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
-		var r wrap.Call
-		var rs wrap.Saved
+		var r engine.Call
+		var rs engine.Saved
 		r.BeginWith(rop, asserts.EnvState{})
 		r.Save(&rs, x)
 		// The writer runs on another goroutine inside the reader's window.
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			var w wrap.Call
-			var ws wrap.Saved
+			var w engine.Call
+			var ws engine.Saved
 			w.BeginWith(wop, asserts.EnvState{})
 			w.Save(&ws, x)
 			if declared {
@@ -328,7 +328,7 @@ func TestConcurrentWriteStorageless(t *testing.T) {
 		}()
 		<-done
 		r.After(&rs, x)
-		r.NoMutation(wrap.Arg("self"), &rs)
+		r.NoMutation(engine.Arg("self"), &rs)
 		r.End()
 		asserts.SetHandler(prev)
 		vs, st := col.Violations(), rop.Stats()

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/assertgen/assertgen/asserts/internal/shared"
+	"github.com/assertgen/assertgen/internal/shared"
 )
 
 // Contents is the optional contract of runtimes that can read a tensor's

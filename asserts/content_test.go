@@ -5,7 +5,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // A versioned write that no_mutation reports is not reported again by
@@ -13,12 +13,12 @@ import (
 // same_content reports it.
 func TestSameContentReportsOnce(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
-	self := wrap.Arg("self")
+	self := engine.Arg("self")
 	for _, noMutation := range []bool{true, false} {
 		x := newFake(kPlain)
 		ct := contentFake{x}
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-			var s wrap.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+			var s engine.Saved
 			c.Save(&s, ct)
 			c.SameContent(self, &s, ct)
 			x.id.Version++
@@ -46,16 +46,16 @@ func TestSameContentAliasesMutable(t *testing.T) {
 	x := newFake(kPlain)
 	y := &fake{id: x.id, implUses: 1, storageUses: 2}
 	y.id.Impl = fid() // a view of x
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var sx, sy wrap.Saved
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var sx, sy engine.Saved
 		c.Save(&sx, contentFake{x})
 		c.Save(&sy, contentFake{y})
 		c.Mutable(&sx)
-		c.SameContent(wrap.Arg("other"), &sy, contentFake{y})
+		c.SameContent(engine.Arg("other"), &sy, contentFake{y})
 		x.content++ // the legal write through self
 		c.After(&sx, contentFake{x})
 		c.After(&sy, contentFake{y})
-		c.SameContentAfter(wrap.Arg("other"), &sy, contentFake{y})
+		c.SameContentAfter(engine.Arg("other"), &sy, contentFake{y})
 	})
 	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonAliasesMutable] != 1 || out.stats.Ran[checks.SameContent] != 0 {
 		t.Errorf("violations %v, stats %+v; want a skip under aliases_mutable_arg", out.violations, out.stats)
@@ -67,25 +67,25 @@ func TestSameContentList(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
 	a, b := newFake(kPlain), newFake(kPlain)
 	ts := []contentFake{{a}, {b}}
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var l wrap.SavedList
-		wrap.SaveList(c, &l, ts)
-		wrap.SameContentList(c, wrap.Arg("tensors"), &l, ts)
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var l engine.SavedList
+		engine.SaveList(c, &l, ts)
+		engine.SameContentList(c, engine.Arg("tensors"), &l, ts)
 		b.content++
-		wrap.AfterList(c, &l, ts)
-		wrap.SameContentAfterList(c, wrap.Arg("tensors"), &l, ts)
+		engine.AfterList(c, &l, ts)
+		engine.SameContentAfterList(c, engine.Arg("tensors"), &l, ts)
 	})
 	if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[1]" || out.stats.Ran[checks.SameContent] != 2 {
 		t.Errorf("violations %v, ran %v; want one at tensors[1], 2 run", out.violations, out.stats.Ran)
 	}
 	asserts.SetContentCheck(false)
-	out = run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var l wrap.SavedList
-		wrap.SaveList(c, &l, ts)
-		wrap.SameContentList(c, wrap.Arg("tensors"), &l, ts)
+	out = run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var l engine.SavedList
+		engine.SaveList(c, &l, ts)
+		engine.SameContentList(c, engine.Arg("tensors"), &l, ts)
 		b.content++
-		wrap.AfterList(c, &l, ts)
-		wrap.SameContentAfterList(c, wrap.Arg("tensors"), &l, ts)
+		engine.AfterList(c, &l, ts)
+		engine.SameContentAfterList(c, engine.Arg("tensors"), &l, ts)
 	})
 	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonContentOff] != 2 {
 		t.Errorf("off: violations %v, skipped %v; want 2 under content_check_off", out.violations, out.stats.Skipped)
@@ -94,7 +94,7 @@ func TestSameContentList(t *testing.T) {
 
 func TestContentSwitch(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(false))
-	add, addOut, mul := &wrap.Op{Name: "add", Overload: "Tensor"}, &wrap.Op{Name: "add", Overload: "out"}, &wrap.Op{Name: "mul", Overload: "Tensor"}
+	add, addOut, mul := &engine.Op{Name: "add", Overload: "Tensor"}, &engine.Op{Name: "add", Overload: "out"}, &engine.Op{Name: "mul", Overload: "Tensor"}
 	for _, tc := range []struct {
 		env           string
 		add, out, mul bool
@@ -111,7 +111,7 @@ func TestContentSwitch(t *testing.T) {
 		{"rrelu_with_noise_", false, false, false},
 	} {
 		asserts.SetContentCheckFrom(tc.env)
-		if got := [3]bool{wrap.ContentCheck(add), wrap.ContentCheck(addOut), wrap.ContentCheck(mul)}; got != [3]bool{tc.add, tc.out, tc.mul} {
+		if got := [3]bool{engine.ContentCheck(add), engine.ContentCheck(addOut), engine.ContentCheck(mul)}; got != [3]bool{tc.add, tc.out, tc.mul} {
 			t.Errorf("ASSERTGEN_CONTENT=%q: add.Tensor, add.out, mul.Tensor switched %v", tc.env, got)
 		}
 	}
@@ -127,13 +127,13 @@ func TestContentSwitch(t *testing.T) {
 // The default path (content off) allocates nothing.
 func TestSameContentOffAllocs(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(false))
-	op := &wrap.Op{Name: "op"}
+	op := &engine.Op{Name: "op"}
 	x := contentFake{newFake(kPlain)}
-	self := wrap.Arg("self")
+	self := engine.Arg("self")
 	n := testing.AllocsPerRun(100, func() {
-		var c wrap.Call
+		var c engine.Call
 		c.Begin(op)
-		var s wrap.Saved
+		var s engine.Saved
 		c.Save(&s, x)
 		c.SameContent(self, &s, x)
 		c.After(&s, x)

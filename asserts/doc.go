@@ -13,7 +13,7 @@
 // What only generated code calls (the checked call, its snapshots, each
 // check's functions) is package asserts/wrap, which imports this one;
 // this package imports only the standard library, asserts/checks,
-// asserts/internal/shared (what it shares with wrap, typed) and the table
+// internal/shared (what it shares with wrap, typed) and the table
 // of checks (internal/checktable: the messages of violations).
 //
 // # The contract

@@ -6,7 +6,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // vector is a library's tensor type without ids of its own: a window on a
@@ -36,11 +36,11 @@ func (v *vector) StorageAnchor() unsafe.Pointer { return asserts.SliceMemory(v.d
 func vectorOf(h unsafe.Pointer) asserts.Identity { return (*vector)(h) }
 
 var (
-	opOnes    = wrap.Op{Name: "ones", Policy: checks.Strict}
-	shapeOnes = wrap.Shape{
+	opOnes    = engine.Op{Name: "ones", Policy: checks.Strict}
+	shapeOnes = engine.Shape{
 		Rets:   1,
-		Rows:   []wrap.Row{{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 0, U: -1}},
-		Locs:   []wrap.Loc{wrap.Ret(0)},
+		Rows:   []engine.Row{{Check: checks.FreshNotHeld, Form: engine.FormOne, T: 0, U: -1}},
+		Locs:   []engine.Loc{engine.Ret(0)},
 		Tensor: vectorOf,
 	}
 )
@@ -48,7 +48,7 @@ var (
 // ones is a checked call whose kernel returns a fresh vector, as the
 // wrappers gen writes for a type named under memory: check it.
 func ones(n int) *vector {
-	var f wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
 	f.Open()
 	f.BeginMemory(&opOnes, &shapeOnes)
 	v := newVector(n)
@@ -90,15 +90,15 @@ func ExampleMemory_Extent() {
 }
 
 var (
-	opScaleInPlace    = wrap.Op{Name: "mul_", Overload: "Scalar", Policy: checks.Strict}
-	shapeScaleInPlace = wrap.Shape{
+	opScaleInPlace    = engine.Op{Name: "mul_", Overload: "Scalar", Policy: checks.Strict}
+	shapeScaleInPlace = engine.Shape{
 		Args: 1, Rets: 1,
-		Rows: []wrap.Row{
-			{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-			{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-			{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		Rows: []engine.Row{
+			{Check: checks.SameImpl, Form: engine.FormOne, T: 0, U: -1},
+			{Check: checks.SameStorage, Form: engine.FormOne, T: 0, U: -1},
+			{Check: checks.ReturnsArg, Form: engine.FormOne, T: 1, U: 0},
 		},
-		Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
 		Writes: []int8{0},
 		Tensor: vectorOf,
 	}
@@ -108,7 +108,7 @@ var (
 // moves its argument's data to the device (move) before writing it, as the
 // wrappers gen writes for a type named under memory: check it.
 func scaleInPlace(v *vector, k float64, move func(*vector)) *vector {
-	var f wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
 	f.Open()
 	f.ArgMemory(0, unsafe.Pointer(v), asserts.SliceMemory(v.data))
 	f.BeginMemory(&opScaleInPlace, &shapeScaleInPlace)

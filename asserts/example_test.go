@@ -6,8 +6,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // A runtime implements the contract on its tensor handle. This one is a
@@ -41,19 +41,19 @@ func brokenNeg(self *handle) *handle {
 }
 
 // neg(Tensor self) -> Tensor, wrapped as assertgen does.
-var opNeg = wrap.Op{Name: "neg"}
+var opNeg = engine.Op{Name: "neg"}
 
 func checkedNeg(self *handle) *handle {
-	var c wrap.Call
+	var c engine.Call
 	c.Begin(&opNeg)
-	var a0, o0 wrap.Saved
+	var a0, o0 engine.Saved
 	c.Save(&a0, self)
 	r0 := brokenNeg(self)
 	c.After(&a0, self)
 	c.Result(&o0, r0)
-	c.SameImpl(wrap.Arg("self"), &a0)
-	c.NoMutation(wrap.Arg("self"), &a0)
-	c.ImplUseCountLE1(wrap.Ret(0), &o0)
+	c.SameImpl(engine.Arg("self"), &a0)
+	c.NoMutation(engine.Arg("self"), &a0)
+	c.ImplUseCountLE1(engine.Ret(0), &o0)
 	c.End()
 	return r0
 }
@@ -111,17 +111,17 @@ func ExampleCollector_Summary() {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 
-	op := wrap.Op{Name: "relu"}
+	op := engine.Op{Name: "relu"}
 	for _, mode := range []bool{false, true} {
 		self := &handle{impl: 0x30, storage: 0x31, uses: 1}
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(&op, asserts.EnvState{ModeActive: mode})
-		var a0, o0 wrap.Saved
+		var a0, o0 engine.Saved
 		c.Save(&a0, self)
 		c.After(&a0, self)
 		c.Result(&o0, &handle{impl: 0x32, storage: 0x33, uses: 2}) // held twice
-		c.SameImpl(wrap.Arg("self"), &a0)
-		c.ImplUseCountLE1(wrap.Ret(0), &o0)
+		c.SameImpl(engine.Arg("self"), &a0)
+		c.ImplUseCountLE1(engine.Ret(0), &o0)
 		c.End()
 	}
 	fmt.Print(col.Summary())
@@ -155,18 +155,18 @@ func (h *bytesHandle) ContentDigest() (uint64, bool) {
 // off (the default; its row counts under content_check_off), and is caught
 // once it is switched on.
 func ExampleSetContentCheck() {
-	op := wrap.Op{Name: "add", Overload: "Tensor"}
+	op := engine.Op{Name: "add", Overload: "Tensor"}
 	call := func() {
 		other := &bytesHandle{handle{impl: 0x40, storage: 0x41, uses: 1}, []byte{1, 2}}
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(&op, asserts.EnvState{})
-		var s wrap.Saved
+		var s engine.Saved
 		c.Save(&s, other)
-		c.SameContent(wrap.Arg("other"), &s, other)
+		c.SameContent(engine.Arg("other"), &s, other)
 		other.data[0] = 9 // the kernel's scribble: no version bump
 		c.After(&s, other)
-		c.NoMutation(wrap.Arg("other"), &s)
-		c.SameContentAfter(wrap.Arg("other"), &s, other)
+		c.NoMutation(engine.Arg("other"), &s)
+		c.SameContentAfter(engine.Arg("other"), &s, other)
 		c.End()
 	}
 	defer asserts.SetContentCheck(asserts.SetContentCheck(false))

@@ -7,7 +7,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // fake is a tensor whose state a test sets directly.
@@ -144,13 +144,13 @@ type outcome struct {
 
 // run runs body as a checked call of a fresh op with the given profile and
 // mode state, collecting violations.
-func run(t *testing.T, p checks.Policy, env asserts.EnvState, body func(c *wrap.Call)) outcome {
+func run(t *testing.T, p checks.Policy, env asserts.EnvState, body func(c *engine.Call)) outcome {
 	t.Helper()
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &wrap.Op{Name: "op", Overload: "ov", Policy: p}
-	var c wrap.Call
+	op := &engine.Op{Name: "op", Overload: "ov", Policy: p}
+	var c engine.Call
 	c.BeginWith(op, env)
 	body(&c)
 	c.End()

@@ -7,8 +7,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // TestFramePathMayAlias holds the one path of a may-alias op to the rows
@@ -81,22 +81,22 @@ func TestFramePathMayAlias(t *testing.T) {
 // the allowlist): the one path only counts its skips, as the rows path's
 // helpers did.
 var (
-	opNoTensors  = wrap.Op{Name: "no_tensors"}
-	opNoTensorsF = wrap.Op{Name: "no_tensors"}
-	locsNone     = [1]wrap.Loc{wrap.Ret(0)}
-	shapeNone    = wrap.Shape{
-		Rows: []wrap.Row{{Check: checks.ImplUseCountLE1, Skip: true, T: 0, U: -1}, {Check: checks.StorageUseCountEq1, Skip: true, T: 0, U: -1}},
+	opNoTensors  = engine.Op{Name: "no_tensors"}
+	opNoTensorsF = engine.Op{Name: "no_tensors"}
+	locsNone     = [1]engine.Loc{engine.Ret(0)}
+	shapeNone    = engine.Shape{
+		Rows: []engine.Row{{Check: checks.ImplUseCountLE1, Skip: true, T: 0, U: -1}, {Check: checks.StorageUseCountEq1, Skip: true, T: 0, U: -1}},
 		Locs: locsNone[:],
 	}
 	// the memory kind's (a Shape's plan is of one kind)
-	opNoTensorsM, opNoTensorsMF = wrap.Op{Name: "no_tensors"}, wrap.Op{Name: "no_tensors"}
-	shapeNoneM                  = wrap.Shape{Rows: shapeNone.Rows, Locs: locsNone[:]}
+	opNoTensorsM, opNoTensorsMF = engine.Op{Name: "no_tensors"}, engine.Op{Name: "no_tensors"}
+	shapeNoneM                  = engine.Shape{Rows: shapeNone.Rows, Locs: locsNone[:]}
 )
 
 func noTensors() { noTensorsOf(&opNoTensors) }
 
-func noTensorsOf(op *wrap.Op) {
-	var c wrap.Call
+func noTensorsOf(op *engine.Op) {
+	var c engine.Call
 	c.Begin(op)
 	c.PlanSkip(checks.ImplUseCountLE1, locsNone[0])
 	c.PlanSkip(checks.StorageUseCountEq1, locsNone[0])
@@ -104,7 +104,7 @@ func noTensorsOf(op *wrap.Op) {
 }
 
 func noTensorsF() {
-	var f wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	var f engine.Frame[[0]engine.Slot, [0]engine.ListSlot]
 	f.Open()
 	f.Begin(&opNoTensorsF, &shapeNone)
 	f.End()
@@ -112,7 +112,7 @@ func noTensorsF() {
 
 // noTensorsMemF is noTensorsF of the memory kind (BeginMemory, EndMemory).
 func noTensorsMemF() {
-	var f wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	var f engine.Frame[[0]engine.Slot, [0]engine.ListSlot]
 	f.Open()
 	f.BeginMemory(&opNoTensorsMF, &shapeNoneM)
 	f.EndMemory()

@@ -7,15 +7,15 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // A pathCase runs one op through the rows path's wrapper (frame false) or
 // the one path's (frame true), on tensors of its own.
 type pathCase struct {
 	name    string
-	op, opF *wrap.Op
+	op, opF *engine.Op
 	run     func(frame bool)
 }
 

@@ -12,22 +12,22 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 const nineLists = 9
 
 var (
-	opMemNine, opMemNineF = wrap.Op{Name: "nine"}, wrap.Op{Name: "nine"}
-	locsMemNine           = func() []wrap.Loc {
-		var l []wrap.Loc
+	opMemNine, opMemNineF = engine.Op{Name: "nine"}, engine.Op{Name: "nine"}
+	locsMemNine           = func() []engine.Loc {
+		var l []engine.Loc
 		for i := range nineLists {
-			l = append(l, wrap.Arg(fmt.Sprintf("l%d", i)))
+			l = append(l, engine.Arg(fmt.Sprintf("l%d", i)))
 		}
-		return append(l, wrap.Ret(0))
+		return append(l, engine.Ret(0))
 	}()
-	shapeMemNine = func() wrap.Shape {
-		var rs []wrap.Row
+	shapeMemNine = func() engine.Shape {
+		var rs []engine.Row
 		for i := range int8(nineLists) {
 			for _, k := range []checks.Check{checks.SameImpl, checks.SameStorage, checks.NoMutation, checks.SameContent, checks.SameMetadata, checks.BindingContext} {
 				rs = append(rs, listRow(k, i, -1))
@@ -42,7 +42,7 @@ var (
 			rs = append(rs, listRow(checks.FreshNoAlias, nineLists, i))
 		}
 		rs = append(rs, row(checks.FreshNotHeld, nineLists, -1))
-		return wrap.Shape{Args: nineLists, Rets: 1, Lists: 1<<nineLists - 1, Rows: rs, Locs: locsMemNine, Tensor: denseOf, Elem: denseElem}
+		return engine.Shape{Args: nineLists, Rets: 1, Lists: 1<<nineLists - 1, Rows: rs, Locs: locsMemNine, Tensor: denseOf, Elem: denseElem}
 	}()
 	// memNineK is the kernel: a fresh tensor, or (bad) the first list's
 	// first element
@@ -58,7 +58,7 @@ func memNineKernel(ls [][]*dense) *dense {
 
 // memNineF is the op on the one path.
 func memNineF(ls [][]*dense) *dense {
-	var f wrap.Frame[[1]wrap.Slot, [nineLists]wrap.ListSlot]
+	var f engine.Frame[[1]engine.Slot, [nineLists]engine.ListSlot]
 	f.Open()
 	for i, ts := range ls {
 		f.List(i, len(ts), unsafe.Pointer(unsafe.SliceData(ts)))
@@ -82,9 +82,9 @@ func memNineF(ls [][]*dense) *dense {
 // memNineRowsAll is the op by every row's entry.
 func memNineRowsAll(ls [][]*dense) *dense {
 	l := locsMemNine
-	var c wrap.Call
-	var sl [nineLists]wrap.SavedList
-	var s wrap.Saved
+	var c engine.Call
+	var sl [nineLists]engine.SavedList
+	var s engine.Saved
 	c.Begin(&opMemNine)
 	c.BeginFresh()
 	for i, ts := range ls {
@@ -94,14 +94,14 @@ func memNineRowsAll(ls [][]*dense) *dense {
 			c.SaveMemory(sl[i].At(j), unsafe.Pointer(e), &m)
 		}
 		sl[i].SummarizeSaved()
-		wrap.SameContentList(&c, l[i], &sl[i], ts)
-		wrap.SaveMetadataList(&c, &sl[i], ts)
-		wrap.BindingContextList(&c, l[i], &sl[i], ts)
+		engine.SameContentList(&c, l[i], &sl[i], ts)
+		engine.SaveMetadataList(&c, &sl[i], ts)
+		engine.BindingContextList(&c, l[i], &sl[i], ts)
 	}
 	r := memNineKernel(ls)
 	if c.Hermetic() {
 		for i, ts := range ls {
-			wrap.BindingContextAfterList(&c, l[i], &sl[i], ts)
+			engine.BindingContextAfterList(&c, l[i], &sl[i], ts)
 		}
 	}
 	for i, ts := range ls {
@@ -117,7 +117,7 @@ func memNineRowsAll(ls [][]*dense) *dense {
 		c.SameImplList(l[i], &sl[i])
 		c.SameStorageList(l[i], &sl[i])
 		c.NoMutationList(l[i], &sl[i])
-		wrap.SameMetadataList(&c, l[i], &sl[i], ts)
+		engine.SameMetadataList(&c, l[i], &sl[i], ts)
 	}
 	c.ImplUseCountLE1(l[nineLists], &s)
 	for i := range ls {
@@ -129,7 +129,7 @@ func memNineRowsAll(ls [][]*dense) *dense {
 	}
 	c.FreshNotHeldAnchor(l[nineLists], &s, m.Anchor())
 	for i, ts := range ls {
-		wrap.SameContentAfterList(&c, l[i], &sl[i], ts)
+		engine.SameContentAfterList(&c, l[i], &sl[i], ts)
 	}
 	c.End()
 	return r

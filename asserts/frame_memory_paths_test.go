@@ -15,13 +15,13 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 var (
-	locsMemAdd   = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-	locsMemView  = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-	locsTwoFresh = [2]wrap.Loc{wrap.Ret(0), wrap.Ret(1)}
+	locsMemAdd   = [3]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Ret(0)}
+	locsMemView  = [2]engine.Loc{engine.Arg("self"), engine.Ret(0)}
+	locsTwoFresh = [2]engine.Loc{engine.Ret(0), engine.Ret(1)}
 )
 
 // reportTexts is the reports' texts, one a line, with addresses (which
@@ -54,23 +54,23 @@ func oneCycle(t *testing.T, col interface{ Reset() }) {
 	old := debug.SetGCPercent(-1)
 	t.Cleanup(func() { debug.SetGCPercent(old) })
 	cached := newDense(2, 2)
-	op := &wrap.Op{Name: "neg"}
+	op := &engine.Op{Name: "neg"}
 	for range 2 {
 		twoFreshRows(op, func() (*dense, *dense) { return cached, newDense(2, 2) })
 	}
 	col.Reset()
 }
 
-var shapeTwoFresh = wrap.Shape{
+var shapeTwoFresh = engine.Shape{
 	Rets:   2,
-	Rows:   []wrap.Row{row(checks.FreshNotHeld, 0, -1), row(checks.FreshNotHeld, 1, -1)},
+	Rows:   []engine.Row{row(checks.FreshNotHeld, 0, -1), row(checks.FreshNotHeld, 1, -1)},
 	Locs:   locsTwoFresh[:],
 	Tensor: denseOf, Elem: denseElem,
 }
 
 // twoFreshF is an op with two fresh returns (and no argument) on the one
 // path, as gen emits it for a memory: runtime.
-func twoFreshF(op *wrap.Op, kernel func() (*dense, *dense)) {
+func twoFreshF(op *engine.Op, kernel func() (*dense, *dense)) {
 	var f memFrame2
 	f.Open()
 	f.BeginMemory(op, &shapeTwoFresh)
@@ -81,9 +81,9 @@ func twoFreshF(op *wrap.Op, kernel func() (*dense, *dense)) {
 }
 
 // twoFreshRows is twoFreshF by every row's entry.
-func twoFreshRows(op *wrap.Op, kernel func() (*dense, *dense)) {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+func twoFreshRows(op *engine.Op, kernel func() (*dense, *dense)) {
+	var c engine.Call
+	var s0, s1 engine.Saved
 	l := &locsTwoFresh
 	c.Begin(op)
 	c.BeginFresh()
@@ -109,7 +109,7 @@ func TestFrameMemoryCountTakenBack(t *testing.T) {
 		var stats [2]asserts.Stats
 		var texts [2]string
 		for i, frame := range []bool{false, true} {
-			op := &wrap.Op{Name: "two", Policy: checks.Strict}
+			op := &engine.Op{Name: "two", Policy: checks.Strict}
 			col.Reset()
 			asserts.ReleasedMemory(cached.mem())
 			for call := range 6 {

@@ -1,6 +1,6 @@
 package asserts_test
 
-// The one path of the memory kind (wrap.Frame's memory reads, BeginMemory,
+// The one path of the memory kind (engine.Frame's memory reads, BeginMemory,
 // EndMemory) held to the rows: hand-written wrappers of what gen emits at
 // version 4 for a memory: runtime, over dense (memory_test.go), beside
 // wrappers that call every row's entry, in the order the Frame's rows run
@@ -15,7 +15,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 func denseOf(h unsafe.Pointer) asserts.Identity { return (*dense)(h) }
@@ -49,59 +49,59 @@ var memK = memCorrect
 
 // argRows are the rows of an argument the op reads only, in the plan's
 // order.
-func argRows(t int8) []wrap.Row {
-	return rows(unchanged(t), []wrap.Row{row(checks.SameContent, t, -1), row(checks.SameMetadata, t, -1), row(checks.BindingContext, t, -1)})
+func argRows(t int8) []engine.Row {
+	return rows(unchanged(t), []engine.Row{row(checks.SameContent, t, -1), row(checks.SameMetadata, t, -1), row(checks.BindingContext, t, -1)})
 }
 
 var (
-	opMemAdd, opMemAddF         = wrap.Op{Name: "add"}, wrap.Op{Name: "add"}
-	opMemAddInPl, opMemAddInPlF = wrap.Op{Name: "add_"}, wrap.Op{Name: "add_"}
-	opMemView, opMemViewF       = wrap.Op{Name: "narrow"}, wrap.Op{Name: "narrow"}
-	opMemCat, opMemCatF         = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
+	opMemAdd, opMemAddF         = engine.Op{Name: "add"}, engine.Op{Name: "add"}
+	opMemAddInPl, opMemAddInPlF = engine.Op{Name: "add_"}, engine.Op{Name: "add_"}
+	opMemView, opMemViewF       = engine.Op{Name: "narrow"}, engine.Op{Name: "narrow"}
+	opMemCat, opMemCatF         = engine.Op{Name: "cat"}, engine.Op{Name: "cat"}
 	// cat of nine elements is an op of its own, calibrated for nine
-	opMemCat9, opMemCat9F     = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
-	opMemSplit, opMemSplitF   = wrap.Op{Name: "split"}, wrap.Op{Name: "split"}
-	opMemUnbind, opMemUnbindF = wrap.Op{Name: "unbind_copy"}, wrap.Op{Name: "unbind_copy"}
+	opMemCat9, opMemCat9F     = engine.Op{Name: "cat"}, engine.Op{Name: "cat"}
+	opMemSplit, opMemSplitF   = engine.Op{Name: "split"}, engine.Op{Name: "split"}
+	opMemUnbind, opMemUnbindF = engine.Op{Name: "unbind_copy"}, engine.Op{Name: "unbind_copy"}
 	// the ops memCatRowsAll and memCatF call
 	memCatOp, memCatOpF = &opMemCat, &opMemCatF
 )
 
-var shapeMemAdd = wrap.Shape{
+var shapeMemAdd = engine.Shape{
 	Args: 2, Rets: 1,
 	Rows: rows(argRows(0), argRows(1),
-		[]wrap.Row{row(checks.ImplUseCountLE1, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.NotArgHandle, 2, 1),
+		[]engine.Row{row(checks.ImplUseCountLE1, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.NotArgHandle, 2, 1),
 			row(checks.StorageUseCountEq1, 2, -1), row(checks.FreshNoAlias, 2, 0), row(checks.FreshNoAlias, 2, 1),
 			row(checks.FreshNotHeld, 2, -1)}),
 	Locs:   locsMemAdd[:],
 	Tensor: denseOf, Elem: denseElem,
 }
 
-var shapeMemAddInPl = wrap.Shape{
+var shapeMemAddInPl = engine.Shape{
 	Args: 2, Rets: 1,
-	Rows: rows([]wrap.Row{row(checks.SameImpl, 0, -1), row(checks.SameStorage, 0, -1), row(checks.BindingContext, 0, -1)},
-		argRows(1), []wrap.Row{row(checks.ReturnsArg, 2, 0)}),
+	Rows: rows([]engine.Row{row(checks.SameImpl, 0, -1), row(checks.SameStorage, 0, -1), row(checks.BindingContext, 0, -1)},
+		argRows(1), []engine.Row{row(checks.ReturnsArg, 2, 0)}),
 	Locs:   locsMemAdd[:],
 	Writes: []int8{0},
 	Tensor: denseOf, Elem: denseElem,
 }
 
-var shapeMemView = wrap.Shape{
+var shapeMemView = engine.Shape{
 	Args: 1, Rets: 1,
-	Rows: rows(argRows(0), []wrap.Row{row(checks.ImplUseCountLE1, 1, -1), row(checks.NotArgHandle, 1, 0),
+	Rows: rows(argRows(0), []engine.Row{row(checks.ImplUseCountLE1, 1, -1), row(checks.NotArgHandle, 1, 0),
 		row(checks.SharesStorage, 1, 0), row(checks.ViewHoldsStorage, 1, 0)}),
 	Locs:   locsMemView[:],
 	Tensor: denseOf, Elem: denseElem,
 }
 
-var locsMemCat = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+var locsMemCat = [2]engine.Loc{engine.Arg("tensors"), engine.Ret(0)}
 
-func listRow(k checks.Check, t, u int8) wrap.Row {
-	return wrap.Row{Check: k, Form: wrap.FormArgList, T: t, U: u}
+func listRow(k checks.Check, t, u int8) engine.Row {
+	return engine.Row{Check: k, Form: engine.FormArgList, T: t, U: u}
 }
 
-var shapeMemCat = wrap.Shape{
+var shapeMemCat = engine.Shape{
 	Args: 1, Rets: 1, Lists: 1,
-	Rows: []wrap.Row{listRow(checks.SameImpl, 0, -1), listRow(checks.SameStorage, 0, -1), listRow(checks.NoMutation, 0, -1),
+	Rows: []engine.Row{listRow(checks.SameImpl, 0, -1), listRow(checks.SameStorage, 0, -1), listRow(checks.NoMutation, 0, -1),
 		listRow(checks.SameContent, 0, -1), listRow(checks.SameMetadata, 0, -1), listRow(checks.BindingContext, 0, -1),
 		row(checks.ImplUseCountLE1, 1, -1), listRow(checks.NotArgHandle, 1, 0), row(checks.StorageUseCountEq1, 1, -1),
 		listRow(checks.FreshNoAlias, 1, 0), row(checks.FreshNotHeld, 1, -1)},
@@ -111,9 +111,9 @@ var shapeMemCat = wrap.Shape{
 
 // shapeMemSplit is split.Tensor's (a list return of views of self), as
 // gen writes it for a memory: runtime.
-var shapeMemSplit = wrap.Shape{
+var shapeMemSplit = engine.Shape{
 	Args: 1, Rets: 1, Lists: 1 << 1,
-	Rows: rows(argRows(0), []wrap.Row{retListRow(checks.ImplUseCountEqFresh, 1, -1), retListRow(checks.NotArgHandle, 1, 0),
+	Rows: rows(argRows(0), []engine.Row{retListRow(checks.ImplUseCountEqFresh, 1, -1), retListRow(checks.NotArgHandle, 1, 0),
 		retListRow(checks.SharesStorage, 1, 0), retListRow(checks.ViewHoldsStorage, 1, 0)}),
 	Locs:   locsMemView[:],
 	Tensor: denseOf, Elem: denseElem,
@@ -121,24 +121,24 @@ var shapeMemSplit = wrap.Shape{
 
 // shapeMemUnbind is unbind_copy.int's (a fresh list return), as gen
 // writes it for a memory: runtime.
-var shapeMemUnbind = wrap.Shape{
+var shapeMemUnbind = engine.Shape{
 	Args: 1, Rets: 1, Lists: 1 << 1,
-	Rows: rows(argRows(0), []wrap.Row{retListRow(checks.ImplUseCountEqFresh, 1, -1), retListRow(checks.NotArgHandle, 1, 0),
+	Rows: rows(argRows(0), []engine.Row{retListRow(checks.ImplUseCountEqFresh, 1, -1), retListRow(checks.NotArgHandle, 1, 0),
 		retListRow(checks.StorageUseCountEq1, 1, -1), retListRow(checks.FreshNoAlias, 1, 0), retListRow(checks.FreshNotHeld, 1, -1),
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 1 << 1}}),
+		{Check: checks.DistinctOutputs, Form: engine.FormOne, T: 1, U: -1, Set: 1 << 1}}),
 	Locs:   locsMemView[:],
 	Tensor: denseOf, Elem: denseElem,
 }
 
-func retListRow(k checks.Check, t, u int8) wrap.Row {
-	return wrap.Row{Check: k, Form: wrap.FormRetList, T: t, U: u}
+func retListRow(k checks.Check, t, u int8) engine.Row {
+	return engine.Row{Check: k, Form: engine.FormRetList, T: t, U: u}
 }
 
 type (
-	memFrameSplit = wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	memFrame2     = wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	memFrame3     = wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	memFrameCat   = wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	memFrameSplit = engine.Frame[[1]engine.Slot, [1]engine.ListSlot]
+	memFrame2     = engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+	memFrame3     = engine.Frame[[3]engine.Slot, [0]engine.ListSlot]
+	memFrameCat   = engine.Frame[[1]engine.Slot, [1]engine.ListSlot]
 )
 
 // memAddF is add on the one path (inPlace: add_), as gen emits it.
@@ -207,7 +207,7 @@ func memUnbindF(self *dense) []*dense {
 }
 
 // memListRetF is an op of one argument and a list return on the one path.
-func memListRetF(op *wrap.Op, sh *wrap.Shape, k func(*dense) []*dense, self *dense) []*dense {
+func memListRetF(op *engine.Op, sh *engine.Shape, k func(*dense) []*dense, self *dense) []*dense {
 	var f memFrameSplit
 	f.Open()
 	f.ArgMemory(0, unsafe.Pointer(self), self.mem())
@@ -225,14 +225,14 @@ func memListRetF(op *wrap.Op, sh *wrap.Shape, k func(*dense) []*dense, self *den
 
 // memArgBefore runs the steps before the kernel of an argument's rows:
 // same_content, same_metadata, binding_context.
-func memArgBefore(c *wrap.Call, l wrap.Loc, s *wrap.Saved, t *dense) {
+func memArgBefore(c *engine.Call, l engine.Loc, s *engine.Saved, t *dense) {
 	c.SameContent(l, s, t)
 	c.SaveMetadataOf(s, t)
 	c.BindingContext(l, s, t)
 }
 
 // memArgAfter runs the steps after it of the rows but same_content's.
-func memArgAfter(c *wrap.Call, l wrap.Loc, s *wrap.Saved, t *dense) {
+func memArgAfter(c *engine.Call, l engine.Loc, s *engine.Saved, t *dense) {
 	c.SameImpl(l, s)
 	c.SameStorage(l, s)
 	c.NoMutation(l, s)
@@ -246,8 +246,8 @@ func memAddRowsAll(inPlace bool, self, other *dense) *dense {
 		op, k = &opMemAddInPl, memK.addInPlace
 	}
 	l := &locsMemAdd
-	var c wrap.Call
-	var s0, s1, s2 wrap.Saved
+	var c engine.Call
+	var s0, s1, s2 engine.Saved
 	c.Begin(op)
 	c.BeginFresh()
 	m0, m1 := self.mem(), other.mem()
@@ -299,8 +299,8 @@ func memAddRowsAll(inPlace bool, self, other *dense) *dense {
 // memViewRowsAll is narrow by every row's entry.
 func memViewRowsAll(self *dense) *dense {
 	l := &locsMemView
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	c.Begin(&opMemView)
 	m0 := self.mem()
 	c.SaveMemory(&s0, unsafe.Pointer(self), &m0)
@@ -328,9 +328,9 @@ func memViewRowsAll(self *dense) *dense {
 // of version 4 before the one path took list returns wrote it.
 func memSplitRowsAll(self *dense) []*dense {
 	l := &locsMemView
-	var c wrap.Call
-	var s0 wrap.Saved
-	var l1 wrap.SavedList
+	var c engine.Call
+	var s0 engine.Saved
+	var l1 engine.SavedList
 	c.Begin(&opMemSplit)
 	m0 := self.mem()
 	c.SaveMemory(&s0, unsafe.Pointer(self), &m0)
@@ -340,9 +340,9 @@ func memSplitRowsAll(self *dense) []*dense {
 		c.BindingContextAfter(l[0], &s0, self)
 	}
 	c.AfterIdent(&s0, self)
-	wrap.ResultIdentList(&c, &l1, r)
+	engine.ResultIdentList(&c, &l1, r)
 	memArgAfter(&c, l[0], &s0, self)
-	wrap.ImplUseCountEqFreshList(&c, l[1], &l1, r)
+	engine.ImplUseCountEqFreshList(&c, l[1], &l1, r)
 	c.NotArgElems(l[1], &l1, l[0], &s0)
 	c.SharesStorageList(l[1], &l1, l[0], &s0)
 	c.ViewHoldsStorageList(l[1], &l1, l[0], &s0)
@@ -357,9 +357,9 @@ func memSplitRowsAll(self *dense) []*dense {
 // helpers wrote it.
 func memUnbindRowsAll(self *dense) []*dense {
 	l := &locsMemView
-	var c wrap.Call
-	var s0 wrap.Saved
-	var l1 wrap.SavedList
+	var c engine.Call
+	var s0 engine.Saved
+	var l1 engine.SavedList
 	c.Begin(&opMemUnbind)
 	c.BeginFresh()
 	m0 := self.mem()
@@ -370,14 +370,14 @@ func memUnbindRowsAll(self *dense) []*dense {
 		c.BindingContextAfter(l[0], &s0, self)
 	}
 	c.AfterIdent(&s0, self)
-	wrap.ResultIdentList(&c, &l1, r)
+	engine.ResultIdentList(&c, &l1, r)
 	memArgAfter(&c, l[0], &s0, self)
-	wrap.ImplUseCountEqFreshList(&c, l[1], &l1, r)
+	engine.ImplUseCountEqFreshList(&c, l[1], &l1, r)
 	c.NotArgElems(l[1], &l1, l[0], &s0)
 	c.StorageUseCountEq1List(l[1], &l1)
 	c.FreshNoAliasList(l[1], &l1, l[0], &s0)
-	wrap.FreshNotHeldList(&c, l[1], &l1, r)
-	c.DistinctOutputs(wrap.OutList(l[1], &l1))
+	engine.FreshNotHeldList(&c, l[1], &l1, r)
+	c.DistinctOutputs(engine.OutList(l[1], &l1))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], &s0, self)
 	}
@@ -388,9 +388,9 @@ func memUnbindRowsAll(self *dense) []*dense {
 // memCatRowsAll is cat by every row's entry.
 func memCatRowsAll(ts []*dense) *dense {
 	l := &locsMemCat
-	var c wrap.Call
-	var l0 wrap.SavedList
-	var s1 wrap.Saved
+	var c engine.Call
+	var l0 engine.SavedList
+	var s1 engine.Saved
 	c.Begin(memCatOp)
 	c.BeginFresh()
 	l0.Reset(len(ts))
@@ -399,12 +399,12 @@ func memCatRowsAll(ts []*dense) *dense {
 		c.SaveMemory(l0.At(i), unsafe.Pointer(e), &m)
 	}
 	l0.SummarizeSaved()
-	wrap.SameContentList(&c, l[0], &l0, ts)
-	wrap.SaveMetadataList(&c, &l0, ts)
-	wrap.BindingContextList(&c, l[0], &l0, ts)
+	engine.SameContentList(&c, l[0], &l0, ts)
+	engine.SaveMetadataList(&c, &l0, ts)
+	engine.BindingContextList(&c, l[0], &l0, ts)
 	r := memK.cat(ts)
 	if c.Hermetic() {
-		wrap.BindingContextAfterList(&c, l[0], &l0, ts)
+		engine.BindingContextAfterList(&c, l[0], &l0, ts)
 	}
 	l0.CheckLen(&c, len(ts))
 	for i, e := range ts {
@@ -416,13 +416,13 @@ func memCatRowsAll(ts []*dense) *dense {
 	c.SameImplList(l[0], &l0)
 	c.SameStorageList(l[0], &l0)
 	c.NoMutationList(l[0], &l0)
-	wrap.SameMetadataList(&c, l[0], &l0, ts)
+	engine.SameMetadataList(&c, l[0], &l0, ts)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], &l0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.FreshNoAliasOf(l[1], &s1, l[0], &l0)
 	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	wrap.SameContentAfterList(&c, l[0], &l0, ts)
+	engine.SameContentAfterList(&c, l[0], &l0, ts)
 	c.End()
 	return r
 }
@@ -431,7 +431,7 @@ func memCatRowsAll(ts []*dense) *dense {
 // false) or its one path's wrapper.
 type memCase struct {
 	name    string
-	op, opF *wrap.Op
+	op, opF *engine.Op
 	run     func(frame bool)
 }
 

@@ -1,6 +1,6 @@
 package asserts_test
 
-// Hand-written wrappers of the one path (wrap.Frame, wrap.Shape): what gen
+// Hand-written wrappers of the one path (engine.Frame, engine.Shape): what gen
 // emits at version 4 for a runtime with use counts, beside the rows-path
 // wrappers of wrappers_test.go they are held against.
 
@@ -10,8 +10,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 func rtTensor(h unsafe.Pointer) asserts.Identity { return (*rt.Tensor)(h) }
@@ -19,37 +19,37 @@ func rtTensor(h unsafe.Pointer) asserts.Identity { return (*rt.Tensor)(h) }
 func rtElem(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**rt.Tensor)(h), i+1)[i] }
 
 // row makes a Row of single tensors.
-func row(k checks.Check, t, u int8) wrap.Row {
-	return wrap.Row{Check: k, Form: wrap.FormOne, T: t, U: u}
+func row(k checks.Check, t, u int8) engine.Row {
+	return engine.Row{Check: k, Form: engine.FormOne, T: t, U: u}
 }
 
 // unchanged is the rows of an input the op does not write.
-func unchanged(t int8) []wrap.Row {
-	return []wrap.Row{row(checks.SameImpl, t, -1), row(checks.SameStorage, t, -1), row(checks.NoMutation, t, -1)}
+func unchanged(t int8) []engine.Row {
+	return []engine.Row{row(checks.SameImpl, t, -1), row(checks.SameStorage, t, -1), row(checks.NoMutation, t, -1)}
 }
 
-func rows(parts ...[]wrap.Row) []wrap.Row {
-	var out []wrap.Row
+func rows(parts ...[]engine.Row) []engine.Row {
+	var out []engine.Row
 	for _, p := range parts {
 		out = append(out, p...)
 	}
 	return out
 }
 
-var opAddF = wrap.Op{Name: "add", Overload: "Tensor"}
+var opAddF = engine.Op{Name: "add", Overload: "Tensor"}
 
-var shapeAdd = wrap.Shape{
+var shapeAdd = engine.Shape{
 	Args: 2, Rets: 1,
 	Rows: rows(
-		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1)},
+		[]engine.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1)},
 		unchanged(0), unchanged(1),
-		[]wrap.Row{row(checks.ImplUseCountLE1, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.NotArgHandle, 2, 1),
+		[]engine.Row{row(checks.ImplUseCountLE1, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.NotArgHandle, 2, 1),
 			row(checks.StorageUseCountEq1, 2, -1), row(checks.FreshNoAlias, 2, 0), row(checks.FreshNoAlias, 2, 1)}),
 	Locs:   locsAdd[:],
 	Tensor: rtTensor, Elem: rtElem,
 }
 
-type frame3 = wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+type frame3 = engine.Frame[[3]engine.Slot, [0]engine.ListSlot]
 
 // AddF is Add on the one path.
 func AddF(self, other *rt.Tensor, alpha float64) *rt.Tensor {
@@ -60,7 +60,7 @@ func AddF(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	return ret
 }
 
-func before2(f *frame3, op *wrap.Op, sh *wrap.Shape, t0, t1 *rt.Tensor) {
+func before2(f *frame3, op *engine.Op, sh *engine.Shape, t0, t1 *rt.Tensor) {
 	f.Open()
 	f.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	f.Arg(1, t1.Ident(), unsafe.Pointer(t1))
@@ -75,15 +75,15 @@ func after2r(f *frame3, t0, t1, t2 *rt.Tensor) {
 	f.End()
 }
 
-var opAddInPlaceF = wrap.Op{Name: "add_", Overload: "Tensor"}
+var opAddInPlaceF = engine.Op{Name: "add_", Overload: "Tensor"}
 
-var shapeAddInPlace = wrap.Shape{
+var shapeAddInPlace = engine.Shape{
 	Args: 2, Rets: 1,
 	Rows: rows(
-		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 1, -1),
+		[]engine.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 1, -1),
 			row(checks.SameImpl, 0, -1), row(checks.SameStorage, 0, -1)},
 		unchanged(1),
-		[]wrap.Row{row(checks.ReturnsArg, 2, 0)}),
+		[]engine.Row{row(checks.ReturnsArg, 2, 0)}),
 	Locs:   locsAdd[:],
 	Writes: []int8{0},
 	Tensor: rtTensor, Elem: rtElem,
@@ -99,15 +99,15 @@ func AddInPlaceF(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	return ret
 }
 
-var opAddOutF = wrap.Op{Name: "add", Overload: "out"}
+var opAddOutF = engine.Op{Name: "add", Overload: "out"}
 
-var shapeAddOut = wrap.Shape{
+var shapeAddOut = engine.Shape{
 	Args: 3, Rets: 1,
 	Rows: rows(
-		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.BindingContext, 2, -1),
+		[]engine.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.BindingContext, 2, -1),
 			row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1)},
 		unchanged(0), unchanged(1),
-		[]wrap.Row{row(checks.SameImpl, 2, -1), row(checks.SameStorage, 2, -1), row(checks.ReturnsArg, 3, 2)}),
+		[]engine.Row{row(checks.SameImpl, 2, -1), row(checks.SameStorage, 2, -1), row(checks.ReturnsArg, 3, 2)}),
 	Locs:   locsAddOut[:],
 	Writes: []int8{2},
 	Tensor: rtTensor, Elem: rtElem,
@@ -115,7 +115,7 @@ var shapeAddOut = wrap.Shape{
 
 // AddOutF is AddOut on the one path.
 func AddOutF(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
-	var f wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	var f engine.Frame[[4]engine.Slot, [0]engine.ListSlot]
 	f.Open()
 	f.Arg(0, self.Ident(), unsafe.Pointer(self))
 	f.Arg(1, other.Ident(), unsafe.Pointer(other))
@@ -132,20 +132,20 @@ func AddOutF(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	return ret
 }
 
-var opTransposeF = wrap.Op{Name: "transpose", Overload: "int"}
+var opTransposeF = engine.Op{Name: "transpose", Overload: "int"}
 
-var shapeTranspose = wrap.Shape{
+var shapeTranspose = engine.Shape{
 	Args: 1, Rets: 1,
 	Rows: rows(
-		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
+		[]engine.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
 		unchanged(0),
-		[]wrap.Row{row(checks.ImplUseCountLE1, 1, -1), row(checks.NotArgHandle, 1, 0), row(checks.SharesStorage, 1, 0),
+		[]engine.Row{row(checks.ImplUseCountLE1, 1, -1), row(checks.NotArgHandle, 1, 0), row(checks.SharesStorage, 1, 0),
 			row(checks.ViewHoldsStorage, 1, 0)}),
 	Locs:   locsTranspose[:],
 	Tensor: rtTensor, Elem: rtElem,
 }
 
-type frame2 = wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+type frame2 = engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
 
 // TransposeF is Transpose on the one path.
 func TransposeF(self *rt.Tensor, d0, d1 int) *rt.Tensor {
@@ -156,7 +156,7 @@ func TransposeF(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 	return ret
 }
 
-func transposeBeforeF(f *frame2, op *wrap.Op, t0 *rt.Tensor) {
+func transposeBeforeF(f *frame2, op *engine.Op, t0 *rt.Tensor) {
 	f.Open()
 	f.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su := t0.UseCounts()
@@ -171,25 +171,25 @@ func transposeAfterF(f *frame2, t0, t1 *rt.Tensor) {
 	f.End()
 }
 
-var opUnbindF = wrap.Op{Name: "unbind", Overload: "int"}
+var opUnbindF = engine.Op{Name: "unbind", Overload: "int"}
 
-var shapeUnbind = wrap.Shape{
+var shapeUnbind = engine.Shape{
 	Args: 1, Rets: 1,
 	Lists: 1 << 1,
 	Rows: rows(
-		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
+		[]engine.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
 		unchanged(0),
-		[]wrap.Row{{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
-			{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
-			{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
-			{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0}}),
+		[]engine.Row{{Check: checks.ImplUseCountLE1, Form: engine.FormRetList, T: 1, U: -1},
+			{Check: checks.NotArgHandle, Form: engine.FormRetList, T: 1, U: 0},
+			{Check: checks.SharesStorage, Form: engine.FormRetList, T: 1, U: 0},
+			{Check: checks.ViewHoldsStorage, Form: engine.FormRetList, T: 1, U: 0}}),
 	Locs:   locsTranspose[:],
 	Tensor: rtTensor, Elem: rtElem,
 }
 
 // UnbindF is Unbind on the one path: a list of views.
 func UnbindF(self *rt.Tensor, dim int) []*rt.Tensor {
-	var f wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	var f engine.Frame[[1]engine.Slot, [1]engine.ListSlot]
 	f.Open()
 	f.Arg(0, self.Ident(), unsafe.Pointer(self))
 	_, su := self.UseCounts()
@@ -207,21 +207,21 @@ func UnbindF(self *rt.Tensor, dim int) []*rt.Tensor {
 	return ret
 }
 
-var opCatF = wrap.Op{Name: "cat"}
+var opCatF = engine.Op{Name: "cat"}
 
-var shapeCat = wrap.Shape{
+var shapeCat = engine.Shape{
 	Args: 1, Rets: 1,
 	Lists: 1 << 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+	Rows: []engine.Row{
+		{Check: checks.SameImpl, Form: engine.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: engine.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: engine.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: engine.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: engine.FormArgList, T: 0, U: -1},
 		row(checks.ImplUseCountLE1, 1, -1),
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.NotArgHandle, Form: engine.FormArgList, T: 1, U: 0},
 		row(checks.StorageUseCountEq1, 1, -1),
-		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.FreshNoAlias, Form: engine.FormArgList, T: 1, U: 0},
 	},
 	Locs:   locsCat[:],
 	Tensor: rtTensor, Elem: rtElem,
@@ -229,17 +229,17 @@ var shapeCat = wrap.Shape{
 
 // shapeCatMeta is shapeCat with a same_metadata row on the list's
 // elements, as gen writes it for a runtime whose tensors report metadata.
-var shapeCatMeta = wrap.Shape{
+var shapeCatMeta = engine.Shape{
 	Args: shapeCat.Args, Rets: shapeCat.Rets,
 	Lists:  shapeCat.Lists,
-	Rows:   slices.Insert(slices.Clone(shapeCat.Rows), 4, wrap.Row{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1}),
+	Rows:   slices.Insert(slices.Clone(shapeCat.Rows), 4, engine.Row{Check: checks.SameMetadata, Form: engine.FormArgList, T: 0, U: -1}),
 	Locs:   locsCat[:],
 	Tensor: rtTensor, Elem: rtElem,
 }
 
-var opCatMetaF = wrap.Op{Name: "cat"}
+var opCatMetaF = engine.Op{Name: "cat"}
 
-type frameCat = wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+type frameCat = engine.Frame[[1]engine.Slot, [1]engine.ListSlot]
 
 // CatF is Cat on the one path: a list argument.
 func CatF(tensors []*rt.Tensor) *rt.Tensor {
@@ -259,7 +259,7 @@ func CatMetaF(tensors []*rt.Tensor) *rt.Tensor {
 	return ret
 }
 
-func catBeforeF(f *frameCat, op *wrap.Op, sh *wrap.Shape, t0 []*rt.Tensor) {
+func catBeforeF(f *frameCat, op *engine.Op, sh *engine.Shape, t0 []*rt.Tensor) {
 	f.Open()
 	f.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, t := range t0 {
@@ -278,18 +278,18 @@ func catAfterF(f *frameCat, t0 []*rt.Tensor, t1 *rt.Tensor) {
 	f.End()
 }
 
-var opMaxMinF = wrap.Op{Name: "max_min"}
+var opMaxMinF = engine.Op{Name: "max_min"}
 
-var locsMaxMin = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
+var locsMaxMin = [3]engine.Loc{engine.Arg("self"), engine.Ret(0), engine.Ret(1)}
 
-var shapeMaxMin = wrap.Shape{
+var shapeMaxMin = engine.Shape{
 	Args: 1, Rets: 2,
 	Rows: rows(
-		[]wrap.Row{row(checks.SameContent, 0, -1), row(checks.BindingContext, 0, -1)},
+		[]engine.Row{row(checks.SameContent, 0, -1), row(checks.BindingContext, 0, -1)},
 		unchanged(0),
-		[]wrap.Row{row(checks.ImplUseCountLE1, 1, -1), row(checks.NotArgHandle, 1, 0), row(checks.StorageUseCountEq1, 1, -1),
+		[]engine.Row{row(checks.ImplUseCountLE1, 1, -1), row(checks.NotArgHandle, 1, 0), row(checks.StorageUseCountEq1, 1, -1),
 			row(checks.ImplUseCountLE1, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.StorageUseCountEq1, 2, -1),
-			{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 1<<1 | 1<<2}}),
+			{Check: checks.DistinctOutputs, Form: engine.FormOne, T: 1, U: -1, Set: 1<<1 | 1<<2}}),
 	Locs:   locsMaxMin[:],
 	Tensor: rtTensor, Elem: rtElem,
 }
@@ -313,8 +313,8 @@ func MaxMinF(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 // add_opt(Tensor self, Tensor? other) -> Tensor: an optional argument,
 // here on both paths.
 var (
-	opAddOpt  = wrap.Op{Name: "add_opt"}
-	opAddOptF = wrap.Op{Name: "add_opt"}
+	opAddOpt  = engine.Op{Name: "add_opt"}
+	opAddOptF = engine.Op{Name: "add_opt"}
 )
 
 // addOpt adds other to self, or copies self without it.
@@ -327,8 +327,8 @@ func addOpt(self, other *rt.Tensor) *rt.Tensor {
 
 // AddOpt is the rows path's wrapper of add_opt.
 func AddOpt(self, other *rt.Tensor) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1, s2 wrap.Saved
+	var c engine.Call
+	var s0, s1, s2 engine.Saved
 	l := &locsAdd
 	c.Begin(&opAddOpt)
 	c.Save(&s0, self)
@@ -367,14 +367,14 @@ func AddOptF(self, other *rt.Tensor) *rt.Tensor {
 	return ret
 }
 
-var opReshapeF = wrap.Op{Name: "reshape"}
+var opReshapeF = engine.Op{Name: "reshape"}
 
-var shapeReshape = wrap.Shape{
+var shapeReshape = engine.Shape{
 	Args: 1, Rets: 1,
 	Rows: rows(
-		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
+		[]engine.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
 		unchanged(0),
-		[]wrap.Row{row(checks.FreshOrAlias, 1, 0)}),
+		[]engine.Row{row(checks.FreshOrAlias, 1, 0)}),
 	Locs:   locsTranspose[:],
 	Tensor: rtTensor, Elem: rtElem,
 }
@@ -394,17 +394,17 @@ func ReshapeF(self *rt.Tensor, sizes ...int) *rt.Tensor {
 	return ret
 }
 
-var opAddcmul6F = wrap.Op{Name: "addcmul6"}
+var opAddcmul6F = engine.Op{Name: "addcmul6"}
 
-var shapeAddcmul6 = wrap.Shape{
+var shapeAddcmul6 = engine.Shape{
 	Args: 6, Rets: 1,
 	Rows: rows(
-		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.BindingContext, 2, -1),
+		[]engine.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.BindingContext, 2, -1),
 			row(checks.BindingContext, 3, -1), row(checks.BindingContext, 4, -1), row(checks.BindingContext, 5, -1),
 			row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1), row(checks.SameContent, 2, -1),
 			row(checks.SameContent, 3, -1), row(checks.SameContent, 4, -1), row(checks.SameContent, 5, -1)},
 		unchanged(0), unchanged(1), unchanged(2), unchanged(3), unchanged(4), unchanged(5),
-		[]wrap.Row{row(checks.ImplUseCountLE1, 6, -1), row(checks.NotArgHandle, 6, 0), row(checks.NotArgHandle, 6, 1),
+		[]engine.Row{row(checks.ImplUseCountLE1, 6, -1), row(checks.NotArgHandle, 6, 0), row(checks.NotArgHandle, 6, 1),
 			row(checks.NotArgHandle, 6, 2), row(checks.NotArgHandle, 6, 3), row(checks.NotArgHandle, 6, 4),
 			row(checks.NotArgHandle, 6, 5), row(checks.StorageUseCountEq1, 6, -1)}),
 	Locs:   locsAddcmul6[:],
@@ -413,7 +413,7 @@ var shapeAddcmul6 = wrap.Shape{
 
 // Addcmul6F is Addcmul6 on the one path: six arguments.
 func Addcmul6F(a, b, c, d, e, g *rt.Tensor) *rt.Tensor {
-	var f wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	var f engine.Frame[[7]engine.Slot, [0]engine.ListSlot]
 	f.Open()
 	f.Arg(0, a.Ident(), unsafe.Pointer(a))
 	f.Arg(1, b.Ident(), unsafe.Pointer(b))

@@ -5,26 +5,26 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // AddFresh is Add as gen emits it for a PyTorch 2.14 plan:
 // impl_use_count_eq_fresh, with the returned tensor, in place of
 // impl_use_count_le_1.
 func AddFresh(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	addPre(&c, &opAddFresh, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addFreshPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-var opAddFresh = wrap.Op{Name: "add", Overload: "Tensor"}
+var opAddFresh = engine.Op{Name: "add", Overload: "Tensor"}
 
-func addFreshPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 wrap.Saved
+func addFreshPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // ExpectedFreshUseCount is PyTorch 2.14's expected_fresh_use_count in
@@ -28,7 +28,7 @@ func TestExpectedFreshUseCount(t *testing.T) {
 		{"ImplBound, no object", implBoundFake{unbound}, 1},
 		{"ImplBound, object", implBoundFake{bound}, 2},
 	} {
-		if got := wrap.ExpectedFreshUseCount(c.t); got != c.want {
+		if got := engine.ExpectedFreshUseCount(c.t); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
@@ -60,13 +60,13 @@ func TestEqFreshAgainstLE1(t *testing.T) {
 			"", "TensorImpl use count is 0, want 1"},
 	} {
 		for _, k := range []checks.Check{checks.ImplUseCountLE1, checks.ImplUseCountEqFresh} {
-			out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *wrap.Call) {
-				var r wrap.Saved
+			out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *engine.Call) {
+				var r engine.Saved
 				cl.Result(&r, c.r)
 				if k == checks.ImplUseCountLE1 {
-					cl.ImplUseCountLE1(wrap.Ret(0), &r)
+					cl.ImplUseCountLE1(engine.Ret(0), &r)
 				} else {
-					cl.ImplUseCountEqFresh(wrap.Ret(0), &r, c.r)
+					cl.ImplUseCountEqFresh(engine.Ret(0), &r, c.r)
 				}
 			})
 			want := c.le1
@@ -110,13 +110,13 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 		if r == nil {
 			r = c.arg
 		}
-		out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *wrap.Call) {
-			var s, rs wrap.Saved
+		out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *engine.Call) {
+			var s, rs engine.Saved
 			cl.Save(&s, c.arg)
 			cl.After(&s, c.arg)
 			cl.Result(&rs, r)
-			cl.ImplUseCountEqFresh(wrap.Ret(0), &rs, r)
-			cl.NotArg(wrap.Ret(0), &rs, wrap.Arg("self"), &s)
+			cl.ImplUseCountEqFresh(engine.Ret(0), &rs, r)
+			cl.NotArg(engine.Ret(0), &rs, engine.Arg("self"), &s)
 		})
 		switch {
 		case c.want == "" && len(out.violations) != 0:
@@ -129,13 +129,13 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 		}
 	}
 	// Under a mode both are skipped, NotArg with its check.
-	out := run(t, checks.PyTorch, asserts.EnvState{ModeActive: true}, func(cl *wrap.Call) {
-		var s, rs wrap.Saved
+	out := run(t, checks.PyTorch, asserts.EnvState{ModeActive: true}, func(cl *engine.Call) {
+		var s, rs engine.Saved
 		cl.Save(&s, plain)
 		cl.After(&s, plain)
 		cl.Result(&rs, plain)
-		cl.ImplUseCountEqFresh(wrap.Ret(0), &rs, plain)
-		cl.NotArg(wrap.Ret(0), &rs, wrap.Arg("self"), &s)
+		cl.ImplUseCountEqFresh(engine.Ret(0), &rs, plain)
+		cl.NotArg(engine.Ret(0), &rs, engine.Arg("self"), &s)
 	})
 	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonModeActive] != 1 || out.stats.Ran[checks.ImplUseCountEqFresh] != 0 {
 		t.Errorf("under a mode: %v, %+v", out.violations, out.stats)
@@ -168,10 +168,10 @@ func TestEqFreshList(t *testing.T) {
 		{"a bound element held elsewhere", mk(-2, -3), []string{"return 0[1]: TensorImpl use count is 3, want 2"}},
 		{"empty", mk(), nil},
 	} {
-		out := run(t, checks.Strict, asserts.EnvState{}, func(cl *wrap.Call) {
-			var l wrap.SavedList
-			wrap.ResultList(cl, &l, c.ts)
-			wrap.ImplUseCountEqFreshList(cl, wrap.Ret(0), &l, c.ts)
+		out := run(t, checks.Strict, asserts.EnvState{}, func(cl *engine.Call) {
+			var l engine.SavedList
+			engine.ResultList(cl, &l, c.ts)
+			engine.ImplUseCountEqFreshList(cl, engine.Ret(0), &l, c.ts)
 		})
 		if got := out.stats.Ran[checks.ImplUseCountEqFresh]; got != uint64(len(c.ts)) {
 			t.Errorf("%s: ran %d, want %d", c.name, got, len(c.ts))
@@ -190,21 +190,21 @@ func TestEqFreshList(t *testing.T) {
 
 // The check and NotArg on a plain fresh return allocate nothing.
 func TestEqFreshDoesNotAllocate(t *testing.T) {
-	op := &wrap.Op{Name: "op", Policy: checks.PyTorch}
+	op := &engine.Op{Name: "op", Policy: checks.PyTorch}
 	x, r := newFake(kPlain), newFake(kPlain)
 	ts := []*fake{newFake(kPlain), newFake(kPlain)}
 	n := testing.AllocsPerRun(100, func() {
-		var c wrap.Call
-		var s, rs wrap.Saved
-		var l wrap.SavedList
+		var c engine.Call
+		var s, rs engine.Saved
+		var l engine.SavedList
 		c.BeginWith(op, asserts.EnvState{})
 		c.Save(&s, x)
 		c.After(&s, x)
 		c.Result(&rs, r)
-		c.ImplUseCountEqFresh(wrap.Ret(0), &rs, r)
-		c.NotArg(wrap.Ret(0), &rs, wrap.Arg("self"), &s)
-		wrap.ResultList(&c, &l, ts)
-		wrap.ImplUseCountEqFreshList(&c, wrap.Ret(1), &l, ts)
+		c.ImplUseCountEqFresh(engine.Ret(0), &rs, r)
+		c.NotArg(engine.Ret(0), &rs, engine.Arg("self"), &s)
+		engine.ResultList(&c, &l, ts)
+		engine.ImplUseCountEqFreshList(&c, engine.Ret(1), &l, ts)
 		c.End()
 	})
 	if n != 0 {

@@ -3,7 +3,7 @@ package asserts
 import (
 	"unsafe"
 
-	"github.com/assertgen/assertgen/asserts/internal/shared"
+	"github.com/assertgen/assertgen/internal/shared"
 )
 
 // Anchored is the optional contract of the checks that compare memory: a

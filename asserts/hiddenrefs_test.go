@@ -6,7 +6,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // hiddenFake is a fresh return whose runtime says its storage count may
@@ -43,10 +43,10 @@ func TestHiddenStorageRefs(t *testing.T) {
 			if tc.trait {
 				f = hiddenFake(tc.impl, tc.stor)
 			}
-			out := run(t, p, asserts.EnvState{}, func(c *wrap.Call) {
-				var r wrap.Saved
+			out := run(t, p, asserts.EnvState{}, func(c *engine.Call) {
+				var r engine.Saved
 				c.Result(&r, f)
-				c.StorageUseCountEq1(wrap.Ret(0), &r)
+				c.StorageUseCountEq1(engine.Ret(0), &r)
 			})
 			k := checks.StorageUseCountEq1
 			if got := len(out.violations) > 0; got != tc.wantViolate {
@@ -67,11 +67,11 @@ func TestHiddenStorageRefs(t *testing.T) {
 func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 	t.Run("impl_use_count_le_1", func(t *testing.T) {
 		f := hiddenFake(2, 3)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-			var r wrap.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+			var r engine.Saved
 			c.Result(&r, f)
-			c.ImplUseCountLE1(wrap.Ret(0), &r)
-			c.StorageUseCountEq1(wrap.Ret(0), &r)
+			c.ImplUseCountLE1(engine.Ret(0), &r)
+			c.StorageUseCountEq1(engine.Ret(0), &r)
 		})
 		if len(out.violations) != 1 || out.violations[0].Check != checks.ImplUseCountLE1 {
 			t.Errorf("violations %v, want impl_use_count_le_1 alone", out.violations)
@@ -81,13 +81,13 @@ func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 		in := newFake(kPlain)
 		f := hiddenFake(1, 3)
 		f.id.Storage = in.id.Storage // the kernel returned a view of its input
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-			var s, r wrap.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+			var s, r engine.Saved
 			c.Save(&s, in)
 			c.After(&s, in)
 			c.Result(&r, f)
-			c.StorageUseCountEq1(wrap.Ret(0), &r)
-			c.FreshNoAlias(wrap.Ret(0), &r, wrap.Arg("self"), &s)
+			c.StorageUseCountEq1(engine.Ret(0), &r)
+			c.FreshNoAlias(engine.Ret(0), &r, engine.Arg("self"), &s)
 		})
 		if len(out.violations) != 1 || out.violations[0].Check != checks.FreshNoAlias {
 			t.Errorf("violations %v, want fresh_no_alias alone", out.violations)
@@ -98,15 +98,15 @@ func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 	})
 	t.Run("arguments", func(t *testing.T) {
 		in := hiddenFake(1, 3)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-			var s wrap.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+			var s engine.Saved
 			c.Save(&s, in)
 			in.id.Version++
 			in.id.Storage = fid()
 			c.After(&s, in)
-			c.SameImpl(wrap.Arg("self"), &s)
-			c.SameStorage(wrap.Arg("self"), &s)
-			c.NoMutation(wrap.Arg("self"), &s)
+			c.SameImpl(engine.Arg("self"), &s)
+			c.SameStorage(engine.Arg("self"), &s)
+			c.NoMutation(engine.Arg("self"), &s)
 		})
 		var got []string
 		for _, v := range out.violations {
@@ -142,20 +142,20 @@ func TestHiddenStorageRefsFreshOrAlias(t *testing.T) {
 			if tc.trait {
 				f = hiddenFake(tc.impl, tc.stor)
 			}
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-				var r wrap.Saved
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+				var r engine.Saved
 				c.Result(&r, f)
 				if list {
-					var sl wrap.SavedList
-					wrap.SaveList(c, &sl, []*fake{in})
-					wrap.AfterList(c, &sl, []*fake{in})
-					c.FreshOrAliasOf(wrap.Ret(0), &r, wrap.Arg("tensors"), &sl)
+					var sl engine.SavedList
+					engine.SaveList(c, &sl, []*fake{in})
+					engine.AfterList(c, &sl, []*fake{in})
+					c.FreshOrAliasOf(engine.Ret(0), &r, engine.Arg("tensors"), &sl)
 					return
 				}
-				var s wrap.Saved
+				var s engine.Saved
 				c.Save(&s, in)
 				c.After(&s, in)
-				c.FreshOrAlias(wrap.Ret(0), &r, wrap.Arg("self"), &s)
+				c.FreshOrAlias(engine.Ret(0), &r, engine.Arg("self"), &s)
 			})
 			got := "pass"
 			switch {
@@ -176,10 +176,10 @@ func TestHiddenStorageRefsFreshOrAlias(t *testing.T) {
 func TestHiddenStorageRefsList(t *testing.T) {
 	plain, hidden, held := newFake(kPlain), hiddenFake(1, 3), newFake(kPlain)
 	held.storageUses = 2
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var l wrap.SavedList
-		wrap.ResultList(c, &l, []*fake{plain, hidden, held})
-		c.StorageUseCountEq1List(wrap.Ret(0), &l)
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var l engine.SavedList
+		engine.ResultList(c, &l, []*fake{plain, hidden, held})
+		c.StorageUseCountEq1List(engine.Ret(0), &l)
 	})
 	if len(out.violations) != 1 || out.violations[0].Where() != "return 0[2]" {
 		t.Errorf("violations %v, want return 0[2] alone", out.violations)

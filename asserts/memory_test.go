@@ -9,7 +9,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // dense is a tensor type with no identities of its own, as a library
@@ -47,17 +47,17 @@ var _ interface {
 	asserts.Contents
 } = (*dense)(nil)
 
-var opFreshDense = wrap.Op{Name: "fresh_dense", Policy: checks.Strict}
+var opFreshDense = engine.Op{Name: "fresh_dense", Policy: checks.Strict}
 
 // handOut runs fresh_not_held on ret as a checked call of a functional op
 // returning it does.
 func handOut(ret *dense) {
-	var c wrap.Call
-	var r wrap.Saved
+	var c engine.Call
+	var r engine.Saved
 	c.Begin(&opFreshDense)
 	c.BeginFresh()
 	c.ResultIdent(&r, ret)
-	c.FreshNotHeldAnchor(wrap.Ret(0), &r, ret.StorageAnchor())
+	c.FreshNotHeldAnchor(engine.Ret(0), &r, ret.StorageAnchor())
 	c.End()
 }
 
@@ -163,28 +163,28 @@ func TestAddressReuseIsNotHeld(t *testing.T) {
 	t.Logf("%d hand-outs at a reused address, 0 reported", reused)
 }
 
-var opCatDense = wrap.Op{Name: "cat_dense", Policy: checks.Strict}
+var opCatDense = engine.Op{Name: "cat_dense", Policy: checks.Strict}
 
 // catDense runs the input and fresh-return rows of cat(tensors) on a list
 // of tensors without identities of their own, as generated code does;
 // kernel returns the result, and may change the list's tensors.
 func catDense(ts []*dense, kernel func() *dense) {
-	var c wrap.Call
-	var l wrap.SavedList
-	var r wrap.Saved
-	all := wrap.Arg("tensors")
+	var c engine.Call
+	var l engine.SavedList
+	var r engine.Saved
+	all := engine.Arg("tensors")
 	c.Begin(&opCatDense)
 	c.BeginFresh()
-	wrap.SaveList(&c, &l, ts)
-	wrap.BindingContextList(&c, all, &l, ts)
+	engine.SaveList(&c, &l, ts)
+	engine.BindingContextList(&c, all, &l, ts)
 	ret := kernel()
-	wrap.AfterList(&c, &l, ts)
+	engine.AfterList(&c, &l, ts)
 	m := ret.mem()
 	c.ResultMemory(&r, unsafe.Pointer(ret), &m)
 	c.SameImplList(all, &l)
 	c.SameStorageList(all, &l)
 	c.NoMutationList(all, &l)
-	c.FreshNoAliasOf(wrap.Ret(0), &r, all, &l)
+	c.FreshNoAliasOf(engine.Ret(0), &r, all, &l)
 	c.End()
 }
 
@@ -227,7 +227,7 @@ func TestMemoryList(t *testing.T) {
 	}
 }
 
-var opReadDense = wrap.Op{Name: "read_dense", Policy: checks.Strict}
+var opReadDense = engine.Op{Name: "read_dense", Policy: checks.Strict}
 
 // TestProvenanceFreshHandOut: a violation on a storage that a checked
 // call returned fresh says which call and how long ago (runtimes without
@@ -238,13 +238,13 @@ func TestProvenanceFreshHandOut(t *testing.T) {
 	handOut(newDense(3, 3))
 	vs := asserts.Collect(func() {
 		// a read-only argument whose storage the kernel swaps
-		var c wrap.Call
-		var s wrap.Saved
+		var c engine.Call
+		var s engine.Saved
 		c.Begin(&opReadDense)
 		c.SaveIdent(&s, a)
 		b := newDense(2, 2)
 		c.AfterIdent(&s, b)
-		c.SameImplStorageVersion(wrap.Arg("self"), &s)
+		c.SameImplStorageVersion(engine.Arg("self"), &s)
 		c.End()
 		runtime.KeepAlive(a)
 	})
@@ -272,17 +272,17 @@ func TestProvenancePool(t *testing.T) {
 		buf := make([]float64, 4)
 		victim := &dense{2, 2, 2, buf}
 		anchor := victim.StorageAnchor()
-		run := func(op *wrap.Op, kernel func()) {
-			var c wrap.Call
+		run := func(op *engine.Op, kernel func()) {
+			var c engine.Call
 			c.Begin(op)
 			kernel()
 			c.End()
 		}
 		asserts.Recycled(anchor) // outside any call: unclaimed
 		asserts.Reused(anchor)
-		giveBack := wrap.Op{Name: "give_back", Overload: "out"}
-		takeOut := wrap.Op{Name: "take_out"}
-		outer := wrap.Op{Name: "outer"}
+		giveBack := engine.Op{Name: "give_back", Overload: "out"}
+		takeOut := engine.Op{Name: "take_out"}
+		outer := engine.Op{Name: "outer"}
 		run(&outer, func() {
 			run(&giveBack, func() { asserts.Recycled(anchor) })
 		})
@@ -295,12 +295,12 @@ func TestProvenancePool(t *testing.T) {
 			runtime.GC()
 		}
 		vs := asserts.Collect(func() {
-			var c wrap.Call
-			var s wrap.Saved
+			var c engine.Call
+			var s engine.Saved
 			c.Begin(&opReadDense)
 			c.SaveIdent(&s, victim)
 			c.AfterIdent(&s, &dense{2, 2, 2, make([]float64, 4)})
-			c.SameImplStorageVersion(wrap.Arg("self"), &s)
+			c.SameImplStorageVersion(engine.Arg("self"), &s)
 			c.End()
 		})
 		if len(vs) == 0 {

@@ -5,8 +5,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // The wrappers of wrappers_test.go in the shape gen emits since
@@ -15,15 +15,15 @@ import (
 // BenchmarkMetadata runs them beside the shapes without the rows.
 
 func AddMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	addMetaPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addMetaPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-func addMetaPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
+func addMetaPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -35,7 +35,7 @@ func addMetaPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -43,8 +43,8 @@ func addMetaPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t
 	}
 }
 
-func addMetaPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 wrap.Saved
+func addMetaPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -78,15 +78,15 @@ func addMetaPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *r
 // AddMetaOf is AddMeta in the form gen emits for a tensor type it knows
 // implements asserts.Metadata (no type assertion per row).
 func AddMetaOf(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	addMetaOfPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addMetaOfPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-func addMetaOfPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
+func addMetaOfPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -98,7 +98,7 @@ func addMetaOfPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved,
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -106,8 +106,8 @@ func addMetaOfPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved,
 	}
 }
 
-func addMetaOfPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 wrap.Saved
+func addMetaOfPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -139,13 +139,13 @@ func addMetaOfPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 
 }
 
 func AddInPlaceMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	addInPlPre(&c, &opAddInPlace, &locsAdd, &s0, &s1, self, other)
 	c.SaveMetadata(&s1, other)
 	defer c.Abandon()
 	ret := k.addInPl(self, other, alpha)
-	var s2 wrap.Saved
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(locsAdd[0], &s0, self)
 		c.BindingContextAfter(locsAdd[1], &s1, other)
@@ -166,8 +166,8 @@ func AddInPlaceMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 }
 
 func TransposeMeta(self *rt.Tensor, d0, d1 int) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	transposePre(&c, &opTranspose, &locsTranspose, &s0, &s1, self)
 	c.SaveMetadata(&s0, self)
 	ret := k.transpose(self, d0, d1)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // metaCall runs a checked call of foo(Tensor(a!) self, Tensor other) on
@@ -15,8 +15,8 @@ import (
 // violations and the op's statistics.
 func metaCall(t *testing.T, self, other metaFake, moved ...*fake) outcome {
 	t.Helper()
-	return run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-		var s0, s1 wrap.Saved
+	return run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+		var s0, s1 engine.Saved
 		c.Save(&s0, self)
 		c.Save(&s1, other)
 		c.Mutable(&s0)
@@ -26,7 +26,7 @@ func metaCall(t *testing.T, self, other metaFake, moved ...*fake) outcome {
 		}
 		c.After(&s0, self)
 		c.After(&s1, other)
-		c.SameMetadata(wrap.Arg("other"), &s1, other)
+		c.SameMetadata(engine.Arg("other"), &s1, other)
 	})
 }
 
@@ -75,9 +75,9 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 		x := newFake(kPlain)
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
-		rop := &wrap.Op{Name: "sum", Policy: checks.Strict}
-		var r wrap.Call
-		var rs wrap.Saved
+		rop := &engine.Op{Name: "sum", Policy: checks.Strict}
+		var r engine.Call
+		var rs engine.Saved
 		r.BeginWith(rop, asserts.EnvState{})
 		r.Save(&rs, metaFake{x})
 		r.SaveMetadata(&rs, metaFake{x})
@@ -88,9 +88,9 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
-				var w wrap.Call
-				var ws wrap.Saved
-				w.BeginWith(&wrap.Op{Name: "t_", Policy: checks.Strict}, asserts.EnvState{})
+				var w engine.Call
+				var ws engine.Saved
+				w.BeginWith(&engine.Op{Name: "t_", Policy: checks.Strict}, asserts.EnvState{})
 				w.Save(&ws, x)
 				w.Mutable(&ws)
 				x.meta++ // t_ swaps x's sizes and strides
@@ -102,7 +102,7 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 			x.meta++ // the reader's own kernel
 		}
 		r.After(&rs, metaFake{x})
-		r.SameMetadata(wrap.Arg("self"), &rs, metaFake{x})
+		r.SameMetadata(engine.Arg("self"), &rs, metaFake{x})
 		r.End()
 		asserts.SetHandler(prev)
 		st := rop.Stats()
@@ -122,7 +122,7 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	x := newFake(kPlain)
-	rop := &wrap.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
+	rop := &engine.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -130,8 +130,8 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 			defer wg.Done()
 			y := newFake(kPlain)
 			for range 1000 {
-				var c wrap.Call
-				var s0, s1 wrap.Saved
+				var c engine.Call
+				var s0, s1 engine.Saved
 				c.BeginWith(rop, asserts.EnvState{})
 				c.Save(&s0, metaFake{x})
 				c.Save(&s1, metaFake{y})
@@ -143,8 +143,8 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 				c.SaveMetadata(&s1, metaFake{y})
 				c.After(&s0, metaFake{x})
 				c.After(&s1, metaFake{y})
-				c.SameMetadata(wrap.Arg("self"), &s0, metaFake{x})
-				c.SameMetadata(wrap.Arg("other"), &s1, metaFake{y})
+				c.SameMetadata(engine.Arg("self"), &s0, metaFake{x})
+				c.SameMetadata(engine.Arg("other"), &s1, metaFake{y})
 				c.End()
 			}
 		}()

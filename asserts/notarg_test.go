@@ -6,14 +6,14 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // TestNotArg covers the part of impl_use_count_le_1 that only Go needs: a
 // kernel that returns an argument's handle itself leaves its use count at
 // 1, and NotArg catches it.
 func TestNotArg(t *testing.T) {
-	var opClone = wrap.Op{Name: "clone"}
+	var opClone = engine.Op{Name: "clone"}
 	tests := []struct {
 		name   string
 		mode   bool
@@ -41,30 +41,30 @@ func TestNotArg(t *testing.T) {
 			self, other := &handle{impl: 1, storage: 1, uses: 1}, &handle{impl: 2, storage: 2, uses: 1}
 			before := opClone.Stats()
 
-			var c wrap.Call
+			var c engine.Call
 			c.BeginWith(&opClone, asserts.EnvState{ModeActive: tt.mode})
-			var a0, a1, o0 wrap.Saved
-			var l0 wrap.SavedList
+			var a0, a1, o0 engine.Saved
+			var l0 engine.SavedList
 			if tt.list {
-				wrap.SaveList(&c, &l0, []*handle{self, other})
+				engine.SaveList(&c, &l0, []*handle{self, other})
 			} else {
 				c.Save(&a0, self)
 				c.Save(&a1, other)
 			}
 			r := tt.ret(self, other)
 			if tt.list {
-				wrap.AfterList(&c, &l0, []*handle{self, other})
+				engine.AfterList(&c, &l0, []*handle{self, other})
 			} else {
 				c.After(&a0, self)
 				c.After(&a1, other)
 			}
 			c.Result(&o0, r)
-			c.ImplUseCountLE1(wrap.Ret(0), &o0)
+			c.ImplUseCountLE1(engine.Ret(0), &o0)
 			if tt.list {
-				c.NotArgList(wrap.Ret(0), &o0, wrap.Arg("tensors"), &l0)
+				c.NotArgList(engine.Ret(0), &o0, engine.Arg("tensors"), &l0)
 			} else {
-				c.NotArg(wrap.Ret(0), &o0, wrap.Arg("self"), &a0)
-				c.NotArg(wrap.Ret(0), &o0, wrap.Arg("other"), &a1)
+				c.NotArg(engine.Ret(0), &o0, engine.Arg("self"), &a0)
+				c.NotArg(engine.Ret(0), &o0, engine.Arg("other"), &a1)
 			}
 			c.End()
 
@@ -91,13 +91,13 @@ func TestNotArg(t *testing.T) {
 // violations it handled, not those another handler got meanwhile, and
 // counts the ones beyond what it keeps.
 func TestCollectorCountsOwnViolations(t *testing.T) {
-	op := wrap.Op{Name: "neg"}
+	op := engine.Op{Name: "neg"}
 	violate := func() {
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(&op, asserts.EnvState{})
-		var o0 wrap.Saved
+		var o0 engine.Saved
 		c.Result(&o0, &handle{impl: 7, storage: 7, uses: 3})
-		c.ImplUseCountLE1(wrap.Ret(0), &o0)
+		c.ImplUseCountLE1(engine.Ret(0), &o0)
 		c.End()
 	}
 	col := asserts.NewCollector()
@@ -121,7 +121,7 @@ func TestCollectorCountsOwnViolations(t *testing.T) {
 // TestNotArgElems covers list returns: no element may be an argument's
 // handle itself.
 func TestNotArgElems(t *testing.T) {
-	var opSplit = wrap.Op{Name: "split", Overload: "Tensor"}
+	var opSplit = engine.Op{Name: "split", Overload: "Tensor"}
 	var got []string
 	prev := asserts.SetHandler(asserts.HandlerFunc(func(v *asserts.Violation) { got = append(got, v.Error()) }))
 	defer asserts.SetHandler(prev)
@@ -134,17 +134,17 @@ func TestNotArgElems(t *testing.T) {
 		{[]*handle{{impl: 5, storage: 1, uses: 1}, self}, "split.Tensor: impl_use_count_le_1: return 0[1]: is the TensorImpl of argument self (0x1)"},
 	} {
 		got = nil
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(&opSplit, asserts.EnvState{})
-		var a0 wrap.Saved
-		var ol0, l1 wrap.SavedList
+		var a0 engine.Saved
+		var ol0, l1 engine.SavedList
 		c.Save(&a0, self)
-		wrap.SaveList(&c, &l1, []*handle{self})
+		engine.SaveList(&c, &l1, []*handle{self})
 		c.After(&a0, self)
-		wrap.AfterList(&c, &l1, []*handle{self})
-		wrap.ResultList(&c, &ol0, tt.ret)
-		c.ImplUseCountLE1List(wrap.Ret(0), &ol0)
-		c.NotArgElems(wrap.Ret(0), &ol0, wrap.Arg("self"), &a0)
+		engine.AfterList(&c, &l1, []*handle{self})
+		engine.ResultList(&c, &ol0, tt.ret)
+		c.ImplUseCountLE1List(engine.Ret(0), &ol0)
+		c.NotArgElems(engine.Ret(0), &ol0, engine.Arg("self"), &a0)
 		c.End()
 		switch {
 		case tt.want == "" && len(got) != 0:
@@ -155,7 +155,7 @@ func TestNotArgElems(t *testing.T) {
 		// The list-argument form finds the same element.
 		got = nil
 		c.BeginWith(&opSplit, asserts.EnvState{})
-		c.NotArgElemsList(wrap.Ret(0), &ol0, wrap.Arg("tensors"), &l1)
+		c.NotArgElemsList(engine.Ret(0), &ol0, engine.Arg("tensors"), &l1)
 		c.End()
 		if tt.want != "" && (len(got) != 1 || !strings.Contains(got[0], "return 0[1]: is the TensorImpl of argument tensors[0]")) {
 			t.Errorf("list form: got %q", got)

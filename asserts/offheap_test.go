@@ -10,7 +10,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // mappedTensor is a tensor of a runtime whose storages may live outside the
@@ -29,7 +29,7 @@ func (m *mappedTensor) StorageAnchor() unsafe.Pointer {
 	return unsafe.Pointer(&m.mem[len(m.mem)-1])
 }
 
-var opMapped = wrap.Op{Name: "mapped_clone"}
+var opMapped = engine.Op{Name: "mapped_clone"}
 
 // idRuns numbers the runs of the tests below in one process (-count=N):
 // storage IDs are never handed out again, so each run takes IDs of its own
@@ -43,12 +43,12 @@ func runIDs(base asserts.ID) asserts.ID { return base + asserts.ID(idRuns.Add(1)
 // freshCall runs the rows of a fresh return as generated code does for a
 // runtime without use counts: ResultIdent, then fresh_not_held.
 func freshCall(ret *mappedTensor) {
-	var c wrap.Call
-	var r wrap.Saved
+	var c engine.Call
+	var r engine.Saved
 	c.Begin(&opMapped)
 	c.BeginFresh()
 	c.ResultIdent(&r, ret)
-	c.FreshNotHeld(wrap.Ret(0), &r, ret)
+	c.FreshNotHeld(engine.Ret(0), &r, ret)
 	c.End()
 }
 
@@ -123,7 +123,7 @@ func TestFreshNotHeldWindow(t *testing.T) {
 // storage gets same_storage and binding_context skipped under no_storage,
 // not run.
 func TestUnversionedShortcutsKeepSkips(t *testing.T) {
-	op := &wrap.Op{Name: "shortcut_skips"}
+	op := &engine.Op{Name: "shortcut_skips"}
 	for _, c := range []struct {
 		sto       asserts.ID
 		ranSto    uint64
@@ -131,13 +131,13 @@ func TestUnversionedShortcutsKeepSkips(t *testing.T) {
 	}{{sto: 7, ranSto: 1}, {sto: 0, noStorage: 1}} {
 		x := &mappedTensor{mem: make([]byte, 8), impl: 1<<43 + c.sto, sto: c.sto}
 		st0 := op.Stats()
-		var call wrap.Call
-		var s wrap.Saved
+		var call engine.Call
+		var s engine.Saved
 		call.Begin(op)
 		call.SaveIdent(&s, x)
-		call.BindingContext(wrap.Arg("self"), &s, x)
+		call.BindingContext(engine.Arg("self"), &s, x)
 		call.AfterIdent(&s, x)
-		call.SameImplStorageVersion(wrap.Arg("self"), &s)
+		call.SameImplStorageVersion(engine.Arg("self"), &s)
 		call.End()
 		st := op.Stats().Sub(st0)
 		if st.Ran[checks.SameImpl] != 1 || st.Ran[checks.SameStorage] != c.ranSto ||

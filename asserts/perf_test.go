@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // stubKernels return a tensor made in advance, so that a call allocates
@@ -68,9 +68,9 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"cat (list of 8), one path", func() { CatF(list) }},
 		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
 		{"mode active", func() {
-			var c wrap.Call
+			var c engine.Call
 			c.BeginWith(&opAddTensor, asserts.EnvState{ModeActive: true})
-			var s, r wrap.Saved
+			var s, r engine.Saved
 			c.Save(&s, xs[0])
 			c.After(&s, xs[0])
 			c.Result(&r, out)

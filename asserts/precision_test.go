@@ -6,7 +6,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // An argument that shares storage with an argument the call writes sees
@@ -51,15 +51,15 @@ func TestNoMutationAliasesMutable(t *testing.T) {
 		{"inline overflow: a real write", call{inputs: []*fake{other}, muts: many}, []*fake{other}, 1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-				ins := make([]wrap.Saved, len(tc.c.inputs))
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+				ins := make([]engine.Saved, len(tc.c.inputs))
 				for i, f := range tc.c.inputs {
 					c.Save(&ins[i], f)
 				}
-				var ml wrap.SavedList
-				ms := make([]wrap.Saved, len(tc.c.muts))
+				var ml engine.SavedList
+				ms := make([]engine.Saved, len(tc.c.muts))
 				if tc.c.list {
-					wrap.SaveList(c, &ml, tc.c.muts)
+					engine.SaveList(c, &ml, tc.c.muts)
 					c.MutableList(&ml)
 				} else {
 					for i, f := range tc.c.muts {
@@ -82,7 +82,7 @@ func TestNoMutationAliasesMutable(t *testing.T) {
 				}
 				for i, f := range tc.c.inputs {
 					c.After(&ins[i], f)
-					c.NoMutation(wrap.Arg("in"), &ins[i])
+					c.NoMutation(engine.Arg("in"), &ins[i])
 					f.id.Version = 3
 				}
 			})
@@ -103,8 +103,8 @@ func TestFreshNoAliasUnderModeAndOnce(t *testing.T) {
 	x := newFake(kPlain)
 	view := &fake{id: x.id, implUses: 1, storageUses: 2}
 	view.id.Impl = fid()
-	body := func(c *wrap.Call) {
-		var s, r wrap.Saved
+	body := func(c *engine.Call) {
+		var s, r engine.Saved
 		c.Save(&s, x)
 		c.After(&s, x)
 		c.Result(&r, view)
@@ -140,32 +140,32 @@ func TestFreshNoAliasLists(t *testing.T) {
 	aView.id.Impl = fid()
 	for _, tc := range []struct {
 		name string
-		body func(c *wrap.Call)
+		body func(c *engine.Call)
 		want []string
 		ran  uint64
 	}{
-		{"list return vs arg", func(c *wrap.Call) {
-			var s wrap.Saved
+		{"list return vs arg", func(c *engine.Call) {
+			var s engine.Saved
 			c.Save(&s, a)
 			c.After(&s, a)
-			var rl wrap.SavedList
-			wrap.ResultList(c, &rl, []*fake{fresh, aView})
+			var rl engine.SavedList
+			engine.ResultList(c, &rl, []*fake{fresh, aView})
 			c.FreshNoAliasList(ret0, &rl, argSelf, &s)
 		}, []string{"return 0[1]: shares StorageImpl"}, 2},
-		{"return vs list arg", func(c *wrap.Call) {
-			var sl wrap.SavedList
-			wrap.SaveOptList(c, &sl, []*fake{b, nil, a})
-			wrap.AfterList(c, &sl, []*fake{b, nil, a})
-			var r wrap.Saved
+		{"return vs list arg", func(c *engine.Call) {
+			var sl engine.SavedList
+			engine.SaveOptList(c, &sl, []*fake{b, nil, a})
+			engine.AfterList(c, &sl, []*fake{b, nil, a})
+			var r engine.Saved
 			c.Result(&r, aView)
 			c.FreshNoAliasOf(ret0, &r, argTensors, &sl)
 		}, []string{"return 0: shares StorageImpl " + a.id.Storage.String() + " with argument tensors[2]"}, 2},
-		{"list vs list, clean", func(c *wrap.Call) {
-			var sl wrap.SavedList
-			wrap.SaveList(c, &sl, []*fake{a, b})
-			wrap.AfterList(c, &sl, []*fake{a, b})
-			var rl wrap.SavedList
-			wrap.ResultList(c, &rl, []*fake{fresh, newFake(kPlain)})
+		{"list vs list, clean", func(c *engine.Call) {
+			var sl engine.SavedList
+			engine.SaveList(c, &sl, []*fake{a, b})
+			engine.AfterList(c, &sl, []*fake{a, b})
+			var rl engine.SavedList
+			engine.ResultList(c, &rl, []*fake{fresh, newFake(kPlain)})
 			c.FreshNoAliasListOf(ret0, &rl, argTensors, &sl)
 		}, nil, 4},
 	} {
@@ -219,9 +219,9 @@ func TestBindingContextAfter(t *testing.T) {
 			}
 			set(tc.before)
 			env := asserts.EnvState{Context: ctx, Hermetic: tc.hermetic}
-			out := run(t, checks.Strict, env, func(c *wrap.Call) {
+			out := run(t, checks.Strict, env, func(c *engine.Call) {
 				tt := boundFake{x}
-				var s wrap.Saved
+				var s engine.Saved
 				c.Save(&s, tt)
 				c.BindingContext(argSelf, &s, tt)
 				set(tc.after) // the kernel

@@ -3,7 +3,7 @@ package asserts
 import (
 	"unsafe"
 
-	"github.com/assertgen/assertgen/asserts/internal/shared"
+	"github.com/assertgen/assertgen/internal/shared"
 )
 
 // Recycled tells the checks that the runtime took back the memory whose

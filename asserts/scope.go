@@ -5,7 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/assertgen/assertgen/asserts/internal/shared"
+	"github.com/assertgen/assertgen/internal/shared"
 )
 
 // Scoped collection: the violations of one test, kept apart from every

@@ -7,21 +7,21 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // brokenCall makes one checked call of a kernel that swaps the TensorImpl of
 // argument name (same_impl fails), with the installed mode state.
 func brokenCall(name string) {
-	op := &wrap.Op{Name: "scoped_" + name, Policy: checks.Strict}
+	op := &engine.Op{Name: "scoped_" + name, Policy: checks.Strict}
 	t := newFake(kPlain)
-	var c wrap.Call
+	var c engine.Call
 	c.BeginWith(op, asserts.EnvState{})
-	var s wrap.Saved
+	var s engine.Saved
 	c.Save(&s, t)
 	t.id.Impl = fid() // the kernel's bug
 	c.After(&s, t)
-	c.SameImpl(wrap.Arg(name), &s)
+	c.SameImpl(engine.Arg(name), &s)
 	c.End()
 }
 

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/internal/shared"
+	"github.com/assertgen/assertgen/internal/shared"
 )
 
 // Stats are counts of checked calls.

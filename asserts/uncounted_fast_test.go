@@ -6,8 +6,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // addPlainRows is add.Tensor with use_counts: false and
@@ -15,9 +15,9 @@ import (
 // without version counters. With short it takes the wrappers' one-test
 // shortcuts (Saved.Plain, Saved.FreshFrom, Saved.ImplApart), which hold
 // for such tensors; without, it calls every row.
-func addPlainRows(op *wrap.Op, short bool, self, other *plainTensor, alpha float64) *plainTensor {
-	var c wrap.Call
-	var s0, s1, s2 wrap.Saved
+func addPlainRows(op *engine.Op, short bool, self, other *plainTensor, alpha float64) *plainTensor {
+	var c engine.Call
+	var s0, s1, s2 engine.Saved
 	l := &locsAdd
 	c.Begin(op)
 	c.BeginFresh()
@@ -70,9 +70,9 @@ func TestUncountedShortcutsCountAsRows(t *testing.T) {
 		"self":   func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return self },
 		"cached": func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return cached },
 	}
-	var c wrap.Call
-	var s0, s2 wrap.Saved
-	c.Begin(&wrap.Op{Name: "add", Overload: "Tensor"})
+	var c engine.Call
+	var s0, s2 engine.Saved
+	c.Begin(&engine.Op{Name: "add", Overload: "Tensor"})
 	c.SaveIdent(&s0, (*plainTensor)(a))
 	if !s0.Plain() {
 		t.Error("a plain argument without a version counter is not Plain")
@@ -90,7 +90,7 @@ func TestUncountedShortcutsCountAsRows(t *testing.T) {
 		var reports [2]int
 		var stats [2]asserts.Stats
 		for i, short := range []bool{false, true} {
-			op := &wrap.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
+			op := &engine.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
 			col.Reset()
 			for _, x := range []*rt.Tensor{a, b, cached} { // fresh_not_held's registry starts afresh
 				asserts.Released((*plainTensor)(x))

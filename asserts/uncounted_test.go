@@ -6,8 +6,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // gcTensor is reftensor without its use counts: a runtime that implements
@@ -46,8 +46,8 @@ func addUncounted[T interface {
 	asserts.Identity
 	*gcTensor | *plainTensor
 }](self, other T, alpha float64) T {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	l := &locsAdd
 	c.Begin(&opAddUncounted)
 	c.BeginFresh()
@@ -58,7 +58,7 @@ func addUncounted[T interface {
 	c.SameContent(l[1], &s1, other)
 	c.BindingContext(l[1], &s1, other)
 	ret := T(unsafe.Pointer(k.add((*rt.Tensor)(unsafe.Pointer(self)), (*rt.Tensor)(unsafe.Pointer(other)), alpha)))
-	var s2 wrap.Saved
+	var s2 engine.Saved
 	c.BindingContextAfter(l[0], &s0, self)
 	c.BindingContextAfter(l[1], &s1, other)
 	c.After(&s0, self)
@@ -83,7 +83,7 @@ func addUncounted[T interface {
 	return ret
 }
 
-var opAddUncounted = wrap.Op{Name: "add", Overload: "Tensor"}
+var opAddUncounted = engine.Op{Name: "add", Overload: "Tensor"}
 
 // A runtime without use counts gets every check that needs none; the
 // use-count rows are skipped and counted under no_use_counts, and
@@ -124,11 +124,11 @@ func TestFreshNotHeldNested(t *testing.T) {
 	a, b := rt.Ones(2), rt.Ones(2)
 	defer a.Release()
 	defer b.Release()
-	op := wrap.Op{Name: "composite"}
-	ret := wrap.Ret(0)
+	op := engine.Op{Name: "composite"}
+	ret := engine.Ret(0)
 	composite := func(kernel func() *gcTensor) *gcTensor {
-		var c wrap.Call
-		var r wrap.Saved
+		var c engine.Call
+		var r engine.Saved
 		c.Begin(&op)
 		c.BeginFresh()
 		out := kernel()
@@ -162,11 +162,11 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 	collect(t)
 	out := rt.Zeros(2)
 	defer out.Release()
-	op := wrap.Op{Name: "neg"}
-	ret := wrap.Ret(0)
+	op := engine.Op{Name: "neg"}
+	ret := engine.Ret(0)
 	counted := func() {
-		var c wrap.Call
-		var r wrap.Saved
+		var c engine.Call
+		var r engine.Saved
 		c.Begin(&op)
 		c.Result(&r, out)
 		c.StorageUseCountEq1(ret, &r)
@@ -177,8 +177,8 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 		t.Errorf("counted return: %v allocations, want 0", n)
 	}
 	identOnly := func() {
-		var c wrap.Call
-		var r wrap.Saved
+		var c engine.Call
+		var r engine.Saved
 		c.Begin(&op)
 		c.ResultIdent(&r, (*gcTensor)(out))
 		c.ImplUseCountLE1(ret, &r) // skipped: no_use_counts
@@ -235,16 +235,16 @@ func TestOptionalArgumentKeepsItsAnchor(t *testing.T) {
 	x := rt.Ones(2)
 	defer x.Release()
 	p := (*plainTensor)(x)
-	for _, after := range []func(c *wrap.Call, s *wrap.Saved){
-		func(c *wrap.Call, s *wrap.Saved) { c.AfterIdent(s, p) },
-		func(c *wrap.Call, s *wrap.Saved) { c.After(s, p); c.AfterAnchor(s, p.StorageAnchor()) },
+	for _, after := range []func(c *engine.Call, s *engine.Saved){
+		func(c *engine.Call, s *engine.Saved) { c.AfterIdent(s, p) },
+		func(c *engine.Call, s *engine.Saved) { c.After(s, p); c.AfterAnchor(s, p.StorageAnchor()) },
 	} {
-		var c wrap.Call
-		var s wrap.Saved
-		c.Begin(&wrap.Op{Name: "foo", Policy: checks.Strict})
+		var c engine.Call
+		var s engine.Saved
+		c.Begin(&engine.Op{Name: "foo", Policy: checks.Strict})
 		c.SaveOpt(&s, p, true)
 		after(&c, &s)
-		c.SameImplStorageVersion(wrap.Arg("weight"), &s)
+		c.SameImplStorageVersion(engine.Arg("weight"), &s)
 		c.End()
 	}
 	for _, v := range col.Violations() {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // view_holds_storage on one view: the storage's use count before the call
@@ -47,14 +47,14 @@ func TestViewHoldsStorage(t *testing.T) {
 			if tc.otherStorage {
 				r.id.Storage = fid()
 			}
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-				var s, rs wrap.Saved
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+				var s, rs engine.Saved
 				c.Save(&s, x)
 				c.ViewBase(&rs, &s, x)
 				x.storageUses, r.storageUses = tc.after, tc.after
 				c.After(&s, x)
 				c.Result(&rs, r)
-				c.ViewHoldsStorage(wrap.Ret(0), &rs, wrap.Arg("self"), &s)
+				c.ViewHoldsStorage(engine.Ret(0), &rs, engine.Arg("self"), &s)
 			})
 			wantViewOutcome(t, out, tc.want, 1)
 		})
@@ -123,9 +123,9 @@ func TestViewHoldsStorageList(t *testing.T) {
 				w.id.Storage = x.id.Storage
 				rs[tc.n-1] = w
 			}
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
-				var s wrap.Saved
-				var rl wrap.SavedList
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
+				var s engine.Saved
+				var rl engine.SavedList
 				c.Save(&s, x)
 				c.ViewBaseList(&rl, &s, x)
 				x.storageUses = tc.after
@@ -133,8 +133,8 @@ func TestViewHoldsStorageList(t *testing.T) {
 					r.storageUses = tc.after
 				}
 				c.After(&s, x)
-				wrap.ResultList(c, &rl, rs)
-				c.ViewHoldsStorageList(wrap.Ret(0), &rl, wrap.Arg("self"), &s)
+				engine.ResultList(c, &rl, rs)
+				c.ViewHoldsStorageList(engine.Ret(0), &rl, engine.Arg("self"), &s)
 			})
 			switch {
 			case tc.wrapper:

@@ -7,7 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // printT is the part of a *testing.T the Testing handler uses; this one
@@ -64,12 +64,12 @@ func ExampleStats_TotalRan() {
 	before := asserts.ReadStats()
 
 	checkedNeg(&handle{impl: 0x94, storage: 0x95, uses: 1}) // 3 checks, 2 fail
-	op := wrap.Op{Name: "relu"}
-	var c wrap.Call
+	op := engine.Op{Name: "relu"}
+	var c engine.Call
 	c.BeginWith(&op, asserts.EnvState{ModeActive: true}) // under a dispatch mode
-	var o0 wrap.Saved
+	var o0 engine.Saved
 	c.Result(&o0, &handle{impl: 0x96, storage: 0x97, uses: 2})
-	c.ImplUseCountLE1(wrap.Ret(0), &o0) // skipped: mode_active
+	c.ImplUseCountLE1(engine.Ret(0), &o0) // skipped: mode_active
 	c.End()
 
 	st := asserts.ReadStats().Sub(before)
@@ -121,15 +121,15 @@ func ExampleReleased() {
 		}
 		pool = append(pool, t.st)
 	}
-	op := wrap.Op{Name: "zeros_like"}
+	op := engine.Op{Name: "zeros_like"}
 	zerosLike := func() *gcHandle { // a checked call of a kernel that takes its buffer from the pool
-		var c wrap.Call
+		var c engine.Call
 		c.Begin(&op)
 		c.BeginFresh()
 		r := &gcHandle{impl: newID(), st: get()}
-		var o0 wrap.Saved
+		var o0 engine.Saved
 		c.ResultIdent(&o0, r)
-		c.FreshNotHeld(wrap.Ret(0), &o0, r)
+		c.FreshNotHeld(engine.Ret(0), &o0, r)
 		c.End()
 		return r
 	}

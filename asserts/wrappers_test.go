@@ -10,8 +10,8 @@ package asserts_test
 // these do not, so that the tests check in every build.
 
 import (
-	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // kernels holds the kernels the wrappers call, so tests can swap in broken
@@ -75,32 +75,32 @@ func maxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 }
 
 var (
-	argSelf    = wrap.Arg("self")
-	argOther   = wrap.Arg("other")
-	argTensors = wrap.Arg("tensors")
-	ret0       = wrap.Ret(0)
-	ret1       = wrap.Ret(1)
+	argSelf    = engine.Arg("self")
+	argOther   = engine.Arg("other")
+	argTensors = engine.Arg("tensors")
+	ret0       = engine.Ret(0)
+	ret1       = engine.Ret(1)
 )
 
 // add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-var opAddTensor = wrap.Op{Name: "add", Overload: "Tensor"}
+var opAddTensor = engine.Op{Name: "add", Overload: "Tensor"}
 
 // Add has the shape gen emits: the wrapper declares the Call and the
 // argument snapshots, and the rows run in two helpers shared by every op of
 // the same shape (one before the kernel, one after it), which take the op's
 // Locs from a package-level array.
 func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	addPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-var locsAdd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var locsAdd = [3]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Ret(0)}
 
-func addPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
+func addPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -110,7 +110,7 @@ func addPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -118,8 +118,8 @@ func addPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t
 	}
 }
 
-func addPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 wrap.Saved
+func addPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -152,49 +152,49 @@ func addPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Te
 // every row inlined into the wrapper, Locs made per row. BenchmarkOverhead
 // runs both, for the price of the helper calls.
 func AddInline(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c wrap.Call
+	var c engine.Call
 	c.Begin(&opAddTensor)
-	var s0, s1 wrap.Saved
+	var s0, s1 engine.Saved
 	c.Save(&s0, self)
 	c.Save(&s1, other)
-	c.SameContent(wrap.Arg("self"), &s0, self)
-	c.BindingContext(wrap.Arg("self"), &s0, self)
-	c.SameContent(wrap.Arg("other"), &s1, other)
-	c.BindingContext(wrap.Arg("other"), &s1, other)
+	c.SameContent(engine.Arg("self"), &s0, self)
+	c.BindingContext(engine.Arg("self"), &s0, self)
+	c.SameContent(engine.Arg("other"), &s1, other)
+	c.BindingContext(engine.Arg("other"), &s1, other)
 	ret := k.add(self, other, alpha)
-	c.BindingContextAfter(wrap.Arg("self"), &s0, self)
-	c.BindingContextAfter(wrap.Arg("other"), &s1, other)
+	c.BindingContextAfter(engine.Arg("self"), &s0, self)
+	c.BindingContextAfter(engine.Arg("other"), &s1, other)
 	c.After(&s0, self)
 	c.After(&s1, other)
-	c.SameImpl(wrap.Arg("self"), &s0)
-	c.SameStorage(wrap.Arg("self"), &s0)
-	c.NoMutation(wrap.Arg("self"), &s0)
-	c.SameContentAfter(wrap.Arg("self"), &s0, self)
-	c.SameImpl(wrap.Arg("other"), &s1)
-	c.SameStorage(wrap.Arg("other"), &s1)
-	c.NoMutation(wrap.Arg("other"), &s1)
-	c.SameContentAfter(wrap.Arg("other"), &s1, other)
-	var r0 wrap.Saved
+	c.SameImpl(engine.Arg("self"), &s0)
+	c.SameStorage(engine.Arg("self"), &s0)
+	c.NoMutation(engine.Arg("self"), &s0)
+	c.SameContentAfter(engine.Arg("self"), &s0, self)
+	c.SameImpl(engine.Arg("other"), &s1)
+	c.SameStorage(engine.Arg("other"), &s1)
+	c.NoMutation(engine.Arg("other"), &s1)
+	c.SameContentAfter(engine.Arg("other"), &s1, other)
+	var r0 engine.Saved
 	c.Result(&r0, ret)
-	c.ImplUseCountLE1(wrap.Ret(0), &r0)
-	c.NotArg(wrap.Ret(0), &r0, wrap.Arg("self"), &s0)
-	c.NotArg(wrap.Ret(0), &r0, wrap.Arg("other"), &s1)
-	c.StorageUseCountEq1(wrap.Ret(0), &r0)
-	c.FreshNoAlias(wrap.Ret(0), &r0, wrap.Arg("self"), &s0)
-	c.FreshNoAlias(wrap.Ret(0), &r0, wrap.Arg("other"), &s1)
+	c.ImplUseCountLE1(engine.Ret(0), &r0)
+	c.NotArg(engine.Ret(0), &r0, engine.Arg("self"), &s0)
+	c.NotArg(engine.Ret(0), &r0, engine.Arg("other"), &s1)
+	c.StorageUseCountEq1(engine.Ret(0), &r0)
+	c.FreshNoAlias(engine.Ret(0), &r0, engine.Arg("self"), &s0)
+	c.FreshNoAlias(engine.Ret(0), &r0, engine.Arg("other"), &s1)
 	c.End()
 	return ret
 }
 
 // add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
-var opAddInPlace = wrap.Op{Name: "add_", Overload: "Tensor"}
+var opAddInPlace = engine.Op{Name: "add_", Overload: "Tensor"}
 
 // AddInPlace has the shape gen emits for an op that writes: the pre-kernel
 // helper declares the written argument (c.Mutable), and the wrapper
 // defers c.Abandon so that a kernel that panics leaves no write declared.
 func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1 wrap.Saved
+	var c engine.Call
+	var s0, s1 engine.Saved
 	addInPlPre(&c, &opAddInPlace, &locsAdd, &s0, &s1, self, other)
 	defer c.Abandon()
 	ret := k.addInPl(self, other, alpha)
@@ -202,7 +202,7 @@ func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	return ret
 }
 
-func addInPlPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
+func addInPlPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -213,15 +213,15 @@ func addInPlPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
 	}
 }
 
-func addInPlPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 wrap.Saved
+func addInPlPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -240,21 +240,21 @@ func addInPlPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *r
 }
 
 // transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
-var opTranspose = wrap.Op{Name: "transpose", Overload: "int"}
+var opTranspose = engine.Op{Name: "transpose", Overload: "int"}
 
 // Transpose has the shape gen emits for a view op.
 func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
-	var c wrap.Call
-	var s0, o0 wrap.Saved
+	var c engine.Call
+	var s0, o0 engine.Saved
 	transposePre(&c, &opTranspose, &locsTranspose, &s0, &o0, self)
 	ret := k.transpose(self, d0, d1)
 	transposePost(&c, &locsTranspose, &s0, &o0, self, ret)
 	return ret
 }
 
-var locsTranspose = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var locsTranspose = [2]engine.Loc{engine.Arg("self"), engine.Ret(0)}
 
-func transposePre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0, s1 *wrap.Saved, t0 *rt.Tensor) {
+func transposePre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0, s1 *engine.Saved, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.ViewBase(s1, s0, t0)
@@ -263,14 +263,14 @@ func transposePre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0, s1 *wrap.Saved,
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-func transposePost(c *wrap.Call, l *[2]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
+func transposePost(c *engine.Call, l *[2]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -290,20 +290,20 @@ func transposePost(c *wrap.Call, l *[2]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.
 }
 
 // unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
-var opUnbind = wrap.Op{Name: "unbind", Overload: "int"}
+var opUnbind = engine.Op{Name: "unbind", Overload: "int"}
 
 // Unbind has the shape gen emits for an op returning a list of views.
 func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
-	var c wrap.Call
-	var s0 wrap.Saved
-	var ol0 wrap.SavedList
+	var c engine.Call
+	var s0 engine.Saved
+	var ol0 engine.SavedList
 	unbindPre(&c, &opUnbind, &locsTranspose, &s0, &ol0, self)
 	ret := k.unbind(self, dim)
 	unbindPost(&c, &locsTranspose, &s0, &ol0, self, ret)
 	return ret
 }
 
-func unbindPre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *rt.Tensor) {
+func unbindPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.SavedList, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.ViewBaseList(s1, s0, t0)
@@ -312,14 +312,14 @@ func unbindPre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wr
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-func unbindPost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *rt.Tensor, t1 []*rt.Tensor) {
+func unbindPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.SavedList, t0 *rt.Tensor, t1 []*rt.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -337,12 +337,12 @@ func unbindPost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList
 }
 
 // add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-var opAddOut = wrap.Op{Name: "add", Overload: "out"}
+var opAddOut = engine.Op{Name: "add", Overload: "out"}
 
 // AddOut has the shape gen emits for an out= op.
 func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1, s2 wrap.Saved
+	var c engine.Call
+	var s0, s1, s2 engine.Saved
 	addOutPre(&c, &opAddOut, &locsAddOut, &s0, &s1, &s2, self, other, out)
 	defer c.Abandon()
 	ret := k.addOut(self, other, alpha, out)
@@ -350,9 +350,9 @@ func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	return ret
 }
 
-var locsAddOut = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var locsAddOut = [4]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Arg("out"), engine.Ret(0)}
 
-func addOutPre(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0, s1, s2 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
+func addOutPre(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0, s1, s2 *engine.Saved, t0, t1, t2 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -365,7 +365,7 @@ func addOutPre(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0, s1, s2 *wrap.Saved
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -373,8 +373,8 @@ func addOutPre(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0, s1, s2 *wrap.Saved
 	}
 }
 
-func addOutPost(c *wrap.Call, l *[4]wrap.Loc, s0, s1, s2 *wrap.Saved, t0, t1, t2, t3 *rt.Tensor) {
-	var s3 wrap.Saved
+func addOutPost(c *engine.Call, l *[4]engine.Loc, s0, s1, s2 *engine.Saved, t0, t1, t2, t3 *rt.Tensor) {
+	var s3 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -397,11 +397,11 @@ func addOutPost(c *wrap.Call, l *[4]wrap.Loc, s0, s1, s2 *wrap.Saved, t0, t1, t2
 }
 
 // cat(Tensor[] tensors, int dim=0) -> Tensor
-var opCat = wrap.Op{Name: "cat"}
+var opCat = engine.Op{Name: "cat"}
 
 func Cat(tensors []*rt.Tensor) *rt.Tensor {
-	var c wrap.Call
-	var l0 wrap.SavedList
+	var c engine.Call
+	var l0 engine.SavedList
 	catPre(&c, &opCat, &locsCat, &l0, tensors, false)
 	ret := k.cat(tensors)
 	catPost(&c, &locsCat, &l0, tensors, ret, false)
@@ -410,46 +410,46 @@ func Cat(tensors []*rt.Tensor) *rt.Tensor {
 
 // opCatMeta is cat of a runtime whose tensors report metadata: a
 // same_metadata row on the list's elements.
-var opCatMeta = wrap.Op{Name: "cat"}
+var opCatMeta = engine.Op{Name: "cat"}
 
 func CatMeta(tensors []*rt.Tensor) *rt.Tensor {
-	var c wrap.Call
-	var l0 wrap.SavedList
+	var c engine.Call
+	var l0 engine.SavedList
 	catPre(&c, &opCatMeta, &locsCat, &l0, tensors, true)
 	ret := k.cat(tensors)
 	catPost(&c, &locsCat, &l0, tensors, ret, true)
 	return ret
 }
 
-var locsCat = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+var locsCat = [2]engine.Loc{engine.Arg("tensors"), engine.Ret(0)}
 
-func catPre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, meta bool) {
+func catPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, meta bool) {
 	c.Begin(op)
 	saveList(c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+	engine.SameContentList(c, l[0], s0, t0)
+	engine.BindingContextList(c, l[0], s0, t0)
 	if meta {
-		wrap.SaveMetadataList(c, s0, t0)
+		engine.SaveMetadataList(c, s0, t0)
 	}
 }
 
-func catPost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor, meta bool) {
-	var s1 wrap.Saved
+func catPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor, meta bool) {
+	var s1 engine.Saved
 	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		engine.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1, meta)
 }
 
-func catRows(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, s1 *wrap.Saved, meta bool) {
+func catRows(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, s1 *engine.Saved, meta bool) {
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
+	engine.SameContentAfterList(c, l[0], s0, t0)
 	if meta {
-		wrap.SameMetadataList(c, l[0], s0, t0)
+		engine.SameMetadataList(c, l[0], s0, t0)
 	}
 	c.ImplUseCountLE1(l[1], s1)
 	c.NotArgList(l[1], s1, l[0], s0)
@@ -461,7 +461,7 @@ func catRows(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, 
 // saveList, resultList and afterList are what gen emits for a package's
 // list type (saveList_<hash>, resultList_<hash>, afterList_<hash>): the elements' Ident is
 // called directly.
-func saveList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
+func saveList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -469,7 +469,7 @@ func saveList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
 	l.SummarizeSaved()
 }
 
-func resultList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
+func resultList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -477,7 +477,7 @@ func resultList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
 	l.SummarizeResult()
 }
 
-func afterList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
+func afterList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -486,46 +486,46 @@ func afterList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
 }
 
 // CatGeneric is Cat with the lists snapshotted by the generic
-// wrap.SaveList and wrap.AfterList (what gen emitted before it wrote
+// engine.SaveList and engine.AfterList (what gen emitted before it wrote
 // a list loop per type): each element's Ident is an indirect call.
 func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
-	var c wrap.Call
-	var l0 wrap.SavedList
+	var c engine.Call
+	var l0 engine.SavedList
 	c.Begin(&opCat)
-	wrap.SaveList(&c, &l0, tensors)
-	wrap.SameContentList(&c, locsCat[0], &l0, tensors)
-	wrap.BindingContextList(&c, locsCat[0], &l0, tensors)
+	engine.SaveList(&c, &l0, tensors)
+	engine.SameContentList(&c, locsCat[0], &l0, tensors)
+	engine.BindingContextList(&c, locsCat[0], &l0, tensors)
 	ret := k.cat(tensors)
 	catPostGeneric(&c, &locsCat, &l0, tensors, ret)
 	return ret
 }
 
-func catPostGeneric(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
-	var s1 wrap.Saved
+func catPostGeneric(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
+	var s1 engine.Saved
 	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		engine.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	wrap.AfterList(c, s0, t0)
+	engine.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1, false)
 }
 
 // reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a), CompositeImplicit:
 // the result may alias.
-var opReshape = wrap.Op{Name: "reshape"}
+var opReshape = engine.Op{Name: "reshape"}
 
 // Reshape has the shape gen emits for a may-alias op (its pre-kernel
 // helper is transpose's without the view's count: view_holds_storage).
 func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
-	var c wrap.Call
-	var s0 wrap.Saved
+	var c engine.Call
+	var s0 engine.Saved
 	reshapePre(&c, &opReshape, &locsTranspose, &s0, self)
 	ret := k.reshape(self, sizes...)
 	reshapePost(&c, &locsTranspose, &s0, self, ret)
 	return ret
 }
 
-func reshapePre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *rt.Tensor) {
+func reshapePre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -533,15 +533,15 @@ func reshapePre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *r
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-func reshapePost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0, t1 *rt.Tensor) {
-	var s1 wrap.Saved
+func reshapePost(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0, t1 *rt.Tensor) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -556,20 +556,20 @@ func reshapePost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0, t1 *rt.Tensor
 }
 
 // addcmul6(Tensor a, Tensor b, Tensor c, Tensor d, Tensor e, Tensor f) -> Tensor
-var opAddcmul6 = wrap.Op{Name: "addcmul6"}
+var opAddcmul6 = engine.Op{Name: "addcmul6"}
 
 func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
-	var c wrap.Call
-	var s0, s1, s2, s3, s4, s5 wrap.Saved
+	var c engine.Call
+	var s0, s1, s2, s3, s4, s5 engine.Saved
 	addcmul6Pre(&c, &opAddcmul6, &locsAddcmul6, &s0, &s1, &s2, &s3, &s4, &s5, a, b, c_, d, e, f)
 	ret := k.addcmul6(a, b, c_, d, e, f)
 	addcmul6Post(&c, &locsAddcmul6, &s0, &s1, &s2, &s3, &s4, &s5, a, b, c_, d, e, f, ret)
 	return ret
 }
 
-var locsAddcmul6 = [7]wrap.Loc{wrap.Arg("a"), wrap.Arg("b"), wrap.Arg("c"), wrap.Arg("d"), wrap.Arg("e"), wrap.Arg("f"), wrap.Ret(0)}
+var locsAddcmul6 = [7]engine.Loc{engine.Arg("a"), engine.Arg("b"), engine.Arg("c"), engine.Arg("d"), engine.Arg("e"), engine.Arg("f"), engine.Ret(0)}
 
-func addcmul6Pre(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0, s1, s2, s3, s4, s5 *wrap.Saved, t0, t1, t2, t3, t4, t5 *rt.Tensor) {
+func addcmul6Pre(c *engine.Call, op *engine.Op, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engine.Saved, t0, t1, t2, t3, t4, t5 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -587,7 +587,7 @@ func addcmul6Pre(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0, s1, s2, s3, s4, 
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(6)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -599,8 +599,8 @@ func addcmul6Pre(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0, s1, s2, s3, s4, 
 	}
 }
 
-func addcmul6Post(c *wrap.Call, l *[7]wrap.Loc, s0, s1, s2, s3, s4, s5 *wrap.Saved, t0, t1, t2, t3, t4, t5, t6 *rt.Tensor) {
-	var s6 wrap.Saved
+func addcmul6Post(c *engine.Call, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engine.Saved, t0, t1, t2, t3, t4, t5, t6 *rt.Tensor) {
+	var s6 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -644,12 +644,12 @@ func addcmul6Post(c *wrap.Call, l *[7]wrap.Loc, s0, s1, s2, s3, s4, s5 *wrap.Sav
 }
 
 // aminmax(Tensor self) -> (Tensor max, Tensor min): two fresh outputs.
-var opMaxMin = wrap.Op{Name: "aminmax"}
+var opMaxMin = engine.Op{Name: "aminmax"}
 
 func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
-	var c wrap.Call
+	var c engine.Call
 	c.Begin(&opMaxMin)
-	var s0 wrap.Saved
+	var s0 engine.Saved
 	c.Save(&s0, self)
 	c.SameContent(argSelf, &s0, self)
 	c.BindingContext(argSelf, &s0, self)
@@ -659,7 +659,7 @@ func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	c.SameStorage(argSelf, &s0)
 	c.NoMutation(argSelf, &s0)
 	c.SameContentAfter(argSelf, &s0, self)
-	var r0, r1 wrap.Saved
+	var r0, r1 engine.Saved
 	c.Result(&r0, mx)
 	c.Result(&r1, mn)
 	c.ImplUseCountLE1(ret0, &r0)
@@ -668,7 +668,7 @@ func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	c.ImplUseCountLE1(ret1, &r1)
 	c.NotArg(ret1, &r1, argSelf, &s0)
 	c.StorageUseCountEq1(ret1, &r1)
-	c.DistinctOutputs(wrap.Out(ret0, &r0), wrap.Out(ret1, &r1))
+	c.DistinctOutputs(engine.Out(ret0, &r0), engine.Out(ret1, &r1))
 	c.End()
 	return mx, mn
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // TestSavedSize: the size asserts.md gives a Saved, the snapshot each
@@ -27,7 +27,7 @@ func TestSavedSize(t *testing.T) {
 	}
 	bytes, _ := strconv.Atoi(string(m[1]))
 	words, _ := strconv.Atoi(string(m[2]))
-	if got := int(unsafe.Sizeof(wrap.Saved{})); bytes != got || words*8 != got {
+	if got := int(unsafe.Sizeof(engine.Saved{})); bytes != got || words*8 != got {
 		t.Errorf("asserts.md: a Saved is %d bytes (%d words); it is %d bytes", bytes, words, got)
 	}
 }

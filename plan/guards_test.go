@@ -8,8 +8,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/internal/checktable"
+	"github.com/assertgen/assertgen/internal/engine"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -93,10 +93,10 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &wrap.Op{Name: "op", Policy: p}
-	var c wrap.Call
+	op := &engine.Op{Name: "op", Policy: p}
+	var c engine.Call
 	c.BeginWith(op, asserts.EnvState{ModeActive: mode})
-	arg, ret := wrap.Arg("x"), wrap.Ret(0)
+	arg, ret := engine.Arg("x"), engine.Ret(0)
 	switch g.check {
 	case checks.SameImpl, checks.SameStorage:
 		if g.form == schema.TensorSingle {
@@ -104,7 +104,7 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 			if sub == "arg" {
 				x.subclass()
 			}
-			var s wrap.Saved
+			var s engine.Saved
 			c.Save(&s, x)
 			c.After(&s, x.swap(g.check))
 			if g.check == checks.SameImpl {
@@ -121,14 +121,14 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 		case "arg-other":
 			xs[1].subclass()
 		}
-		var l wrap.SavedList
+		var l engine.SavedList
 		if g.form == schema.TensorOptionalList {
-			wrap.SaveOptList(&c, &l, xs)
+			engine.SaveOptList(&c, &l, xs)
 		} else {
-			wrap.SaveList(&c, &l, xs)
+			engine.SaveList(&c, &l, xs)
 		}
 		after := []*gtensor{xs[0].swap(g.check), xs[1]}
-		wrap.AfterList(&c, &l, after)
+		engine.AfterList(&c, &l, after)
 		if g.check == checks.SameImpl {
 			c.SameImplList(arg, &l)
 		} else {
@@ -143,7 +143,7 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 		case "ret":
 			r.subclass()
 		}
-		var s, o wrap.Saved
+		var s, o engine.Saved
 		c.Save(&s, x)
 		c.After(&s, x)
 		c.Result(&o, r)

@@ -46,7 +46,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // Runtime tells the suite how to make and change tensors of the runtime
@@ -633,29 +633,29 @@ func testCheckedCall(r *reporter, rt Runtime) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &wrap.Op{Name: "assertstest"}
+	op := &engine.Op{Name: "assertstest"}
 	x := rt.New()
 	defer rt.Release(x)
 	versioned := x.Ident().Traits&asserts.Versioned != 0
 
 	call := func(kernel func(x asserts.Tensor) (ret asserts.Tensor, view bool)) []asserts.Violation {
 		before := len(col.Violations())
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(op, asserts.EnvState{})
-		var a0, o0 wrap.Saved
+		var a0, o0 engine.Saved
 		c.Save(&a0, x)
 		ret, view := kernel(x)
 		c.After(&a0, x)
 		c.Result(&o0, ret)
-		c.SameImpl(wrap.Arg("self"), &a0)
-		c.SameStorage(wrap.Arg("self"), &a0)
-		c.NoMutation(wrap.Arg("self"), &a0)
+		c.SameImpl(engine.Arg("self"), &a0)
+		c.SameStorage(engine.Arg("self"), &a0)
+		c.NoMutation(engine.Arg("self"), &a0)
 		if view {
-			c.SharesStorage(wrap.Ret(0), &o0, wrap.Arg("self"), &a0)
-			c.ImplUseCountLE1(wrap.Ret(0), &o0)
+			c.SharesStorage(engine.Ret(0), &o0, engine.Arg("self"), &a0)
+			c.ImplUseCountLE1(engine.Ret(0), &o0)
 		} else {
-			c.ImplUseCountLE1(wrap.Ret(0), &o0)
-			c.StorageUseCountEq1(wrap.Ret(0), &o0)
+			c.ImplUseCountLE1(engine.Ret(0), &o0)
+			c.StorageUseCountEq1(engine.Ret(0), &o0)
 		}
 		c.End()
 		rt.Release(ret)

@@ -3,7 +3,7 @@ package assertstest
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 func init() {
@@ -30,7 +30,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 	if _, bound := b.ImplBinding(); bound {
 		r.Errorf("a fresh tensor's TensorImpl reports a bound object")
 	}
-	if n := wrap.ExpectedFreshUseCount(x); n != 1 {
+	if n := engine.ExpectedFreshUseCount(x); n != 1 {
 		r.Errorf("a fresh tensor expects use count %d, want 1", n)
 	}
 	u := rt.Undefined()
@@ -40,7 +40,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 			r.Errorf("an undefined tensor reports a bound object")
 		}
 	}
-	if n := wrap.ExpectedFreshUseCount(u); n != 0 {
+	if n := engine.ExpectedFreshUseCount(u); n != 0 {
 		r.Errorf("an undefined tensor expects use count %d, want 0", n)
 	}
 	if rt.BindImpl == nil {
@@ -61,7 +61,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 	if n := uses(x)[0]; n != 2 {
 		r.Errorf("a fresh tensor with a bound object reports TensorImpl use count %d, want 2: the object's reference is counted", n)
 	}
-	if n := wrap.ExpectedFreshUseCount(x); n != 2 {
+	if n := engine.ExpectedFreshUseCount(x); n != 2 {
 		r.Errorf("a fresh tensor with a bound object expects use count %d, want 2", n)
 	}
 	y := rt.Share(x)
@@ -87,14 +87,14 @@ func testImplBindings(r *reporter, rt Runtime) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &wrap.Op{Name: "assertstest_fresh"}
+	op := &engine.Op{Name: "assertstest_fresh"}
 	check := func() []asserts.Violation {
 		before := len(col.Violations())
-		var c wrap.Call
+		var c engine.Call
 		c.BeginWith(op, asserts.EnvState{})
-		var o0 wrap.Saved
+		var o0 engine.Saved
 		c.Result(&o0, x)
-		c.ImplUseCountEqFresh(wrap.Ret(0), &o0, x)
+		c.ImplUseCountEqFresh(engine.Ret(0), &o0, x)
 		c.End()
 		return col.Violations()[before:]
 	}

@@ -2,7 +2,7 @@ package assertstest
 
 import (
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // testMemory checks, for a runtime with use counts whose tensors report
@@ -42,7 +42,7 @@ func testMemory(r *reporter, rt Runtime) {
 	recycleCall(r, rt)
 }
 
-var opRecycle = wrap.Op{Name: "assertstest_recycle"}
+var opRecycle = engine.Op{Name: "assertstest_recycle"}
 
 // recycleCall runs a call whose kernel gives its argument's buffer back
 // to the runtime's pool and keeps it (Runtime.Recycle): same_storage must
@@ -62,8 +62,8 @@ func recycleCall(r *reporter, rt Runtime) {
 	defer rt.Release(x)
 	ax, _ := anchor(x)
 	vs := asserts.Collect(func() {
-		var c wrap.Call
-		var s wrap.Saved
+		var c engine.Call
+		var s engine.Saved
 		c.Begin(&opRecycle)
 		c.Save(&s, x)
 		c.SaveAnchor(&s, ax)
@@ -71,7 +71,7 @@ func recycleCall(r *reporter, rt Runtime) {
 		c.After(&s, x)
 		p, _ := anchor(x)
 		c.AfterRecycled(&s, p)
-		c.SameImplStorageVersion(wrap.Arg("out"), &s)
+		c.SameImplStorageVersion(engine.Arg("out"), &s)
 		c.End()
 	})
 	if len(vs) != 1 || !vs[0].Recycled {

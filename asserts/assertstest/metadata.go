@@ -5,7 +5,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 func init() {
@@ -92,14 +92,14 @@ func testMetadata(r *reporter, rt Runtime) {
 	call := func(kernel func(x asserts.Tensor)) []asserts.Violation {
 		col := asserts.NewCollector()
 		defer asserts.SetHandler(asserts.SetHandler(col))
-		var c wrap.Call
-		c.BeginWith(&wrap.Op{Name: "assertstest_metadata"}, asserts.EnvState{})
-		var a0 wrap.Saved
+		var c engine.Call
+		c.BeginWith(&engine.Op{Name: "assertstest_metadata"}, asserts.EnvState{})
+		var a0 engine.Saved
 		c.Save(&a0, x)
 		c.SaveMetadata(&a0, x)
 		kernel(x)
 		c.After(&a0, x)
-		c.SameMetadata(wrap.Arg("self"), &a0, x)
+		c.SameMetadata(engine.Arg("self"), &a0, x)
 		c.End()
 		return col.Violations()
 	}

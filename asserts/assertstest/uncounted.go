@@ -9,7 +9,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // Uncounted tells the suite how to make and change tensors of a runtime
@@ -292,7 +292,7 @@ func uIdentityFollowsMemory(r *reporter, u Uncounted) {
 	runtime.KeepAlive(ts)
 }
 
-var opRebind = wrap.Op{Name: "assertstest_rebind"}
+var opRebind = engine.Op{Name: "assertstest_rebind"}
 
 // uRebind rebinds a tensor's memory inside a checked call, as a broken
 // out= kernel would: same_storage must report it (through a new storage
@@ -306,13 +306,13 @@ func uRebind(r *reporter, u Uncounted) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	var c wrap.Call
-	var s wrap.Saved
+	var c engine.Call
+	var s engine.Saved
 	c.Begin(&opRebind)
 	c.SaveIdent(&s, x)
 	u.Rebind(x)
 	c.AfterIdent(&s, x)
-	c.SameStorage(wrap.Arg("out"), &s)
+	c.SameStorage(engine.Arg("out"), &s)
 	c.End()
 	if len(col.Violations()) != 1 {
 		r.Errorf("a kernel that rebinds a tensor to new memory goes unseen: neither its storage ID nor its anchor moved (%d violations); derive the anchor from the memory, and give new memory a new storage ID or an anchor of its own", len(col.Violations()))
@@ -385,19 +385,19 @@ func uAddressReuse(r *reporter, u Uncounted) {
 	}
 }
 
-var opUncounted = wrap.Op{Name: "assertstest_fresh"}
+var opUncounted = engine.Op{Name: "assertstest_fresh"}
 
 // freshCall runs out through a checked call as a fresh return, as
 // generated code does for a runtime without use counts.
 func freshCall(out asserts.Identity) {
-	var c wrap.Call
-	var s wrap.Saved
+	var c engine.Call
+	var s engine.Saved
 	c.BeginWith(&opUncounted, asserts.EnvState{})
 	c.BeginFresh()
 	c.ResultIdent(&s, out)
-	c.ImplUseCountLE1(wrap.Ret(0), &s)
-	c.StorageUseCountEq1(wrap.Ret(0), &s)
-	c.FreshNotHeld(wrap.Ret(0), &s, out)
+	c.ImplUseCountLE1(engine.Ret(0), &s)
+	c.StorageUseCountEq1(engine.Ret(0), &s)
+	c.FreshNotHeld(engine.Ret(0), &s, out)
 	c.End()
 }
 

@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/gcrt"
 	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // rowsOps are the ops of the version-3 reference (rowsref_test.go).
-var rowsOps = []*wrap.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &rowsOpCat, &rowsOpContiguous, &rowsOpNarrow,
+var rowsOps = []*engine.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &rowsOpCat, &rowsOpContiguous, &rowsOpNarrow,
 	&rowsOpNeg, &rowsOpSelectInt, &rowsOpTransposeInt, &rowsOpClone, &rowsOpMulTensor}
 
 // opStats returns the statistics of the op named name (Op.FullName) of
@@ -22,7 +22,7 @@ var rowsOps = []*wrap.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &ro
 // Kernel, unlike ./checked's ops of the same names), zero for one that
 // never ran.
 func opStats(name string, rows bool) asserts.Stats {
-	for _, op := range wrap.Ops() {
+	for _, op := range engine.Ops() {
 		if op.FullName() == name && op.Kernel == nil && slices.Contains(rowsOps, op) == rows {
 			return op.Stats()
 		}

@@ -5,9 +5,9 @@ package gcrt_test
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/gcrt"
 	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // The rows path of version 3 for a runtime without use counts, as
@@ -24,7 +24,7 @@ type rowsChecked struct {
 	next checkedif.Kernels
 }
 
-var rowsOpAddTensor = wrap.Op{
+var rowsOpAddTensor = engine.Op{
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -35,15 +35,15 @@ func (k *rowsChecked) AddTensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha flo
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsChecksPre_b82365d17640(&c, &rowsOpAddTensor, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
 	rowsChecksPost_193ddc0f28e2(&c, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var rowsOpAdd_Tensor = wrap.Op{
+var rowsOpAdd_Tensor = engine.Op{
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -54,8 +54,8 @@ func (k *rowsChecked) Add_Tensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha fl
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsChecksPre_587e0689ca2a(&c, &rowsOpAdd_Tensor, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
@@ -63,7 +63,7 @@ func (k *rowsChecked) Add_Tensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha fl
 	return r0
 }
 
-var rowsOpAddOut = wrap.Op{
+var rowsOpAddOut = engine.Op{
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -74,8 +74,8 @@ func (k *rowsChecked) AddOut(self *gcrt.Tensor, other *gcrt.Tensor, alpha float6
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
+	var c engine.Call
+	var a0, a1, a3 engine.Saved
 	rowsChecksPre_8a30663960cf(&c, &rowsOpAddOut, &rowsLocs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
@@ -83,7 +83,7 @@ func (k *rowsChecked) AddOut(self *gcrt.Tensor, other *gcrt.Tensor, alpha float6
 	return r0
 }
 
-var rowsOpCat = wrap.Op{
+var rowsOpCat = engine.Op{
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -94,15 +94,15 @@ func (k *rowsChecked) Cat(tensors []*gcrt.Tensor, dim int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
+	var c engine.Call
+	var l0 engine.SavedList
 	rowsChecksPre_e6af172667c7(&c, &rowsOpCat, &rowsLocs_ff1cad182ecc, &l0, tensors)
 	r0 := k.next.Cat(tensors, dim)
 	rowsChecksPost_d9170fc9f709(&c, &rowsLocs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var rowsOpContiguous = wrap.Op{
+var rowsOpContiguous = engine.Op{
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -113,15 +113,15 @@ func (k *rowsChecked) Contiguous(self *gcrt.Tensor, memory_format int) *gcrt.Ten
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_34ea51e666cb(&c, &rowsOpContiguous, &rowsLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
 	rowsChecksPost_63f04f001f95(&c, &rowsLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsOpNarrow = wrap.Op{
+var rowsOpNarrow = engine.Op{
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -132,15 +132,15 @@ func (k *rowsChecked) Narrow(self *gcrt.Tensor, dim int64, start int64, length i
 	if !asserts.Checking() {
 		return k.next.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_56b94bd93823(&c, &rowsOpNarrow, &rowsLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
 	rowsChecksPost_305522e36f11(&c, &rowsLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsOpNeg = wrap.Op{
+var rowsOpNeg = engine.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -151,15 +151,15 @@ func (k *rowsChecked) Neg(self *gcrt.Tensor) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_34ea51e666cb(&c, &rowsOpNeg, &rowsLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.Neg(self)
 	rowsChecksPost_d5968d2a59de(&c, &rowsLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsOpSelectInt = wrap.Op{
+var rowsOpSelectInt = engine.Op{
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -170,15 +170,15 @@ func (k *rowsChecked) SelectInt(self *gcrt.Tensor, dim int64, index int64) *gcrt
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_56b94bd93823(&c, &rowsOpSelectInt, &rowsLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
 	rowsChecksPost_305522e36f11(&c, &rowsLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsOpTransposeInt = wrap.Op{
+var rowsOpTransposeInt = engine.Op{
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -189,15 +189,15 @@ func (k *rowsChecked) TransposeInt(self *gcrt.Tensor, dim0 int64, dim1 int64) *g
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_56b94bd93823(&c, &rowsOpTransposeInt, &rowsLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
 	rowsChecksPost_305522e36f11(&c, &rowsLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsOpClone = wrap.Op{
+var rowsOpClone = engine.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -208,15 +208,15 @@ func (k *rowsChecked) Clone(self *gcrt.Tensor, memory_format *int) *gcrt.Tensor 
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_34ea51e666cb(&c, &rowsOpClone, &rowsLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
 	rowsChecksPost_d5968d2a59de(&c, &rowsLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsOpMulTensor = wrap.Op{
+var rowsOpMulTensor = engine.Op{
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -227,8 +227,8 @@ func (k *rowsChecked) MulTensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Ten
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsChecksPre_b82365d17640(&c, &rowsOpMulTensor, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
 	rowsChecksPost_193ddc0f28e2(&c, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other, r0)
@@ -236,8 +236,8 @@ func (k *rowsChecked) MulTensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Ten
 }
 
 // rowsChecksPost_193ddc0f28e2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func rowsChecksPost_193ddc0f28e2(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	var s2 wrap.Saved
+func rowsChecksPost_193ddc0f28e2(c *engine.Call, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -277,8 +277,8 @@ func rowsChecksPost_193ddc0f28e2(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s
 }
 
 // rowsChecksPost_305522e36f11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func rowsChecksPost_305522e36f11(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
+func rowsChecksPost_305522e36f11(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -303,8 +303,8 @@ func rowsChecksPost_305522e36f11(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t
 }
 
 // rowsChecksPost_63f04f001f95 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func rowsChecksPost_63f04f001f95(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
+func rowsChecksPost_63f04f001f95(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -325,8 +325,8 @@ func rowsChecksPost_63f04f001f95(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t
 }
 
 // rowsChecksPost_67ba592ab417 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func rowsChecksPost_67ba592ab417(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor, t3 *gcrt.Tensor) {
-	var s3 wrap.Saved
+func rowsChecksPost_67ba592ab417(c *engine.Call, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor, t3 *gcrt.Tensor) {
+	var s3 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -359,8 +359,8 @@ func rowsChecksPost_67ba592ab417(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s
 }
 
 // rowsChecksPost_d5968d2a59de completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func rowsChecksPost_d5968d2a59de(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
+func rowsChecksPost_d5968d2a59de(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -390,10 +390,10 @@ func rowsChecksPost_d5968d2a59de(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t
 }
 
 // rowsChecksPost_d9170fc9f709 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func rowsChecksPost_d9170fc9f709(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 wrap.Saved
+func rowsChecksPost_d9170fc9f709(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*gcrt.Tensor, t1 *gcrt.Tensor) {
+	var s1 engine.Saved
 	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		engine.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	rowsafterList_5d11cb011df7(c, s0, t0)
 	c.ResultIdent(&s1, t1)
@@ -401,8 +401,8 @@ func rowsChecksPost_d9170fc9f709(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedLis
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
+	engine.SameContentAfterList(c, l[0], s0, t0)
+	engine.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -412,8 +412,8 @@ func rowsChecksPost_d9170fc9f709(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedLis
 }
 
 // rowsChecksPost_df32abc16334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func rowsChecksPost_df32abc16334(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	var s2 wrap.Saved
+func rowsChecksPost_df32abc16334(c *engine.Call, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -438,7 +438,7 @@ func rowsChecksPost_df32abc16334(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s
 }
 
 // rowsChecksPre_34ea51e666cb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: contiguous).
-func rowsChecksPre_34ea51e666cb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor) {
+func rowsChecksPre_34ea51e666cb(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *gcrt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
 	c.Save(s0, t0)
@@ -451,7 +451,7 @@ func rowsChecksPre_34ea51e666cb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -459,7 +459,7 @@ func rowsChecksPre_34ea51e666cb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_56b94bd93823 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: narrow).
-func rowsChecksPre_56b94bd93823(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *gcrt.Tensor) {
+func rowsChecksPre_56b94bd93823(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *gcrt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -471,7 +471,7 @@ func rowsChecksPre_56b94bd93823(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -479,7 +479,7 @@ func rowsChecksPre_56b94bd93823(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_587e0689ca2a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add_.Tensor).
-func rowsChecksPre_587e0689ca2a(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+func rowsChecksPre_587e0689ca2a(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -495,7 +495,7 @@ func rowsChecksPre_587e0689ca2a(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *w
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
@@ -503,7 +503,7 @@ func rowsChecksPre_587e0689ca2a(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_8a30663960cf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func rowsChecksPre_8a30663960cf(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+func rowsChecksPre_8a30663960cf(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -525,7 +525,7 @@ func rowsChecksPre_8a30663960cf(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *w
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -534,7 +534,7 @@ func rowsChecksPre_8a30663960cf(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_b82365d17640 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func rowsChecksPre_b82365d17640(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+func rowsChecksPre_b82365d17640(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
 	c.Save(s0, t0)
@@ -553,7 +553,7 @@ func rowsChecksPre_b82365d17640(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *w
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -562,22 +562,22 @@ func rowsChecksPre_b82365d17640(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_e6af172667c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func rowsChecksPre_e6af172667c7(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*gcrt.Tensor) {
+func rowsChecksPre_e6af172667c7(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*gcrt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
 	rowssaveList_5d11cb011df7(c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+	engine.SameContentList(c, l[0], s0, t0)
+	engine.SaveMetadataList(c, s0, t0)
+	engine.BindingContextList(c, l[0], s0, t0)
 }
 
-var rowsLocs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var rowsLocs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var rowsLocs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var rowsLocs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+var rowsLocs_1e7bb7251278 = [2]engine.Loc{engine.Arg("self"), engine.Ret(0)}
+var rowsLocs_4fb6336c28fa = [3]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Ret(0)}
+var rowsLocs_630ea46627c8 = [4]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Arg("out"), engine.Ret(0)}
+var rowsLocs_ff1cad182ecc = [2]engine.Loc{engine.Arg("tensors"), engine.Ret(0)}
 
 // rowsafterList_5d11cb011df7 is asserts.AfterList for []*gcrt.Tensor, without an indirect call per element.
-func rowsafterList_5d11cb011df7(c *wrap.Call, l *wrap.SavedList, ts []*gcrt.Tensor) {
+func rowsafterList_5d11cb011df7(c *engine.Call, l *engine.SavedList, ts []*gcrt.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -586,7 +586,7 @@ func rowsafterList_5d11cb011df7(c *wrap.Call, l *wrap.SavedList, ts []*gcrt.Tens
 }
 
 // rowssaveList_5d11cb011df7 is asserts.SaveList for []*gcrt.Tensor, without an indirect call per element.
-func rowssaveList_5d11cb011df7(c *wrap.Call, l *wrap.SavedList, ts []*gcrt.Tensor) {
+func rowssaveList_5d11cb011df7(c *engine.Call, l *engine.SavedList, ts []*gcrt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

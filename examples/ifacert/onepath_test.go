@@ -9,14 +9,14 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/ifacert/checked"
 	"github.com/assertgen/assertgen/examples/refops"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // rowsIfOps are the ops of the version-3 reference (rowsref_test.go).
-var rowsIfOps = []*wrap.Op{&rowsIfOpAddTensor, &rowsIfOpAdd_Tensor, &rowsIfOpAddOut, &rowsIfOpCat, &rowsIfOpClampTensor,
+var rowsIfOps = []*engine.Op{&rowsIfOpAddTensor, &rowsIfOpAdd_Tensor, &rowsIfOpAddOut, &rowsIfOpCat, &rowsIfOpClampTensor,
 	&rowsIfOpClone, &rowsIfOpSplitTensor, &rowsIfOpTransposeInt}
 
 // ops are the ops the cases call, by full name.
@@ -25,7 +25,7 @@ var ops = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "clamp.Tensor"
 // opStats returns the statistics of the op named name of the reference
 // (rows) or of ./checked's one path, zero for one that never ran.
 func opStats(name string, rows bool) asserts.Stats {
-	for _, op := range wrap.Ops() {
+	for _, op := range engine.Ops() {
 		if op.FullName() == name && slices.Contains(rowsIfOps, op) == rows {
 			return op.Stats()
 		}

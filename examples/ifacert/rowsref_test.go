@@ -5,8 +5,8 @@ package ifacert_test
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/ifacert/checked"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // The rows path of version 3 for tensors held as an interface
@@ -23,7 +23,7 @@ type rowsIfChecked struct {
 
 var _ checked.Kernels = &rowsIfChecked{}
 
-var rowsIfOpAddTensor = wrap.Op{
+var rowsIfOpAddTensor = engine.Op{
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -34,15 +34,15 @@ func (k *rowsIfChecked) AddTensor(self asserts.Tensor, other asserts.Tensor, alp
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsIfChecksPre_03ec56560291(&c, &rowsIfOpAddTensor, &rowsIfLocs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
 	rowsIfChecksPost_a48d8e518795(&c, &rowsIfLocs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var rowsIfOpAdd_Tensor = wrap.Op{
+var rowsIfOpAdd_Tensor = engine.Op{
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -53,8 +53,8 @@ func (k *rowsIfChecked) Add_Tensor(self asserts.Tensor, other asserts.Tensor, al
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsIfChecksPre_4a8c9b46a2fe(&c, &rowsIfOpAdd_Tensor, &rowsIfLocs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
@@ -62,7 +62,7 @@ func (k *rowsIfChecked) Add_Tensor(self asserts.Tensor, other asserts.Tensor, al
 	return r0
 }
 
-var rowsIfOpAddOut = wrap.Op{
+var rowsIfOpAddOut = engine.Op{
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -73,8 +73,8 @@ func (k *rowsIfChecked) AddOut(self asserts.Tensor, other asserts.Tensor, alpha 
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
+	var c engine.Call
+	var a0, a1, a3 engine.Saved
 	rowsIfChecksPre_e51f15330222(&c, &rowsIfOpAddOut, &rowsIfLocs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
@@ -82,7 +82,7 @@ func (k *rowsIfChecked) AddOut(self asserts.Tensor, other asserts.Tensor, alpha 
 	return r0
 }
 
-var rowsIfOpCat = wrap.Op{
+var rowsIfOpCat = engine.Op{
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -93,15 +93,15 @@ func (k *rowsIfChecked) Cat(tensors []asserts.Tensor, dim int64) asserts.Tensor 
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
+	var c engine.Call
+	var l0 engine.SavedList
 	rowsIfChecksPre_0ad6bdf098eb(&c, &rowsIfOpCat, &rowsIfLocs_ff1cad182ecc, &l0, tensors)
 	r0 := k.next.Cat(tensors, dim)
 	rowsIfChecksPost_927aa5454d47(&c, &rowsIfLocs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var rowsIfOpClampTensor = wrap.Op{
+var rowsIfOpClampTensor = engine.Op{
 	Name:     "clamp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -112,15 +112,15 @@ func (k *rowsIfChecked) ClampTensor(self asserts.Tensor, min_ asserts.Tensor, ma
 	if !asserts.Checking() {
 		return k.next.ClampTensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
+	var c engine.Call
+	var a0, a1, a2 engine.Saved
 	rowsIfChecksPre_75737184b9a5(&c, &rowsIfOpClampTensor, &rowsIfLocs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
 	rowsIfChecksPost_5828f0188523(&c, &rowsIfLocs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
-var rowsIfOpSplitTensor = wrap.Op{
+var rowsIfOpSplitTensor = engine.Op{
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -131,10 +131,10 @@ func (k *rowsIfChecked) SplitTensor(self asserts.Tensor, split_size int64, dim i
 	if !asserts.Checking() {
 		return k.next.SplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
+	var c engine.Call
 	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
+		a0  engine.Saved
+		ol0 engine.SavedList
 	)
 	rowsIfChecksPre_e4007e46383b(&c, &rowsIfOpSplitTensor, &rowsIfLocs_1e7bb7251278, &a0, &ol0, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
@@ -142,7 +142,7 @@ func (k *rowsIfChecked) SplitTensor(self asserts.Tensor, split_size int64, dim i
 	return r0
 }
 
-var rowsIfOpTransposeInt = wrap.Op{
+var rowsIfOpTransposeInt = engine.Op{
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -153,15 +153,15 @@ func (k *rowsIfChecked) TransposeInt(self asserts.Tensor, dim0 int64, dim1 int64
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
+	var c engine.Call
+	var a0, o0 engine.Saved
 	rowsIfChecksPre_b2e71dc2d009(&c, &rowsIfOpTransposeInt, &rowsIfLocs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
 	rowsIfChecksPost_98513b203730(&c, &rowsIfLocs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var rowsIfOpClone = wrap.Op{
+var rowsIfOpClone = engine.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -172,8 +172,8 @@ func (k *rowsIfChecked) Clone(self asserts.Tensor, memory_format *int) asserts.T
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsIfChecksPre_172d7dd91cdd(&c, &rowsIfOpClone, &rowsIfLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
 	rowsIfChecksPost_2913c9c95bbe(&c, &rowsIfLocs_1e7bb7251278, &a0, self, r0)
@@ -181,15 +181,15 @@ func (k *rowsIfChecked) Clone(self asserts.Tensor, memory_format *int) asserts.T
 }
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var rowsIfLocs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var rowsIfLocs_4f46b0af5a13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)}
-var rowsIfLocs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var rowsIfLocs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var rowsIfLocs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+var rowsIfLocs_1e7bb7251278 = [2]engine.Loc{engine.Arg("self"), engine.Ret(0)}
+var rowsIfLocs_4f46b0af5a13 = [4]engine.Loc{engine.Arg("self"), engine.Arg("min"), engine.Arg("max"), engine.Ret(0)}
+var rowsIfLocs_4fb6336c28fa = [3]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Ret(0)}
+var rowsIfLocs_630ea46627c8 = [4]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Arg("out"), engine.Ret(0)}
+var rowsIfLocs_ff1cad182ecc = [2]engine.Loc{engine.Arg("tensors"), engine.Ret(0)}
 
 // rowsIfChecksPost_2913c9c95bbe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clone).
-func rowsIfChecksPost_2913c9c95bbe(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
-	var s1 wrap.Saved
+func rowsIfChecksPost_2913c9c95bbe(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -214,7 +214,7 @@ func rowsIfChecksPost_2913c9c95bbe(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved,
 }
 
 // rowsIfChecksPost_52bae5b4024c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func rowsIfChecksPost_52bae5b4024c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 asserts.Tensor, t1 []asserts.Tensor) {
+func rowsIfChecksPost_52bae5b4024c(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.SavedList, t0 asserts.Tensor, t1 []asserts.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -233,8 +233,8 @@ func rowsIfChecksPost_52bae5b4024c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved,
 }
 
 // rowsIfChecksPost_5828f0188523 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
-func rowsIfChecksPost_5828f0188523(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor, t3 asserts.Tensor) {
-	var s3 wrap.Saved
+func rowsIfChecksPost_5828f0188523(c *engine.Call, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor, t3 asserts.Tensor) {
+	var s3 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -273,8 +273,8 @@ func rowsIfChecksPost_5828f0188523(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved,
 }
 
 // rowsIfChecksPost_6a6f0f4b083d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func rowsIfChecksPost_6a6f0f4b083d(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
-	var s2 wrap.Saved
+func rowsIfChecksPost_6a6f0f4b083d(c *engine.Call, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -294,8 +294,8 @@ func rowsIfChecksPost_6a6f0f4b083d(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved,
 }
 
 // rowsIfChecksPost_81b38cdcdd13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func rowsIfChecksPost_81b38cdcdd13(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor, t3 asserts.Tensor) {
-	var s3 wrap.Saved
+func rowsIfChecksPost_81b38cdcdd13(c *engine.Call, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor, t3 asserts.Tensor) {
+	var s3 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -320,18 +320,18 @@ func rowsIfChecksPost_81b38cdcdd13(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved,
 }
 
 // rowsIfChecksPost_927aa5454d47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func rowsIfChecksPost_927aa5454d47(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []asserts.Tensor, t1 asserts.Tensor) {
-	var s1 wrap.Saved
+func rowsIfChecksPost_927aa5454d47(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []asserts.Tensor, t1 asserts.Tensor) {
+	var s1 engine.Saved
 	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		engine.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	rowsIfafterList_88a455f4baa3(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
+	engine.SameContentAfterList(c, l[0], s0, t0)
+	engine.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -340,7 +340,7 @@ func rowsIfChecksPost_927aa5454d47(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedL
 }
 
 // rowsIfChecksPost_98513b203730 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
-func rowsIfChecksPost_98513b203730(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
+func rowsIfChecksPost_98513b203730(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -361,8 +361,8 @@ func rowsIfChecksPost_98513b203730(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved,
 }
 
 // rowsIfChecksPost_a48d8e518795 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func rowsIfChecksPost_a48d8e518795(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
-	var s2 wrap.Saved
+func rowsIfChecksPost_a48d8e518795(c *engine.Call, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -394,7 +394,7 @@ func rowsIfChecksPost_a48d8e518795(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved,
 }
 
 // rowsIfChecksPre_03ec56560291 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func rowsIfChecksPre_03ec56560291(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
+func rowsIfChecksPre_03ec56560291(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
 	c.Begin(op)
 	c.SaveTensor(s0, t0)
 	c.SaveTensor(s1, t1)
@@ -406,7 +406,7 @@ func rowsIfChecksPre_03ec56560291(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -415,16 +415,16 @@ func rowsIfChecksPre_03ec56560291(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 
 }
 
 // rowsIfChecksPre_0ad6bdf098eb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func rowsIfChecksPre_0ad6bdf098eb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []asserts.Tensor) {
+func rowsIfChecksPre_0ad6bdf098eb(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedList, t0 []asserts.Tensor) {
 	c.Begin(op)
 	rowsIfsaveList_88a455f4baa3(c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+	engine.SameContentList(c, l[0], s0, t0)
+	engine.SaveMetadataList(c, s0, t0)
+	engine.BindingContextList(c, l[0], s0, t0)
 }
 
 // rowsIfChecksPre_172d7dd91cdd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clone).
-func rowsIfChecksPre_172d7dd91cdd(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 asserts.Tensor) {
+func rowsIfChecksPre_172d7dd91cdd(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 asserts.Tensor) {
 	c.Begin(op)
 	c.SaveTensor(s0, t0)
 	c.SaveMetadataTensor(s0, t0)
@@ -433,7 +433,7 @@ func rowsIfChecksPre_172d7dd91cdd(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -441,7 +441,7 @@ func rowsIfChecksPre_172d7dd91cdd(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 
 }
 
 // rowsIfChecksPre_4a8c9b46a2fe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func rowsIfChecksPre_4a8c9b46a2fe(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
+func rowsIfChecksPre_4a8c9b46a2fe(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
 	c.Begin(op)
 	c.SaveTensor(s0, t0)
 	c.SaveTensor(s1, t1)
@@ -453,7 +453,7 @@ func rowsIfChecksPre_4a8c9b46a2fe(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
@@ -461,7 +461,7 @@ func rowsIfChecksPre_4a8c9b46a2fe(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 
 }
 
 // rowsIfChecksPre_75737184b9a5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
-func rowsIfChecksPre_75737184b9a5(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
+func rowsIfChecksPre_75737184b9a5(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
 	c.Begin(op)
 	c.SaveTensor(s0, t0)
 	c.SaveOptTensor(s1, t1, t1 != nil)
@@ -476,7 +476,7 @@ func rowsIfChecksPre_75737184b9a5(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -486,7 +486,7 @@ func rowsIfChecksPre_75737184b9a5(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 
 }
 
 // rowsIfChecksPre_b2e71dc2d009 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
-func rowsIfChecksPre_b2e71dc2d009(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor) {
+func rowsIfChecksPre_b2e71dc2d009(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 asserts.Tensor) {
 	c.Begin(op)
 	c.SaveTensor(s0, t0)
 	c.SaveMetadataTensor(s0, t0)
@@ -496,7 +496,7 @@ func rowsIfChecksPre_b2e71dc2d009(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -504,7 +504,7 @@ func rowsIfChecksPre_b2e71dc2d009(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 
 }
 
 // rowsIfChecksPre_e4007e46383b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
-func rowsIfChecksPre_e4007e46383b(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 asserts.Tensor) {
+func rowsIfChecksPre_e4007e46383b(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.SavedList, t0 asserts.Tensor) {
 	c.Begin(op)
 	c.SaveTensor(s0, t0)
 	c.SaveMetadataTensor(s0, t0)
@@ -514,7 +514,7 @@ func rowsIfChecksPre_e4007e46383b(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -522,7 +522,7 @@ func rowsIfChecksPre_e4007e46383b(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 
 }
 
 // rowsIfChecksPre_e51f15330222 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func rowsIfChecksPre_e51f15330222(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
+func rowsIfChecksPre_e51f15330222(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
 	c.Begin(op)
 	c.SaveTensor(s0, t0)
 	c.SaveTensor(s1, t1)
@@ -537,7 +537,7 @@ func rowsIfChecksPre_e51f15330222(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -546,7 +546,7 @@ func rowsIfChecksPre_e51f15330222(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 
 }
 
 // rowsIfafterList_88a455f4baa3 is asserts.AfterList for []asserts.Tensor, without an indirect call per element.
-func rowsIfafterList_88a455f4baa3(c *wrap.Call, l *wrap.SavedList, ts []asserts.Tensor) {
+func rowsIfafterList_88a455f4baa3(c *engine.Call, l *engine.SavedList, ts []asserts.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.AfterTensor(l.At(i), t)
@@ -555,7 +555,7 @@ func rowsIfafterList_88a455f4baa3(c *wrap.Call, l *wrap.SavedList, ts []asserts.
 }
 
 // rowsIfresultList_88a455f4baa3 is asserts.ResultList for []asserts.Tensor, without an indirect call per element.
-func rowsIfresultList_88a455f4baa3(c *wrap.Call, l *wrap.SavedList, ts []asserts.Tensor) {
+func rowsIfresultList_88a455f4baa3(c *engine.Call, l *engine.SavedList, ts []asserts.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -564,7 +564,7 @@ func rowsIfresultList_88a455f4baa3(c *wrap.Call, l *wrap.SavedList, ts []asserts
 }
 
 // rowsIfsaveList_88a455f4baa3 is asserts.SaveList for []asserts.Tensor, without an indirect call per element.
-func rowsIfsaveList_88a455f4baa3(c *wrap.Call, l *wrap.SavedList, ts []asserts.Tensor) {
+func rowsIfsaveList_88a455f4baa3(c *engine.Call, l *engine.SavedList, ts []asserts.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.SaveTensor(l.At(i), t)

@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/examples/pool/checked"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // rowsGOps are the ops of the generic version-3 reference
 // (rowsgeneric_test.go).
-var rowsGOps = []*wrap.Op{&rowsGOpAddTensor, &rowsGOpAdd_Tensor, &rowsGOpAddOut, &rowsGOpCat, &rowsGOpContiguous,
+var rowsGOps = []*engine.Op{&rowsGOpAddTensor, &rowsGOpAdd_Tensor, &rowsGOpAddOut, &rowsGOpCat, &rowsGOpContiguous,
 	&rowsGOpSelectInt, &rowsGOpSplitTensor, &rowsGOpTransposeInt, &rowsGOpZero_, &rowsGOpAlias, &rowsGOpClone}
 
 var genericOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contiguous", "select.int", "split.Tensor",
@@ -26,7 +26,7 @@ var genericOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contig
 // function-mode sets' ops of that name (checked's; checked32's do not run
 // here), zero for none.
 func genericStats(name string, rows bool) asserts.Stats {
-	for _, op := range wrap.Ops() {
+	for _, op := range engine.Ops() {
 		if op.FullName() == name && op.Kernel != nil && slices.Contains(rowsGOps, op) == rows && op.Stats().Calls > 0 {
 			return op.Stats()
 		}
@@ -73,7 +73,7 @@ func genericCalls[T float32 | float64](rows bool) {
 }
 
 // TestOnePathGenericCountsAsRowsPath holds the one path of a generic
-// tensor type (type_params: wrap.Frame.BeginOf, whose rows make the
+// tensor type (type_params: engine.Frame.BeginOf, whose rows make the
 // tensors of the call's instantiation) to version 3's rows, for float32
 // and float64, plain, under a mode, hermetic, in a context, with
 // same_content off and on (the rows that read the tensors).

@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/examples/pool/catalog"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // rowsOps are the ops of the version-3 reference (rowsref_test.go).
-var rowsOps = []*wrap.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &rowsOpMulTensor, &rowsOpMulOut, &rowsOpNeg,
+var rowsOps = []*engine.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &rowsOpMulTensor, &rowsOpMulOut, &rowsOpNeg,
 	&rowsOpClone, &rowsOpSelectInt, &rowsOpTransposeInt, &rowsOpZero_}
 
 // onePathOps are the catalog's ops, by full name.
@@ -26,7 +26,7 @@ var onePathOps = []string{"add.Tensor", "add_.Tensor", "add.out", "mul.Tensor", 
 // the function-mode sets' ops of the same names), zero for one that never
 // ran.
 func opStats(name string, rows bool) asserts.Stats {
-	for _, op := range wrap.Ops() {
+	for _, op := range engine.Ops() {
 		if op.FullName() == name && op.Kernel == nil && slices.Contains(rowsOps, op) == rows {
 			return op.Stats()
 		}

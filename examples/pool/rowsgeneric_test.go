@@ -5,8 +5,8 @@ package pool_test
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/pool"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // The rows path of version 3 for a generic tensor type of a runtime with
@@ -15,7 +15,7 @@ import (
 // 9dcf5cd, renamed rows*): the reference TestOnePathGenericCountsAsRowsPath
 // holds the one path's statistics to.
 
-var rowsGOpAddTensor = wrap.Op{
+var rowsGOpAddTensor = engine.Op{
 	Kernel:   pool.AddTensor[float32],
 	Name:     "add",
 	Overload: "Tensor",
@@ -27,15 +27,15 @@ func rowsGAddTensor[T float32 | float64](self *pool.Tensor[T], other *pool.Tenso
 	if !asserts.Checking() {
 		return pool.AddTensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsGChecksPre_5bca69b20174[T](&c, &rowsGOpAddTensor, &rowsGLocs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := pool.AddTensor[T](self, other, alpha)
 	rowsGChecksPost_133960844aa0[T](&c, &rowsGLocs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var rowsGOpAdd_Tensor = wrap.Op{
+var rowsGOpAdd_Tensor = engine.Op{
 	Kernel:   pool.Add_Tensor[float32],
 	Name:     "add_",
 	Overload: "Tensor",
@@ -47,8 +47,8 @@ func rowsGAdd_Tensor[T float32 | float64](self *pool.Tensor[T], other *pool.Tens
 	if !asserts.Checking() {
 		return pool.Add_Tensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsGChecksPre_df2a39b4f6ba[T](&c, &rowsGOpAdd_Tensor, &rowsGLocs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := pool.Add_Tensor[T](self, other, alpha)
@@ -56,7 +56,7 @@ func rowsGAdd_Tensor[T float32 | float64](self *pool.Tensor[T], other *pool.Tens
 	return r0
 }
 
-var rowsGOpAddOut = wrap.Op{
+var rowsGOpAddOut = engine.Op{
 	Kernel:   pool.AddOut[float32],
 	Name:     "add",
 	Overload: "out",
@@ -68,8 +68,8 @@ func rowsGAddOut[T float32 | float64](self *pool.Tensor[T], other *pool.Tensor[T
 	if !asserts.Checking() {
 		return pool.AddOut[T](self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
+	var c engine.Call
+	var a0, a1, a3 engine.Saved
 	rowsGChecksPre_a4819ded5af6[T](&c, &rowsGOpAddOut, &rowsGLocs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := pool.AddOut[T](self, other, alpha, out)
@@ -77,7 +77,7 @@ func rowsGAddOut[T float32 | float64](self *pool.Tensor[T], other *pool.Tensor[T
 	return r0
 }
 
-var rowsGOpCat = wrap.Op{
+var rowsGOpCat = engine.Op{
 	Kernel:   pool.Cat[float32],
 	Name:     "cat",
 	Overload: "",
@@ -89,15 +89,15 @@ func rowsGCat[T float32 | float64](tensors []*pool.Tensor[T], dim int64) *pool.T
 	if !asserts.Checking() {
 		return pool.Cat[T](tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
+	var c engine.Call
+	var l0 engine.SavedList
 	rowsGChecksPre_bf185937d6c8[T](&c, &rowsGOpCat, &rowsGLocs_ff1cad182ecc, &l0, tensors)
 	r0 := pool.Cat[T](tensors, dim)
 	rowsGChecksPost_2f283b8f3b10[T](&c, &rowsGLocs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var rowsGOpContiguous = wrap.Op{
+var rowsGOpContiguous = engine.Op{
 	Kernel:   pool.Contiguous[float32],
 	Name:     "contiguous",
 	Overload: "",
@@ -109,15 +109,15 @@ func rowsGContiguous[T float32 | float64](self *pool.Tensor[T], memory_format in
 	if !asserts.Checking() {
 		return pool.Contiguous[T](self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsGChecksPre_f6a951aea02e[T](&c, &rowsGOpContiguous, &rowsGLocs_1e7bb7251278, &a0, self)
 	r0 := pool.Contiguous[T](self, memory_format)
 	rowsGChecksPost_19036514b948[T](&c, &rowsGLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsGOpSelectInt = wrap.Op{
+var rowsGOpSelectInt = engine.Op{
 	Kernel:   pool.SelectInt[float32],
 	Name:     "select",
 	Overload: "int",
@@ -129,15 +129,15 @@ func rowsGSelectInt[T float32 | float64](self *pool.Tensor[T], dim int64, index 
 	if !asserts.Checking() {
 		return pool.SelectInt[T](self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
+	var c engine.Call
+	var a0, o0 engine.Saved
 	rowsGChecksPre_4e9d1b082fc2[T](&c, &rowsGOpSelectInt, &rowsGLocs_1e7bb7251278, &a0, &o0, self)
 	r0 := pool.SelectInt[T](self, dim, index)
 	rowsGChecksPost_d29152f3bd28[T](&c, &rowsGLocs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var rowsGOpSplitTensor = wrap.Op{
+var rowsGOpSplitTensor = engine.Op{
 	Kernel:   pool.SplitTensor[float32],
 	Name:     "split",
 	Overload: "Tensor",
@@ -149,10 +149,10 @@ func rowsGSplitTensor[T float32 | float64](self *pool.Tensor[T], split_size int6
 	if !asserts.Checking() {
 		return pool.SplitTensor[T](self, split_size, dim)
 	}
-	var c wrap.Call
+	var c engine.Call
 	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
+		a0  engine.Saved
+		ol0 engine.SavedList
 	)
 	rowsGChecksPre_786914eacb17[T](&c, &rowsGOpSplitTensor, &rowsGLocs_1e7bb7251278, &a0, &ol0, self)
 	r0 := pool.SplitTensor[T](self, split_size, dim)
@@ -160,7 +160,7 @@ func rowsGSplitTensor[T float32 | float64](self *pool.Tensor[T], split_size int6
 	return r0
 }
 
-var rowsGOpTransposeInt = wrap.Op{
+var rowsGOpTransposeInt = engine.Op{
 	Kernel:   pool.TransposeInt[float32],
 	Name:     "transpose",
 	Overload: "int",
@@ -172,15 +172,15 @@ func rowsGTransposeInt[T float32 | float64](self *pool.Tensor[T], dim0 int64, di
 	if !asserts.Checking() {
 		return pool.TransposeInt[T](self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
+	var c engine.Call
+	var a0, o0 engine.Saved
 	rowsGChecksPre_4e9d1b082fc2[T](&c, &rowsGOpTransposeInt, &rowsGLocs_1e7bb7251278, &a0, &o0, self)
 	r0 := pool.TransposeInt[T](self, dim0, dim1)
 	rowsGChecksPost_d29152f3bd28[T](&c, &rowsGLocs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var rowsGOpZero_ = wrap.Op{
+var rowsGOpZero_ = engine.Op{
 	Kernel:   pool.Zero_[float32],
 	Name:     "zero_",
 	Overload: "",
@@ -192,8 +192,8 @@ func rowsGZero_[T float32 | float64](self *pool.Tensor[T]) *pool.Tensor[T] {
 	if !asserts.Checking() {
 		return pool.Zero_[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsGChecksPre_498f00188c13[T](&c, &rowsGOpZero_, &rowsGLocs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := pool.Zero_[T](self)
@@ -201,7 +201,7 @@ func rowsGZero_[T float32 | float64](self *pool.Tensor[T]) *pool.Tensor[T] {
 	return r0
 }
 
-var rowsGOpAlias = wrap.Op{
+var rowsGOpAlias = engine.Op{
 	Kernel:   pool.Alias[float32],
 	Name:     "alias",
 	Overload: "",
@@ -213,15 +213,15 @@ func rowsGAlias[T float32 | float64](self *pool.Tensor[T]) *pool.Tensor[T] {
 	if !asserts.Checking() {
 		return pool.Alias[T](self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
+	var c engine.Call
+	var a0, o0 engine.Saved
 	rowsGChecksPre_4e9d1b082fc2[T](&c, &rowsGOpAlias, &rowsGLocs_1e7bb7251278, &a0, &o0, self)
 	r0 := pool.Alias[T](self)
 	rowsGChecksPost_d29152f3bd28[T](&c, &rowsGLocs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var rowsGOpClone = wrap.Op{
+var rowsGOpClone = engine.Op{
 	Kernel:   pool.Clone[float32],
 	Name:     "clone",
 	Overload: "",
@@ -233,8 +233,8 @@ func rowsGClone[T float32 | float64](self *pool.Tensor[T], memory_format *int) *
 	if !asserts.Checking() {
 		return pool.Clone[T](self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsGChecksPre_f6a951aea02e[T](&c, &rowsGOpClone, &rowsGLocs_1e7bb7251278, &a0, self)
 	r0 := pool.Clone[T](self, memory_format)
 	rowsGChecksPost_9472ca95ffad[T](&c, &rowsGLocs_1e7bb7251278, &a0, self, r0)
@@ -242,8 +242,8 @@ func rowsGClone[T float32 | float64](self *pool.Tensor[T], memory_format *int) *
 }
 
 // rowsGChecksPost_133960844aa0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add.Tensor).
-func rowsGChecksPost_133960844aa0[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T], t2 *pool.Tensor[T]) {
-	var s2 wrap.Saved
+func rowsGChecksPost_133960844aa0[T float32 | float64](c *engine.Call, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T], t2 *pool.Tensor[T]) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -282,8 +282,8 @@ func rowsGChecksPost_133960844aa0[T float32 | float64](c *wrap.Call, l *[3]wrap.
 }
 
 // rowsGChecksPost_19036514b948 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func rowsGChecksPost_19036514b948[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
-	var s1 wrap.Saved
+func rowsGChecksPost_19036514b948[T float32 | float64](c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -303,10 +303,10 @@ func rowsGChecksPost_19036514b948[T float32 | float64](c *wrap.Call, l *[2]wrap.
 }
 
 // rowsGChecksPost_2f283b8f3b10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func rowsGChecksPost_2f283b8f3b10[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*pool.Tensor[T], t1 *pool.Tensor[T]) {
-	var s1 wrap.Saved
+func rowsGChecksPost_2f283b8f3b10[T float32 | float64](c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*pool.Tensor[T], t1 *pool.Tensor[T]) {
+	var s1 engine.Saved
 	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		engine.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	rowsGafterList_d308e6ee4eeb[T](c, s0, t0)
 	c.Result(&s1, t1)
@@ -314,8 +314,8 @@ func rowsGChecksPost_2f283b8f3b10[T float32 | float64](c *wrap.Call, l *[2]wrap.
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
+	engine.SameContentAfterList(c, l[0], s0, t0)
+	engine.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -324,8 +324,8 @@ func rowsGChecksPost_2f283b8f3b10[T float32 | float64](c *wrap.Call, l *[2]wrap.
 }
 
 // rowsGChecksPost_310403bc1fec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: relu_).
-func rowsGChecksPost_310403bc1fec[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
-	var s1 wrap.Saved
+func rowsGChecksPost_310403bc1fec[T float32 | float64](c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -340,7 +340,7 @@ func rowsGChecksPost_310403bc1fec[T float32 | float64](c *wrap.Call, l *[2]wrap.
 }
 
 // rowsGChecksPost_521829e4f115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func rowsGChecksPost_521829e4f115[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *pool.Tensor[T], t1 []*pool.Tensor[T]) {
+func rowsGChecksPost_521829e4f115[T float32 | float64](c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.SavedList, t0 *pool.Tensor[T], t1 []*pool.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -351,7 +351,7 @@ func rowsGChecksPost_521829e4f115[T float32 | float64](c *wrap.Call, l *[2]wrap.
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
 	}
-	wrap.ImplUseCountEqFreshList(c, l[1], s1, t1)
+	engine.ImplUseCountEqFreshList(c, l[1], s1, t1)
 	c.NotArgElems(l[1], s1, l[0], s0)
 	c.SharesStorageList(l[1], s1, l[0], s0)
 	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
@@ -362,8 +362,8 @@ func rowsGChecksPost_521829e4f115[T float32 | float64](c *wrap.Call, l *[2]wrap.
 }
 
 // rowsGChecksPost_9472ca95ffad completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: exp).
-func rowsGChecksPost_9472ca95ffad[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
-	var s1 wrap.Saved
+func rowsGChecksPost_9472ca95ffad[T float32 | float64](c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -392,7 +392,7 @@ func rowsGChecksPost_9472ca95ffad[T float32 | float64](c *wrap.Call, l *[2]wrap.
 }
 
 // rowsGChecksPost_d29152f3bd28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: select.int).
-func rowsGChecksPost_d29152f3bd28[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
+func rowsGChecksPost_d29152f3bd28[T float32 | float64](c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -417,8 +417,8 @@ func rowsGChecksPost_d29152f3bd28[T float32 | float64](c *wrap.Call, l *[2]wrap.
 }
 
 // rowsGChecksPost_d8e61dea27c5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func rowsGChecksPost_d8e61dea27c5[T float32 | float64](c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T], t2 *pool.Tensor[T], t3 *pool.Tensor[T]) {
-	var s3 wrap.Saved
+func rowsGChecksPost_d8e61dea27c5[T float32 | float64](c *engine.Call, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T], t2 *pool.Tensor[T], t3 *pool.Tensor[T]) {
+	var s3 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -451,8 +451,8 @@ func rowsGChecksPost_d8e61dea27c5[T float32 | float64](c *wrap.Call, l *[4]wrap.
 }
 
 // rowsGChecksPost_ddfaf331dd85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func rowsGChecksPost_ddfaf331dd85[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T], t2 *pool.Tensor[T]) {
-	var s2 wrap.Saved
+func rowsGChecksPost_ddfaf331dd85[T float32 | float64](c *engine.Call, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T], t2 *pool.Tensor[T]) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -477,7 +477,7 @@ func rowsGChecksPost_ddfaf331dd85[T float32 | float64](c *wrap.Call, l *[3]wrap.
 }
 
 // rowsGChecksPre_498f00188c13 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: relu_).
-func rowsGChecksPre_498f00188c13[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[T]) {
+func rowsGChecksPre_498f00188c13[T float32 | float64](c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -490,7 +490,7 @@ func rowsGChecksPre_498f00188c13[T float32 | float64](c *wrap.Call, op *wrap.Op,
 }
 
 // rowsGChecksPre_4e9d1b082fc2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: select.int).
-func rowsGChecksPre_4e9d1b082fc2[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[T]) {
+func rowsGChecksPre_4e9d1b082fc2[T float32 | float64](c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -503,7 +503,7 @@ func rowsGChecksPre_4e9d1b082fc2[T float32 | float64](c *wrap.Call, op *wrap.Op,
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -511,7 +511,7 @@ func rowsGChecksPre_4e9d1b082fc2[T float32 | float64](c *wrap.Call, op *wrap.Op,
 }
 
 // rowsGChecksPre_5bca69b20174 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add.Tensor).
-func rowsGChecksPre_5bca69b20174[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
+func rowsGChecksPre_5bca69b20174[T float32 | float64](c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -529,7 +529,7 @@ func rowsGChecksPre_5bca69b20174[T float32 | float64](c *wrap.Call, op *wrap.Op,
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -538,7 +538,7 @@ func rowsGChecksPre_5bca69b20174[T float32 | float64](c *wrap.Call, op *wrap.Op,
 }
 
 // rowsGChecksPre_786914eacb17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
-func rowsGChecksPre_786914eacb17[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *pool.Tensor[T]) {
+func rowsGChecksPre_786914eacb17[T float32 | float64](c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.SavedList, t0 *pool.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -551,7 +551,7 @@ func rowsGChecksPre_786914eacb17[T float32 | float64](c *wrap.Call, op *wrap.Op,
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -559,7 +559,7 @@ func rowsGChecksPre_786914eacb17[T float32 | float64](c *wrap.Call, op *wrap.Op,
 }
 
 // rowsGChecksPre_a4819ded5af6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
-func rowsGChecksPre_a4819ded5af6[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T], t2 *pool.Tensor[T]) {
+func rowsGChecksPre_a4819ded5af6[T float32 | float64](c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T], t2 *pool.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -581,7 +581,7 @@ func rowsGChecksPre_a4819ded5af6[T float32 | float64](c *wrap.Call, op *wrap.Op,
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -590,16 +590,16 @@ func rowsGChecksPre_a4819ded5af6[T float32 | float64](c *wrap.Call, op *wrap.Op,
 }
 
 // rowsGChecksPre_bf185937d6c8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func rowsGChecksPre_bf185937d6c8[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*pool.Tensor[T]) {
+func rowsGChecksPre_bf185937d6c8[T float32 | float64](c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*pool.Tensor[T]) {
 	c.Begin(op)
 	rowsGsaveList_d308e6ee4eeb[T](c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+	engine.SameContentList(c, l[0], s0, t0)
+	engine.SaveMetadataList(c, s0, t0)
+	engine.BindingContextList(c, l[0], s0, t0)
 }
 
 // rowsGChecksPre_df2a39b4f6ba begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add_.Tensor).
-func rowsGChecksPre_df2a39b4f6ba[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
+func rowsGChecksPre_df2a39b4f6ba[T float32 | float64](c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[T], t1 *pool.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -615,7 +615,7 @@ func rowsGChecksPre_df2a39b4f6ba[T float32 | float64](c *wrap.Call, op *wrap.Op,
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
@@ -623,7 +623,7 @@ func rowsGChecksPre_df2a39b4f6ba[T float32 | float64](c *wrap.Call, op *wrap.Op,
 }
 
 // rowsGChecksPre_f6a951aea02e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: contiguous).
-func rowsGChecksPre_f6a951aea02e[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[T]) {
+func rowsGChecksPre_f6a951aea02e[T float32 | float64](c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -635,20 +635,20 @@ func rowsGChecksPre_f6a951aea02e[T float32 | float64](c *wrap.Call, op *wrap.Op,
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-var rowsGLocs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var rowsGLocs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var rowsGLocs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var rowsGLocs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+var rowsGLocs_1e7bb7251278 = [2]engine.Loc{engine.Arg("self"), engine.Ret(0)}
+var rowsGLocs_4fb6336c28fa = [3]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Ret(0)}
+var rowsGLocs_630ea46627c8 = [4]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Arg("out"), engine.Ret(0)}
+var rowsGLocs_ff1cad182ecc = [2]engine.Loc{engine.Arg("tensors"), engine.Ret(0)}
 
 // rowsGafterList_d308e6ee4eeb is asserts.AfterList for []*pool.Tensor[T], without an indirect call per element.
-func rowsGafterList_d308e6ee4eeb[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*pool.Tensor[T]) {
+func rowsGafterList_d308e6ee4eeb[T float32 | float64](c *engine.Call, l *engine.SavedList, ts []*pool.Tensor[T]) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -657,7 +657,7 @@ func rowsGafterList_d308e6ee4eeb[T float32 | float64](c *wrap.Call, l *wrap.Save
 }
 
 // rowsGresultList_d308e6ee4eeb is asserts.ResultList for []*pool.Tensor[T], without an indirect call per element.
-func rowsGresultList_d308e6ee4eeb[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*pool.Tensor[T]) {
+func rowsGresultList_d308e6ee4eeb[T float32 | float64](c *engine.Call, l *engine.SavedList, ts []*pool.Tensor[T]) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -666,7 +666,7 @@ func rowsGresultList_d308e6ee4eeb[T float32 | float64](c *wrap.Call, l *wrap.Sav
 }
 
 // rowsGsaveList_d308e6ee4eeb is asserts.SaveList for []*pool.Tensor[T], without an indirect call per element.
-func rowsGsaveList_d308e6ee4eeb[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*pool.Tensor[T]) {
+func rowsGsaveList_d308e6ee4eeb[T float32 | float64](c *engine.Call, l *engine.SavedList, ts []*pool.Tensor[T]) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

@@ -5,9 +5,9 @@ package pool_test
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/examples/pool/catalog"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // The rows path of version 3 for a runtime with use counts whose tensors
@@ -23,7 +23,7 @@ type rowsChecked struct {
 	next catalog.Kernels
 }
 
-var rowsOpAddTensor = wrap.Op{
+var rowsOpAddTensor = engine.Op{
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -34,15 +34,15 @@ func (k *rowsChecked) AddTensor(self *pool.Tensor[float32], other *pool.Tensor[f
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsChecksPre_12219cd2fe25(&c, &rowsOpAddTensor, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
 	rowsChecksPost_c70d2cff80be(&c, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var rowsOpAdd_Tensor = wrap.Op{
+var rowsOpAdd_Tensor = engine.Op{
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -53,8 +53,8 @@ func (k *rowsChecked) Add_Tensor(self *pool.Tensor[float32], other *pool.Tensor[
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsChecksPre_ea11a7fca945(&c, &rowsOpAdd_Tensor, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
@@ -62,7 +62,7 @@ func (k *rowsChecked) Add_Tensor(self *pool.Tensor[float32], other *pool.Tensor[
 	return r0
 }
 
-var rowsOpAddOut = wrap.Op{
+var rowsOpAddOut = engine.Op{
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -73,8 +73,8 @@ func (k *rowsChecked) AddOut(self *pool.Tensor[float32], other *pool.Tensor[floa
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
+	var c engine.Call
+	var a0, a1, a3 engine.Saved
 	rowsChecksPre_bcadf2b8ce43(&c, &rowsOpAddOut, &rowsLocs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
@@ -82,7 +82,7 @@ func (k *rowsChecked) AddOut(self *pool.Tensor[float32], other *pool.Tensor[floa
 	return r0
 }
 
-var rowsOpMulTensor = wrap.Op{
+var rowsOpMulTensor = engine.Op{
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -93,15 +93,15 @@ func (k *rowsChecked) MulTensor(self *pool.Tensor[float32], other *pool.Tensor[f
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
+	var c engine.Call
+	var a0, a1 engine.Saved
 	rowsChecksPre_12219cd2fe25(&c, &rowsOpMulTensor, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
 	rowsChecksPost_c70d2cff80be(&c, &rowsLocs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var rowsOpMulOut = wrap.Op{
+var rowsOpMulOut = engine.Op{
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -112,8 +112,8 @@ func (k *rowsChecked) MulOut(self *pool.Tensor[float32], other *pool.Tensor[floa
 	if !asserts.Checking() {
 		return k.next.MulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
+	var c engine.Call
+	var a0, a1, a2 engine.Saved
 	rowsChecksPre_bcadf2b8ce43(&c, &rowsOpMulOut, &rowsLocs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.MulOut(self, other, out)
@@ -121,7 +121,7 @@ func (k *rowsChecked) MulOut(self *pool.Tensor[float32], other *pool.Tensor[floa
 	return r0
 }
 
-var rowsOpNeg = wrap.Op{
+var rowsOpNeg = engine.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -132,15 +132,15 @@ func (k *rowsChecked) Neg(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_1001a94bf54a(&c, &rowsOpNeg, &rowsLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.Neg(self)
 	rowsChecksPost_a9d382e8deec(&c, &rowsLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsOpClone = wrap.Op{
+var rowsOpClone = engine.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -151,15 +151,15 @@ func (k *rowsChecked) Clone(self *pool.Tensor[float32], memory_format *int) *poo
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_1001a94bf54a(&c, &rowsOpClone, &rowsLocs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
 	rowsChecksPost_a9d382e8deec(&c, &rowsLocs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var rowsOpSelectInt = wrap.Op{
+var rowsOpSelectInt = engine.Op{
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -170,15 +170,15 @@ func (k *rowsChecked) SelectInt(self *pool.Tensor[float32], dim int64, index int
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
+	var c engine.Call
+	var a0, o0 engine.Saved
 	rowsChecksPre_83ec2c38ffc3(&c, &rowsOpSelectInt, &rowsLocs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SelectInt(self, dim, index)
 	rowsChecksPost_ee396e603a2d(&c, &rowsLocs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var rowsOpTransposeInt = wrap.Op{
+var rowsOpTransposeInt = engine.Op{
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -189,15 +189,15 @@ func (k *rowsChecked) TransposeInt(self *pool.Tensor[float32], dim0 int64, dim1 
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
+	var c engine.Call
+	var a0, o0 engine.Saved
 	rowsChecksPre_83ec2c38ffc3(&c, &rowsOpTransposeInt, &rowsLocs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
 	rowsChecksPost_ee396e603a2d(&c, &rowsLocs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var rowsOpZero_ = wrap.Op{
+var rowsOpZero_ = engine.Op{
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -208,8 +208,8 @@ func (k *rowsChecked) Zero_(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
+	var c engine.Call
+	var a0 engine.Saved
 	rowsChecksPre_342110e8cb48(&c, &rowsOpZero_, &rowsLocs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Zero_(self)
@@ -218,8 +218,8 @@ func (k *rowsChecked) Zero_(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 }
 
 // rowsChecksPost_5fa0839e2641 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func rowsChecksPost_5fa0839e2641(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	var s2 wrap.Saved
+func rowsChecksPost_5fa0839e2641(c *engine.Call, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -244,8 +244,8 @@ func rowsChecksPost_5fa0839e2641(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s
 }
 
 // rowsChecksPost_89d2a6018b7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: zero_).
-func rowsChecksPost_89d2a6018b7e(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	var s1 wrap.Saved
+func rowsChecksPost_89d2a6018b7e(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -260,8 +260,8 @@ func rowsChecksPost_89d2a6018b7e(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t
 }
 
 // rowsChecksPost_a9d382e8deec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func rowsChecksPost_a9d382e8deec(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	var s1 wrap.Saved
+func rowsChecksPost_a9d382e8deec(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	var s1 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -290,8 +290,8 @@ func rowsChecksPost_a9d382e8deec(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t
 }
 
 // rowsChecksPost_c70d2cff80be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func rowsChecksPost_c70d2cff80be(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	var s2 wrap.Saved
+func rowsChecksPost_c70d2cff80be(c *engine.Call, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	var s2 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -330,8 +330,8 @@ func rowsChecksPost_c70d2cff80be(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s
 }
 
 // rowsChecksPost_d5d0a9081663 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func rowsChecksPost_d5d0a9081663(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32], t3 *pool.Tensor[float32]) {
-	var s3 wrap.Saved
+func rowsChecksPost_d5d0a9081663(c *engine.Call, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32], t3 *pool.Tensor[float32]) {
+	var s3 engine.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -364,7 +364,7 @@ func rowsChecksPost_d5d0a9081663(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s
 }
 
 // rowsChecksPost_ee396e603a2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
-func rowsChecksPost_ee396e603a2d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+func rowsChecksPost_ee396e603a2d(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -389,7 +389,7 @@ func rowsChecksPost_ee396e603a2d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s
 }
 
 // rowsChecksPre_1001a94bf54a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
-func rowsChecksPre_1001a94bf54a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32]) {
+func rowsChecksPre_1001a94bf54a(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -401,7 +401,7 @@ func rowsChecksPre_1001a94bf54a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -409,7 +409,7 @@ func rowsChecksPre_1001a94bf54a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_12219cd2fe25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func rowsChecksPre_12219cd2fe25(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+func rowsChecksPre_12219cd2fe25(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -427,7 +427,7 @@ func rowsChecksPre_12219cd2fe25(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *w
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -436,7 +436,7 @@ func rowsChecksPre_12219cd2fe25(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_342110e8cb48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
-func rowsChecksPre_342110e8cb48(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32]) {
+func rowsChecksPre_342110e8cb48(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -449,7 +449,7 @@ func rowsChecksPre_342110e8cb48(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_83ec2c38ffc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
-func rowsChecksPre_83ec2c38ffc3(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32]) {
+func rowsChecksPre_83ec2c38ffc3(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -462,7 +462,7 @@ func rowsChecksPre_83ec2c38ffc3(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -470,7 +470,7 @@ func rowsChecksPre_83ec2c38ffc3(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_bcadf2b8ce43 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
-func rowsChecksPre_bcadf2b8ce43(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+func rowsChecksPre_bcadf2b8ce43(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, s2 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -492,7 +492,7 @@ func rowsChecksPre_bcadf2b8ce43(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *w
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -501,7 +501,7 @@ func rowsChecksPre_bcadf2b8ce43(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *w
 }
 
 // rowsChecksPre_ea11a7fca945 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func rowsChecksPre_ea11a7fca945(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+func rowsChecksPre_ea11a7fca945(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0 *engine.Saved, s1 *engine.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -517,13 +517,13 @@ func rowsChecksPre_ea11a7fca945(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *w
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if wrap.ContentCheckOff() {
+	if engine.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
 	}
 }
 
-var rowsLocs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var rowsLocs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var rowsLocs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var rowsLocs_1e7bb7251278 = [2]engine.Loc{engine.Arg("self"), engine.Ret(0)}
+var rowsLocs_4fb6336c28fa = [3]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Ret(0)}
+var rowsLocs_630ea46627c8 = [4]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Arg("out"), engine.Ret(0)}

@@ -23,8 +23,8 @@ import (
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/config"
+	"github.com/assertgen/assertgen/internal/engine"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -103,7 +103,7 @@ func uncalledOps() []string {
 		return []string{err.Error()}
 	}
 	called := map[string]bool{}
-	for _, op := range wrap.Ops() {
+	for _, op := range engine.Ops() {
 		if op.Stats().Calls > 0 {
 			called[op.FullName()] = true
 		}

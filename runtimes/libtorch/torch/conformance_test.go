@@ -3,6 +3,7 @@ package torch_test
 import (
 	"os"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/assertstest"
@@ -217,6 +218,15 @@ func TestChainedViewOfTemporary(t *testing.T) {
 	}
 }
 
+// shapeProbe is the plan of a call of no argument and one return that
+// only storage_use_count_eq_1 checks, as generated code would hand it.
+var shapeProbe = wrap.Shape{
+	Rets:   1,
+	Rows:   []wrap.Row{{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 0, U: -1}},
+	Locs:   []wrap.Loc{wrap.Ret(0)},
+	Tensor: func(h unsafe.Pointer) asserts.Identity { return (*torch.Tensor)(h) },
+}
+
 // TestHiddenStorageRefsChecks runs storage_use_count_eq_1 on libtorch's
 // own tensors as a checked call's returns: a chained view of a temporary
 // (c.T.conj(), only it held) passes on 1.13 and is inconclusive on 2.x,
@@ -258,12 +268,12 @@ func TestHiddenStorageRefsChecks(t *testing.T) {
 		ret, others := tc.make()
 		col.Reset()
 		op := &wrap.Op{Name: "probe"}
-		var c wrap.Call
-		c.BeginWith(op, asserts.EnvState{})
-		var r wrap.Saved
-		c.Result(&r, ret)
-		c.StorageUseCountEq1(wrap.Ret(0), &r)
-		c.End()
+		var f wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+		f.Open()
+		f.Begin(op, &shapeProbe)
+		iu, su := ret.UseCounts()
+		f.Ret(0, ret.Ident(), iu, su, unsafe.Pointer(ret))
+		f.End()
 		st := op.Stats()
 		skipped := st.Skipped[checks.ReasonHiddenStorageRefs] == 1
 		if reported := len(col.Violations()) > 0; reported != tc.reported || skipped != tc.skipped {

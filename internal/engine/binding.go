@@ -1,0 +1,189 @@
+package engine
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
+)
+
+// binding_context's run-time functions, single tensors and lists.
+
+// binding_context counts its runs in laneBinding (call.go).
+func init() {
+	checkLane[checks.BindingContext] = laneBinding
+	st := &rowSteps[checks.BindingContext]
+	st.before = forms{checktable.FormOne: stepBindingContext, checktable.FormArgList: stepBindingContextList}
+	st.afterCall = forms{checktable.FormOne: stepBindingContextAfter, checktable.FormArgList: stepBindingContextAfterList}
+	st.after = forms{checktable.FormOne: stepDone, checktable.FormArgList: stepDone}
+}
+
+// BindingContext checks, in a hermetic context, that the argument's storage
+// carries no binding made in another context (binding_context). Outside
+// hermetic contexts it passes without reading the tensor. Call it after
+// [Call.Save], before the kernel runs, to catch the binding before the
+// kernel touches it.
+//
+// A runtime that registered no [Env] has no hermetic contexts: the check
+// is then counted as skipped (reason no_env), not as run.
+//
+// It is not inlined: generated code runs the binding_context rows of all
+// its plain arguments with one test ([Call.Hermetic], [Saved.Plain]) and
+// calls [Call.BindingContextRows], and BindingContext only otherwise.
+//
+//go:noinline
+func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
+	if (s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0) && !c.env.Hermetic { // before After: fPending set
+		c.t[laneBinding/4] += c.bind
+	} else {
+		c.bindingFirst(l, s, t)
+	}
+}
+
+// BindingContextRows counts n binding_context rows that passed without a
+// look: the call is not hermetic and each argument's snapshot is
+// [Saved.Plain] (as run, or as skipped under no_env when the runtime
+// registered no Env).
+func (c *Call) BindingContextRows(n int) {
+	c.t[laneBinding/4] += uint64(n) * c.bind
+}
+
+// bindingFirst is BindingContext's slow path: it counts the row, then
+// runs it.
+//
+//go:noinline
+func (c *Call) bindingFirst(l Loc, s *Saved, t asserts.Identity) {
+	c.t[laneBinding/4] += c.bind
+	c.bindingSlow(l, s, t)
+}
+
+// Hermetic reports whether the call runs in a hermetic context: only then
+// has [Call.BindingContextAfter] anything to do. Generated code tests it
+// once for all the call's arguments.
+func (c *Call) Hermetic() bool { return c.env.Hermetic }
+
+// BindingContextAfter completes binding_context once the kernel has
+// returned, before [Call.After]: in a hermetic context, the kernel must not
+// have bound the argument's storage (or changed its binding), since a
+// binding made in the context dangles once the context ends while the
+// argument lives on. It is part of the check [Call.BindingContext] started
+// and not counted again; outside hermetic contexts it does nothing.
+//
+// It is not inlined: generated code calls it only when [Call.Hermetic]
+// holds.
+//
+//go:noinline
+func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
+	if c.env.Hermetic {
+		c.bindingAfterSlow(l, s, t)
+	}
+}
+
+//go:noinline
+func (c *Call) bindingAfterSlow(l Loc, s *Saved, t asserts.Identity) {
+	if m, _ := c.classify(s); m.Has(checks.BindingContext) {
+		return // skipped, and counted, before the kernel
+	}
+	if s.meta&fPending == 0 {
+		c.misuse(checks.BindingContext, l, "BindingContextAfter called after After")
+	}
+	bt, ok := t.(asserts.Bound)
+	if !ok {
+		return
+	}
+	b, bound := bt.StorageBinding()
+	was := s.after.Version == 1
+	if bound == was && (!bound || b.Context == asserts.ContextID(s.after.Storage)) {
+		return
+	}
+	if c.concurrentWrite(writeKey(s.id)) {
+		// Another goroutine's call declared a write to this storage while
+		// this one ran: the binding may be that call's (see concurrent.go).
+		c.skipConcurrent(checks.BindingContext)
+		return
+	}
+	v := &violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(s.after.Storage), Got: uint64(b.Context), WhileCalled: true, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l}
+	if bound {
+		v.Binding = &b
+	}
+	c.report(v)
+}
+
+//go:noinline
+func (c *Call) bindingSlow(l Loc, s *Saved, t asserts.Identity) {
+	if c.bind != bindRun {
+		return // counted under no_env
+	}
+	if c.skipped(checks.BindingContext, s) {
+		return
+	}
+	if !c.env.Hermetic {
+		return
+	}
+	bt, ok := t.(asserts.Bound)
+	if !ok {
+		c.skip(checks.BindingContext, checks.ReasonNoBinding)
+		return
+	}
+	b, ok := bt.StorageBinding()
+	if s.meta&fPending != 0 {
+		// Before the kernel: keep what was bound for BindingContextAfter
+		// (s.after is unused until After).
+		s.after = asserts.Ident{Storage: asserts.ID(b.Context)}
+		if ok {
+			s.after.Version = 1
+		}
+	}
+	if !ok || b.Context == c.env.Context {
+		return
+	}
+	c.report(&violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(c.env.Context), Got: uint64(b.Context), Binding: &b, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l})
+}
+
+// BindingContextList runs binding_context on each element of a list
+// argument.
+func BindingContextList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+	// Every element needs no skip decision: versioned and regular, or,
+	// of a runtime without version counters, plain with storage (as
+	// bindingListSlow finds, without its call): one add of the rows run,
+	// or, without an Env, skipped under no_env (c.bind).
+	if !c.env.Hermetic && (l.ok&okRegular != 0 || l.allPlain(fPending)) {
+		c.t[laneBinding/4] += uint64(l.n) * c.bind
+		return
+	}
+	bindingListSlow(c, loc, l, ts)
+}
+
+func bindingListSlow[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+	if c.bind != bindRun {
+		// no Env: every row skipped under no_env (the lane's constant
+		// spelled out where it has room: addLane's variable one cost a
+		// list call more than the add)
+		if c.t.lane(laneNoEnv)+uint64(l.n) <= 0xffff {
+			c.t[laneNoEnv/4] += uint64(l.n) << (16 * (laneNoEnv % 4))
+			return
+		}
+		c.addLane(laneNoEnv, l.n)
+		return
+	}
+	if !c.env.Hermetic && l.allPlain(fPending) {
+		c.t[laneBinding/4] += uint64(l.n) * c.bind // as BindingContextRows
+		return
+	}
+	c.count(checks.BindingContext, l.n)
+	for i := range l.n {
+		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != asserts.Versioned {
+			c.bindingSlow(loc.Elem(i), s, ts[i])
+		}
+	}
+}
+
+// BindingContextAfterList runs BindingContextAfter on each element of a
+// list argument.
+func BindingContextAfterList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+	if !c.env.Hermetic {
+		return
+	}
+	for i := range min(l.n, len(ts)) {
+		c.bindingAfterSlow(loc.Elem(i), l.at(i), ts[i])
+	}
+}

@@ -1,0 +1,710 @@
+package engine
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+)
+
+// An Op is the static description of one wrapped operator. Generated code
+// declares one package-level Op per wrapper and passes its address to
+// [Call.Begin]; the Op also accumulates the operator's statistics, so it must not
+// be copied after first use.
+type Op struct {
+	// Name is the operator's base name with in-place marker, e.g. "add_".
+	Name string
+	// Overload is the overload name, e.g. "Tensor"; empty for the default
+	// overload.
+	Overload string
+	// Policy is the skip policy the wrapper runs under: the plan's
+	// (plan.Plan.Policy), which its profile and release decide.
+	Policy checks.Policy
+	// Kernel is the kernel function the wrapper calls (an instance of a
+	// generic one), or nil: a violation's position (asserts.Violation.Pos)
+	// is its declaration's, found from its entry PC when the violation is
+	// reported, so that the generated code does not change when lines
+	// above the kernel move. Generated code that leaves it out (written
+	// before it, or in interface mode, where the kernel is behind an
+	// interface) builds and runs, and its violations have no position.
+	Kernel any
+	// Pos, when set, is the violation's position as it is: a bound op's
+	// binding, "assertgen.yaml:LINE:COL" with the config's path relative
+	// to its module's root. It takes the place of Kernel's.
+	Pos string
+
+	st opStats
+}
+
+// FullName returns "name.overload", or the name alone for the default
+// overload.
+func (op *Op) FullName() string {
+	if op.Overload == "" {
+		return op.Name
+	}
+	return op.Name + "." + op.Overload
+}
+
+// Loc locates a tensor in a call: an argument by name or a return by index,
+// and for lists an element.
+type Loc struct {
+	name  string
+	ret   int32
+	index int32
+}
+
+// Arg locates the argument with the given schema name.
+func Arg(name string) Loc { return Loc{name: name, ret: -1, index: -1} }
+
+// Ret locates the i-th return (0-based).
+func Ret(i int) Loc { return Loc{ret: int32(i), index: -1} }
+
+// Elem locates element i of the list at l.
+func (l Loc) Elem(i int) Loc { l.index = int32(i); return l }
+
+// String returns e.g. "argument self", "return 0" or "argument tensors[3]".
+func (l Loc) String() string {
+	v := asserts.Violation{Arg: l.name, Ret: int(l.ret), Index: int(l.index)}
+	return v.Where()
+}
+
+// Saved is a snapshot of one tensor taken by [Call.Save] (an argument,
+// completed after the kernel by [Call.After]) or by [Call.Result] (a
+// return). Declare it as a local variable; it lives on the caller's stack.
+type Saved struct {
+	id asserts.Ident // before the kernel (arguments) or at the check (returns)
+	// after is what After read; for a return (filled by Result) Impl and
+	// Storage hold the TensorImpl and StorageImpl use counts instead, and
+	// Version is markEqFresh once impl_use_count_eq_fresh ran on it (so
+	// that NotArg reports under that check).
+	after asserts.Ident
+	meta  asserts.Traits // traits | flags
+	// hasDigest is set when same_content took digest before the kernel
+	// (kept out of meta, so that the other checks keep their fast path).
+	hasDigest bool
+	// hasMeta is set when same_metadata took the argument's metadata
+	// fingerprint, meta, before the kernel (see metadata.go).
+	hasMeta bool
+	// memo says what SaveMemory (and the memory kind's reads after the
+	// kernel, framemem.go) read with the identities
+	// (memo* bits), so that a list's metadata rows need not read again.
+	memo uint8
+	// digest is same_content's digest of an argument; for a return that
+	// views an argument, the use count of the argument's StorageImpl
+	// before the kernel (ViewBase; a return has no digest of its own).
+	digest   uint64
+	metadata uint64
+	// anchor is the argument's storage anchor before the kernel, for a
+	// runtime without use counts (SaveIdent, see [Anchored]); nil when it
+	// gave none. A pointer, not an address: it keeps the storage the
+	// argument had alive until the call ends, so that a kernel that drops
+	// it cannot get its address back for another (memory.go).
+	anchor unsafe.Pointer
+}
+
+const (
+	metaTraits asserts.Traits = 0xffff
+	fPending   asserts.Traits = 1 << 16 // an argument saved, After not called yet
+	fResult    asserts.Traits = 1 << 17 // from Result: after holds the use counts
+	fAbsent    asserts.Traits = 1 << 18 // an absent optional argument
+	fMode      asserts.Traits = 1 << 19 // saved while a mode is active
+	// storage_use_count_eq_1 reported this return (fresh_no_alias then
+	// stays silent on it).
+	fStorageReported asserts.Traits = 1 << 20
+	// no_mutation reported this argument (same_content then stays silent
+	// on it: one bug, one report).
+	fMutationReported asserts.Traits = 1 << 21
+	// impl_use_count_eq_fresh, or not_arg_handle, reported this return
+	// (NotArg, and fresh_no_alias on the same handle, then stay silent on
+	// it).
+	fImplReported asserts.Traits = 1 << 22
+	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
+	// without use counts (see [Identity]).
+	fUncounted asserts.Traits = 1 << 23
+	// fAnchorMoved: AfterIdent found the argument's storage anchor moved
+	// while its StorageImpl ID stayed (same_storage reports it).
+	fAnchorMoved asserts.Traits = 1 << 24
+	// fRecycled: AfterRecycled found the argument pointing, after the
+	// kernel, at memory the runtime took back during the call
+	// (same_storage reports it).
+	fRecycled asserts.Traits = 1 << 25
+)
+
+func (s *Saved) traits() asserts.Traits { return s.meta & metaTraits }
+func (s *Saved) implUses() int          { return int(int64(s.after.Impl)) }
+func (s *Saved) storageUses() int       { return int(int64(s.after.Storage)) }
+
+// plainPair reports whether return r and argument s need no skip
+// decision for a check of the two: both plain and versioned (r taken by
+// Result), or, for a runtime without use counts, r taken by ResultIdent
+// and both plain with storage, versioned or not (no check of a pair is
+// skipped for the lack of a version counter or of use counts).
+func plainPair(r, s *Saved) bool {
+	return r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned ||
+		r.plainUncounted() && s.meta&^asserts.Versioned == 0 && s.id.Storage != 0
+}
+
+// plainUncounted reports whether return snapshot r is a defined tensor of
+// no special kind, with storage, taken by [Call.ResultIdent] outside a
+// mode: the use-count checks are skipped for it under no_use_counts
+// alone, and every check that needs no count runs.
+func (r *Saved) plainUncounted() bool {
+	return r.meta&^asserts.Versioned == fResult|fUncounted && r.id.Storage != 0
+}
+
+// Ident returns the saved identities (before the kernel, for an argument).
+func (s *Saved) Ident() asserts.Ident { return s.id }
+
+// tally counts, in 16-bit lanes, the checks run and the skips by reason of
+// one call. The lanes of the checks a wrapper calls most are in different
+// words, so that the inlined increments do not wait on each other.
+type tally [8]uint64
+
+const (
+	laneSameImpl      = 0
+	laneSameStorage   = 1
+	laneNoMutation    = 2
+	laneBinding       = 12
+	laneImplUseCount  = 16
+	laneStorageUseCnt = 20
+	laneReturnsArg    = 4
+	laneDistinct      = 5
+	laneSharesStorage = 9
+	laneFreshOrAlias  = 13
+	lanePlan          = 22
+	laneSpilled       = 23 // set once a call's counts were spilled: never in a signature
+	laneAliasesMut    = 19
+	laneFreshNoAlias  = 24
+	laneSameContent   = 25
+	laneContentOff    = 26
+	laneNoContent     = 27
+	laneImplEqFresh   = 28
+	// The check and the reason of a runtime without use counts that every
+	// one of its fresh calls counts.
+	laneFreshNotHeld = 29
+	laneNoUseCounts  = 30
+	laneSameMetadata = 31
+	// laneNone: counted straight into the Op's atomic counters, not in a
+	// lane: the reasons that a call rarely counts.
+	laneNone = -1
+	// laneNoVersion is no_version_counter's lane.
+	laneNoVersion = 18
+	// laneNoEnv shares laneBinding's word, so that BindingContext adds
+	// c.bind to that word whichever of the two it counts.
+	laneNoEnv = 15
+	// laneSpare is the lane no check or reason counts in: a new check's
+	// row may take it. (meta and functional_wrapper, which skip nothing,
+	// have no lane; concurrent_write, like the reasons of runtimes without
+	// use counts, is laneNone: see [Call.skipConcurrent].)
+	laneSpare = 17
+)
+
+const (
+	bindRun   = 1 << (16 * (laneBinding % 4)) // binding_context runs
+	bindNoEnv = 1 << (16 * (laneNoEnv % 4))   // skipped: no Env registered
+)
+
+// checkLane is the lane of each check, set in the init of the file of its
+// run-time functions (identity.go, binding.go, content.go...). A check without one (a new one: every lane is taken) is counted
+// straight into the Op's counters (laneNone), an atomic add per run.
+var checkLane = func() (l [checks.NumChecks]int) {
+	for k := range l {
+		l[k] = laneNone
+	}
+	return l
+}()
+
+// no_metadata_access has no lane (all 32 are taken): a runtime that cannot
+// report metadata says metadata: false and plans no same_metadata rows.
+var reasonLane = [checks.NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNone, laneNone, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
+	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone, laneNone}
+
+func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
+
+// Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
+// lives on the wrapper's stack and is used by one goroutine.
+type Call struct {
+	op  *Op
+	env asserts.EnvState
+	// saved is the flags Save sets: fPending, and fMode under a mode, so
+	// that under a mode every check takes the slow path, where the skip
+	// policy applies. A snapshot that needs no skip decision (a defined,
+	// versioned, plain tensor, After done, no mode) has meta Versioned.
+	saved asserts.Traits
+	t     tally
+	// The StorageImpls of the arguments the call may write (see
+	// [Call.Mutable]): the first four inline, the rest in mutMore.
+	nmut    int
+	mut     [4]asserts.ID
+	mutMore []asserts.ID
+	// The TensorImpls of the same arguments, in the same order, for
+	// same_metadata's aliasing rule (see metadata.go).
+	mutImpl     [4]asserts.ID
+	mutImplMore []asserts.ID
+	// since is the write clock when the call began (see concurrent.go).
+	since uint64
+	// tok is the goroutine token (getg) of a call that declared writes,
+	// read at its first declaration.
+	tok uintptr
+	// bind is what binding_context adds to its lanes' word: bindRun, or
+	// bindNoEnv when the runtime registered no Env.
+	bind uint64
+	// digests is set once same_content took a digest before the kernel.
+	digests bool
+	// fresh is 1 + the hand-out sequence when the call began, set by
+	// BeginFresh (0: not set); see FreshNotHeld.
+	fresh uint64
+}
+
+// Begin starts a checked call of op, reading the registered [Env] once:
+//
+//	var c wrap.Call
+//	c.Begin(&opAddTensor)
+//
+// (A Call is filled in place rather than returned: copying a returned
+// struct costs the compiler 16-byte moves that stall on the stores just
+// made, a quarter of the cost of a checked call.)
+func (c *Call) Begin(op *Op) {
+	c.op = op
+	c.t = tally{}
+	c.nmut = 0
+	c.digests = false
+	c.loadEnv()
+}
+
+// BeginWith starts a checked call of op under an explicit mode state, for
+// runtimes that carry their state with the call instead of registering an
+// Env.
+func (c *Call) BeginWith(op *Op, st asserts.EnvState) {
+	c.op = op
+	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
+	c.t = tally{}
+	c.nmut = 0
+	c.digests = false
+	c.since = writeClock.Load()
+}
+
+// pol returns the call's skip policy (used off the fast path only).
+func (c *Call) pol() *policyTable {
+	if p := c.op.Policy; p < checks.NumPolicies {
+		return &policies[p]
+	}
+	panic(fmt.Sprintf("asserts: %s: invalid policy %d", c.op.FullName(), c.op.Policy))
+}
+
+// Save snapshots an argument into s before the kernel runs: its
+// identities, version and traits. Complete the snapshot with [Call.After]
+// once the kernel has returned.
+//
+// Save and After are small enough to be inlined into the wrapper, where the
+// compiler sees the tensor's concrete type and calls (or inlines) its Ident
+// method directly. Snapshots are filled through a pointer, not returned: a
+// Saved is twelve words, and returning one by value makes the compiler copy
+// it with 16-byte moves that stall on the 8-byte stores just made.
+func (c *Call) Save(s *Saved, t asserts.Identity) {
+	s.id = t.Ident()
+	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
+}
+
+// SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
+// otherwise an absent snapshot whose checks are all skipped (and counted
+// under reason absent).
+func (c *Call) SaveOpt(s *Saved, t asserts.Identity, present bool) {
+	if present {
+		c.Save(s, t)
+		return
+	}
+	*s = Saved{meta: fAbsent | c.saved}
+}
+
+// After completes an argument's snapshot once the kernel has returned. t is
+// the same handle that was saved (for an absent optional, the absent
+// handle: a nil pointer is fine).
+func (c *Call) After(s *Saved, t asserts.Identity) {
+	s.after = t.Ident()
+	s.meta &^= fPending
+}
+
+// Mutable records that the argument saved in s is one the call may write
+// (Tensor(a!)). Call it after [Call.Save] for each such argument of an op
+// that checks no_mutation on others: an argument that shares a StorageImpl
+// with a mutable one (x.add_(x), x[0].add_(x[1]), add(a, b, out=a)) sees
+// its version move with the legal write, so no_mutation skips it (reason
+// aliases_mutable_arg) instead of blaming it.
+//
+// The storage is also declared to other goroutines' checked calls as being
+// written until [Call.End]: a row of theirs whose state moved while the
+// write was in flight is inconclusive (reason concurrent_write) rather than
+// blamed on their kernel. Generated code calls Mutable for every argument
+// an op may write (see concurrent.go).
+func (c *Call) Mutable(s *Saved) {
+	st := writeKey(s.id)
+	if c.nmut < len(c.mut) {
+		c.mut[c.nmut] = st
+		c.mutImpl[c.nmut] = s.id.Impl
+		c.nmut++
+		c.declare(st)
+		return
+	}
+	c.mutableMore(st, s.id.Impl)
+}
+
+// writeKey is what a write to a tensor moves: its StorageImpl's bytes
+// and version, or, for a storageless tensor (sparse), its TensorImpl's
+// own version counter, keyed apart from storages by the top bit.
+func writeKey(id asserts.Ident) asserts.ID {
+	if id.Storage == 0 && id.Impl != 0 {
+		return id.Impl | 1<<63
+	}
+	return id.Storage
+}
+
+// MutableList records every element of a mutable list argument, as
+// [Call.Mutable] does for one tensor.
+func (c *Call) MutableList(l *SavedList) {
+	for i := range l.n {
+		c.Mutable(l.at(i))
+	}
+}
+
+//go:noinline
+func (c *Call) mutableMore(st, impl asserts.ID) {
+	if c.nmut == len(c.mut) {
+		c.mutMore = c.mutMore[:0]
+		c.mutImplMore = c.mutImplMore[:0]
+	}
+	c.mutMore = append(c.mutMore, st)
+	c.mutImplMore = append(c.mutImplMore, impl)
+	c.nmut++
+	c.declare(st)
+}
+
+// aliasesMutable reports whether storage st is a mutable argument's.
+func (c *Call) aliasesMutable(st asserts.ID) bool {
+	if st == 0 {
+		return false
+	}
+	for _, m := range c.mut[:min(c.nmut, len(c.mut))] {
+		if m == st {
+			return true
+		}
+	}
+	if c.nmut > len(c.mut) {
+		for _, m := range c.mutMore {
+			if m == st {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Result snapshots a return into r after the kernel: identities and use
+// counts (in one read when t implements [IdentCounter]).
+func (c *Call) Result(r *Saved, t asserts.Tensor) {
+	var iu, su int
+	if ic, ok := t.(asserts.IdentCounter); ok {
+		r.id, iu, su = ic.IdentCounts()
+	} else {
+		iu, su = t.UseCounts()
+		r.id = t.Ident()
+	}
+	r.after = asserts.Ident{Impl: asserts.ID(iu), Storage: asserts.ID(su)}
+	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | c.saved&fMode
+}
+
+// classify returns the checks the skip policy turns off for the tensor of
+// snapshot s, and the conditions that hold for it (the slow path).
+func (c *Call) classify(s *Saved) (checks.Set, conds) {
+	return c.classifyWith(s, 0, 0)
+}
+
+// classifyWith is classify with the conditions add added and drop
+// removed: the guards of a row that are not the tensor's own (see
+// [PyTorch]).
+func (c *Call) classifyWith(s *Saved, add, drop conds) (checks.Set, conds) {
+	var cs conds
+	if s.meta&fAbsent != 0 {
+		cs = 1 << checks.ReasonAbsent
+	} else {
+		cs = traitConds(asserts.Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()})
+		if s.meta&fMode != 0 {
+			cs |= 1 << checks.ReasonModeActive
+		}
+		if s.meta&fUncounted != 0 {
+			cs |= 1 << checks.ReasonNoUseCounts
+		} else {
+			cs |= 1 << checks.ReasonCounted
+		}
+	}
+	cs = cs&^drop | add
+	return c.pol().mask(cs), cs
+}
+
+// The single-tensor checks below are small enough to be inlined into the
+// wrapper: each counts itself and compares two words; anything unusual (a
+// skip, a violation, a misuse) goes to a slow path that is not inlined.
+
+// PlanSkip counts a check that the plan skipped when the wrapper was
+// generated (an allowlist entry or the profile), under reason plan, so that
+// run-time statistics show it too. It checks nothing.
+func (c *Call) PlanSkip(k checks.Check, l Loc) {
+	c.t[lanePlan/4] += 1 << (16 * (lanePlan % 4))
+}
+
+// End finishes the call and publishes its counts: on the common path, one
+// atomic add.
+func (c *Call) End() {
+	if poolLog.used.Load() && writeClock.Load() != c.since {
+		c.claimPoolEvents()
+	}
+	if c.nmut != 0 {
+		c.endWrites()
+	}
+	c.endCounts()
+}
+
+// endCounts publishes the call's counts (End's last step).
+func (c *Call) endCounts() {
+	st := &c.op.st
+	// The call's counts against the signature, word by word, written out
+	// here: a function for it cost End a sixth of its instructions.
+	if st.state.Load() == sigReady && (st.sig[0]^c.t[0])|(st.sig[1]^c.t[1])|(st.sig[2]^c.t[2])|(st.sig[3]^c.t[3])|
+		(st.sig[4]^c.t[4])|(st.sig[5]^c.t[5])|(st.sig[6]^c.t[6])|(st.sig[7]^c.t[7]) == 0 {
+		st.sigCalls.Add(1)
+		return
+	}
+	c.endSlow()
+}
+
+// count adds n to check k's lane (paths that are not inlined).
+func (c *Call) count(k checks.Check, n int) {
+	if checkLane[k] == laneNone {
+		c.op.register()
+		c.op.st.ran[k].Add(uint64(n))
+		return
+	}
+	if n > 0x7fff {
+		// Too many for a lane: straight to the Op's counter.
+		c.spill()
+		c.op.st.ran[k].Add(uint64(n))
+		return
+	}
+	c.addLane(checkLane[k], n)
+}
+
+// roomInLane makes room for n more (at most 0xffff) in a lane that the
+// caller then adds to one by one, inline: it spills the call's counts to
+// its Op when the lane has less.
+func (c *Call) roomInLane(lane, n int) {
+	if int(c.t.lane(lane))+n > 0xffff {
+		c.spill()
+	}
+}
+
+// addLane adds n to a lane, spilling the call's counts to its Op whenever
+// the lane is full, so that n may exceed what a lane holds (a list of
+// 65,536 elements or more).
+func (c *Call) addLane(lane, n int) {
+	for {
+		room := 0xffff - int(c.t.lane(lane))
+		if n <= room {
+			c.t[lane/4] += uint64(n) << (16 * (lane % 4))
+			return
+		}
+		c.t[lane/4] += uint64(room) << (16 * (lane % 4))
+		n -= room
+		c.spill()
+	}
+}
+
+// skip records that check k was skipped for reason r: the check's run count
+// is taken back and the reason's count added.
+func (c *Call) skip(k checks.Check, r checks.Reason) {
+	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
+		c.t[l/4] -= 1 << (16 * (l % 4))
+	} else {
+		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
+	}
+	c.countReason(r)
+}
+
+// skipNoUseCounts is skip(k, ReasonNoUseCounts) for a use-count check k
+// that counted itself in its lane: the skip of every fresh return of a
+// runtime without use counts, moved between two lanes.
+func (c *Call) skipNoUseCounts(k checks.Check) {
+	if l := checkLane[k]; l >= 0 && c.t.lane(l) > 0 && c.t.lane(laneNoUseCounts) < 0xffff {
+		c.t[l/4] -= 1 << (16 * (l % 4))
+		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+		return
+	}
+	c.skip(k, checks.ReasonNoUseCounts)
+}
+
+// countReason counts one skip for reason r.
+func (c *Call) countReason(r checks.Reason) {
+	if l := reasonLane[r]; l >= 0 && c.t.lane(l) < 0xffff {
+		c.t[l/4] += 1 << (16 * (l % 4))
+		return
+	}
+	if reasonLane[r] == laneNone {
+		c.op.register()
+		c.op.st.skipped[r].Add(1)
+		return
+	}
+	c.addLane(reasonLane[r], 1)
+}
+
+// skipped reports whether k is skipped for s, counting the skip.
+func (c *Call) skipped(k checks.Check, s *Saved) bool {
+	m, cs := c.classify(s)
+	if !m.Has(k) {
+		return false
+	}
+	c.skip(k, c.pol().reason(k, cs))
+	return true
+}
+
+func (c *Call) pairSkipped(k checks.Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
+	if uncountedPair(a, b) {
+		return c.uncountedSkip(k)
+	}
+	am, ac := c.classify(a)
+	bm, bc := c.classify(b)
+	if !(am | bm).Has(k) {
+		return false
+	}
+	c.skip(k, c.pol().reason(k, ac|bc))
+	return true
+}
+
+// uncountedPair reports whether return r and argument s are the plain
+// pair of a runtime without use counts or version counters, whose
+// conditions are uncountedConds: r snapshotted by ResultIdent or
+// ResultMemory (no traits, no mode), s completed by After (no traits, no
+// mode), both defined, with storage.
+func uncountedPair(r, s *Saved) bool {
+	return r.meta == fResult|fUncounted && s.meta == 0 &&
+		r.id.Impl != 0 && r.id.Storage != 0 && s.id.Impl != 0 && s.id.Storage != 0
+}
+
+// uncountedSkip is pairSkipped for an uncountedPair: the policy's decision
+// read from its table, the skip of a use-count check moved between lanes.
+func (c *Call) uncountedSkip(k checks.Check) bool {
+	switch r := c.pol().unc[k]; r {
+	case noSkip:
+		return false
+	case checks.ReasonNoUseCounts:
+		c.skipNoUseCounts(k)
+	default:
+		c.skip(k, r)
+	}
+	return true
+}
+
+// The slow paths of the inlined checks count the row themselves: the
+// inlined fast path counts only when it passes, after the comparison, so
+// that the compiler can load the row's Loc in the slow branch alone (a
+// store before the branch would pin the Loc's loads above it, on the fast
+// path).
+
+// misuse reports generated code that calls the API out of order; it is a bug
+// in the generator, not in a kernel.
+func (c *Call) misuse(k checks.Check, l Loc, what string) {
+	if c.nmut != 0 {
+		c.endWrites()
+	}
+	panic(fmt.Sprintf("asserts: %s: %s: %s %s (generated code out of date? re-run assertgen)",
+		c.op.FullName(), k, l, what))
+}
+
+//go:noinline
+func (c *Call) endSlow() {
+	st := &c.op.st
+	if c.t.lane(laneSpilled) == 0 && st.state.Load() == sigNone && st.state.CompareAndSwap(sigNone, sigWriting) {
+		st.sig = c.t
+		c.op.register()
+		st.state.Store(sigReady)
+		st.sigCalls.Add(1)
+		return
+	}
+	c.spill()
+	st.calls.Add(1)
+}
+
+// spill adds the call's counts to its Op's counters and clears them.
+func (c *Call) spill() {
+	c.op.register()
+	st := &c.op.st
+	for k := range checks.NumChecks {
+		if l := checkLane[k]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.ran[k].Add(n)
+			}
+		}
+	}
+	for r := range checks.NumReasons {
+		if l := reasonLane[r]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.skipped[r].Add(n)
+			}
+		}
+	}
+	c.t = tally{}
+	c.t[laneSpilled/4] = 1 << (16 * (laneSpilled % 4))
+}
+
+// report hands a violation to the handler.
+func (c *Call) report(v *violation) {
+	c.spill()
+	op := c.op
+	op.st.violations[v.Check].Add(1)
+	v.Op, v.Overload, v.Policy = op.Name, op.Overload, op.Policy
+	v.Pos = op.pos()
+	v.Arg, v.Ret, v.Index = v.loc.name, int(v.loc.ret), int(v.loc.index)
+	if v.other != (Loc{}) {
+		v.Other = v.other.String()
+	}
+	if v.Provenance == "" {
+		if poolLog.used.Load() && writeClock.Load() != c.since {
+			c.claimPoolEvents() // this call's own (its nested calls ended)
+		}
+		v.Provenance, v.takenBack = provenance(v)
+	}
+	v.Hint = hint(v)
+	done := false
+	defer c.releaseOnPanic(&done)
+	handle(v)
+	done = true
+}
+
+// SaveTensor is [Call.Save] for a tensor held as a [Tensor], as generated
+// code in interface mode holds them: converting a Tensor to an Identity
+// is a run-time lookup (a type-assertion cache probe at each call site),
+// which this form, calling Ident through the Tensor, avoids. It also
+// spares the debug build a cache and its probe per call site (about 40 MB
+// of the compiler's peak for the 3,103 interface wrappers of 2.14.1).
+func (c *Call) SaveTensor(s *Saved, t asserts.Tensor) {
+	s.id = t.Ident()
+	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
+}
+
+// SaveOptTensor is [Call.SaveOpt] for a tensor held as a [Tensor].
+func (c *Call) SaveOptTensor(s *Saved, t asserts.Tensor, present bool) {
+	if present {
+		c.SaveTensor(s, t)
+		return
+	}
+	*s = Saved{meta: fAbsent | c.saved}
+}
+
+// AfterTensor is [Call.After] for a tensor held as a [Tensor]. A nil t is
+// an absent optional argument (saved by [Call.SaveOptTensor]), which has
+// nothing to read.
+func (c *Call) AfterTensor(s *Saved, t asserts.Tensor) {
+	if t != nil {
+		s.after = t.Ident()
+	}
+	s.meta &^= fPending
+}

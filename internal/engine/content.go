@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
+	"github.com/assertgen/assertgen/internal/shared"
+)
+
+// same_content counts its runs in laneSameContent (call.go).
+func init() {
+	checkLane[checks.SameContent] = laneSameContent
+	st := &rowSteps[checks.SameContent]
+	st.before = forms{checktable.FormOne: stepSameContent, checktable.FormArgList: stepSameContentList}
+	st.after = forms{checktable.FormOne: stepSameContentAfter, checktable.FormArgList: stepSameContentAfterList}
+	st.last[checktable.FormOne] = true // as gen runs them: after no_mutation, which reports a write once
+}
+
+// ContentCheckOff reports whether same_content is switched off for every
+// op (the default). Generated code tests it once per call: when it holds,
+// [Call.ContentOff] counts the call's same_content rows as skipped;
+// otherwise each row runs [Call.SameContent].
+func ContentCheckOff() bool { return shared.ContentMode.Load() == shared.ContentOff }
+
+// ContentOff counts n same_content rows of the call as skipped with reason
+// content_check_off (the check switched off, see [ContentCheckOff]).
+//
+// It is inlined: up to 255 rows, one add to the call's lane, which cannot
+// overflow (a list adds at most 255 elements to that lane, see
+// [SameContentList]; a wrapper has far fewer than 255 lists); more go
+// through addLane, which spills.
+func (c *Call) ContentOff(n int) {
+	if uint(n) > 0xff {
+		c.addLane(laneContentOff, n)
+		return
+	}
+	c.t[laneContentOff/4] += uint64(n) << (16 * (laneContentOff % 4))
+}
+
+// HasDigests reports whether same_content took a digest before the kernel
+// in this call: only then has [Call.SameContentAfter] anything to do.
+// Generated code tests it once for all the call's arguments.
+func (c *Call) HasDigests() bool { return c.digests }
+
+// ContentCheck reports whether same_content runs for op.
+func ContentCheck(op *Op) bool {
+	switch shared.ContentMode.Load() {
+	case shared.ContentAll:
+		return true
+	case shared.ContentSome:
+		if m := shared.ContentOps.Load(); m != nil {
+			return (*m)[op.FullName()] || (*m)[op.Name]
+		}
+	}
+	return false
+}
+
+// SameContent starts same_content on an argument the schema does not mark
+// as written: when the check is on for the call's op, it takes a digest of
+// the bytes the argument can reach ([Contents]), which
+// [Call.SameContentAfter] compares once the kernel has returned. Call it
+// before the kernel, after [Call.Save] and [Call.Mutable]. When the check
+// is off (the default) it only counts a skip (reason content_check_off).
+//
+// It is not inlined: generated code calls it only when
+// [ContentCheckOff] does not hold.
+//
+//go:noinline
+func (c *Call) SameContent(l Loc, s *Saved, t asserts.Identity) {
+	if shared.ContentMode.Load() == shared.ContentOff {
+		c.t[laneContentOff/4] += 1 << (16 * (laneContentOff % 4))
+		return
+	}
+	c.contentBefore(l, s, t)
+}
+
+//go:noinline
+func (c *Call) contentBefore(l Loc, s *Saved, t asserts.Identity) {
+	const k = checks.SameContent
+	if !ContentCheck(c.op) {
+		c.addLane(reasonLane[checks.ReasonContentOff], 1)
+		return
+	}
+	c.count(k, 1)
+	if c.skipped(k, s) {
+		return
+	}
+	if s.meta&fPending == 0 {
+		c.misuse(k, l, "SameContent called after After")
+	}
+	if c.aliasesMutable(writeKey(s.id)) {
+		// Its bytes may change with the legal write: no digest to take.
+		c.skip(k, checks.ReasonAliasesMutable)
+		return
+	}
+	ct, ok := t.(asserts.Contents)
+	if !ok {
+		c.skip(k, checks.ReasonNoContent)
+		return
+	}
+	d, ok := ct.ContentDigest()
+	if !ok {
+		c.skip(k, checks.ReasonNoContent)
+		return
+	}
+	s.digest, s.hasDigest = d, true
+	c.digests = true
+}
+
+// SameContentAfter completes same_content once the kernel has returned:
+// the argument's bytes must have the digest [Call.SameContent] took. It is
+// part of that check (not counted again) and does nothing when no digest
+// was taken (the check off, or skipped). t is the handle that was saved.
+// Call it after [Call.After] and after the argument's no_mutation row: a
+// write that moved the version and that no_mutation reported is not
+// reported twice (where no_mutation is skipped, same_content reports it).
+//
+// It is not inlined: generated code calls it only when [Call.HasDigests]
+// holds.
+//
+//go:noinline
+func (c *Call) SameContentAfter(l Loc, s *Saved, t asserts.Identity) {
+	if s.hasDigest {
+		c.contentAfter(l, s, t)
+	}
+}
+
+//go:noinline
+func (c *Call) contentAfter(l Loc, s *Saved, t asserts.Identity) {
+	const k = checks.SameContent
+	s.hasDigest = false
+	var got uint64
+	ok := false
+	if ct, is := t.(asserts.Contents); is {
+		got, ok = ct.ContentDigest()
+	}
+	if ok && got == s.digest || s.meta&fMutationReported != 0 {
+		return // unchanged, or the write was versioned and no_mutation reported it
+	}
+	if !ok {
+		// The bytes were readable before the kernel and are not now (the
+		// handle was released or reset): same_impl and same_storage report
+		// that; here the comparison cannot be made.
+		c.skip(k, checks.ReasonNoContent)
+		return
+	}
+	if c.concurrentWrite(writeKey(s.id)) {
+		// Another goroutine's call declared a write to these bytes while
+		// this one ran (see concurrent.go).
+		c.skipConcurrent(k)
+		return
+	}
+	c.report(&violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: s.digest, Got: got, WantStorage: uint64(s.id.Storage), GotStorage: uint64(s.id.Storage)}, loc: l, anchor: uintptr(s.anchor)})
+}
+
+// SameContentList starts same_content on each element of a list argument
+// (Tensor[], Tensor?[]), as [Call.SameContent] does.
+func SameContentList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+	if shared.ContentMode.Load() == shared.ContentOff {
+		if l.n > 0xff {
+			// Straight to the Op's counter: the lane stays small for
+			// ContentOff's unguarded add.
+			c.op.register()
+			c.op.st.skipped[checks.ReasonContentOff].Add(uint64(l.n))
+			return
+		}
+		c.t[laneContentOff/4] += uint64(l.n) << (16 * (laneContentOff % 4))
+		return
+	}
+	for i := range l.n {
+		c.contentBefore(loc.Elem(i), l.at(i), ts[i])
+	}
+}
+
+// SameContentAfterList completes same_content on each element of a list
+// argument, as [Call.SameContentAfter] does.
+func SameContentAfterList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+	if !c.digests { // no digest taken (the check off, the default): nothing to compare
+		return
+	}
+	for i := range l.n {
+		if s := l.at(i); s.hasDigest && i < len(ts) {
+			c.contentAfter(loc.Elem(i), s, ts[i])
+		}
+	}
+}

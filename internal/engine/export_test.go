@@ -1,0 +1,39 @@
+package engine
+
+import (
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+)
+
+// Accessors for the package's tests: what a call decided, read back.
+
+// Skips returns the checks the call's skip policy turns off for the tensor
+// of snapshot s (for the two-tensor checks, each tensor's skips count).
+func (c *Call) Skips(s *Saved) checks.Set {
+	m, _ := c.classify(s)
+	return m
+}
+
+// Env returns the mode state the call runs under.
+func (c *Call) Env() asserts.EnvState { return c.env }
+
+// Op returns the call's operator.
+func (c *Call) Op() *Op { return c.op }
+
+// afterMemory is Call.After and Call.AfterAnchor from a tensor's handle
+// and memory once the kernel has returned, as the rows of a memory:
+// runtime's slow path complete an argument (the tests' version of what
+// version-3 code called).
+func afterMemory(c *Call, s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
+	s.after = m.Ident(handle)
+	s.meta &^= fPending
+	if a := m.Anchor(); a != s.anchor && writeClock.Load() != c.since {
+		c.movedAfter(s, a)
+	}
+	s.anchorAfter(m.Anchor())
+	if mm := memMeta(m); s.hasMeta && mm != 0 && mm == s.metadata {
+		s.memo |= memoKept
+	}
+}

@@ -1,0 +1,739 @@
+package engine
+
+import (
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/checktable"
+	"github.com/assertgen/assertgen/internal/shared"
+)
+
+// The one path of a runtime whose tensors carry no identities of their
+// own (the memory kind, memory.go): its helpers read each tensor's handle
+// and memory (asserts.Memory) into the Frame's slots as SaveMemory and
+// ResultMemory would, and begin and end the call with
+// [Frame.BeginMemory] and [Frame.EndMemory].
+//
+// A call of the fast plan tests, as the reads arrive, that every
+// argument is plain (defined, with storage and a metadata fingerprint)
+// and kept its anchor and fingerprint, and that every return is defined
+// with storage; End tests each return against the arguments as its rows
+// demand (its handle and anchor apart from or equal to theirs), hands out
+// the fresh return (fresh_not_held, the one row that compares a call with
+// the others) and counts the call as one more call of its op's signature.
+// What such a call counts is not derived: the op is calibrated by a call of the rows that met the plan's conditions and
+// passed its tests, whose counts were the signature's (per binding mode
+// and list lengths); until then, every call runs the rows. The rows a
+// plain call of a runtime without use counts skips (the use-count checks,
+// under no_use_counts) have no test: the calibrating call counted their
+// skips.
+
+// ArgMemory reads single argument i before the kernel: its handle h and
+// its memory m. (The reads keep what the fast plan tests; the rest of a
+// snapshot, which only the rows read, is made from it when the call runs
+// them: frameslow.go's beginRows and complete, by memArg and memAfter below.)
+func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
+	p := &f.s[i]
+	p.h = h
+	a := m.Anchor()
+	p.anchor = a
+	fp, _ := m.Metadata()
+	p.x = fp
+	f.odd |= memOdd(h, a, fp)
+}
+
+// ElemMemory reads element j of list argument i (begun by [Frame.List])
+// before the kernel: its handle h and its memory m. (The reads of a list
+// do little, so that they inline: the element's identities are made from
+// its handle and anchor where they are needed, memElem and
+// beginMemWrites; endMem tests that each kept its handle.)
+func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
+	e := f.l[i].at(j)
+	e.anchor = m.Anchor()
+	e.fp, _ = m.Metadata()
+	e.id.Impl = asserts.ID(uintptr(h))
+	if h == nil || e.anchor == nil || e.fp == 0 {
+		f.odd = 1
+	}
+}
+
+// AfterArgMemory reads single argument i after the kernel: its handle h
+// and its memory m.
+func (f *Frame[S, L]) AfterArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
+	p := &f.s[i]
+	a := m.Anchor()
+	p.after.Storage = asserts.ID(uintptr(a))
+	fp, _ := m.Metadata()
+	p.fp = fp
+	f.diff |= uint64(uintptr(a)^uintptr(p.anchor)) | (fp ^ p.x)
+}
+
+// AfterElemMemory reads element j of list argument i after the kernel
+// (begun by [Frame.AfterList]): its handle and anchor into after's Impl
+// and Storage, its metadata fingerprint into after's Version, which
+// memElemAfter makes the rows' snapshot from; what differs in its anchor
+// or fingerprint into the call's diff (its handle: endMem).
+func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
+	e := f.l[i].at(j)
+	a := m.Anchor()
+	fp, _ := m.Metadata()
+	e.after.Impl, e.after.Storage, e.after.Version = asserts.ID(uintptr(h)), asserts.ID(uintptr(a)), fp
+	f.diff |= uint64(uintptr(a)^uintptr(e.anchor)) | fp ^ e.fp
+}
+
+// RetMemory reads single return i: its handle h and its memory m.
+func (f *Frame[S, L]) RetMemory(i int, h unsafe.Pointer, m asserts.Memory) {
+	p := &f.s[i]
+	p.h = h
+	p.anchor = m.Anchor()
+	if f.p.fresh {
+		p.x = uint64(m.Extent()) // for fresh_not_held (wideMemory)
+	}
+	if h == nil || p.anchor == nil {
+		f.diff = 1
+	}
+}
+
+// memOdd is 1 when a tensor read from its memory is not plain: undefined
+// (h), without storage (a) or without a metadata fingerprint (fp).
+func memOdd(h, a unsafe.Pointer, fp uint64) uint64 {
+	if h == nil || a == nil || fp == 0 {
+		return 1
+	}
+	return 0
+}
+
+// BeginMemory begins the call of op, of shape sh, once the arguments are
+// read by the memory kind's reads.
+func (f *Frame[S, L]) BeginMemory(op *Op, sh *Shape) { f.beginMem(op, sh, len(f.s)<<8|len(f.l)) }
+
+// EndMemory ends a call begun by [Frame.BeginMemory] once the returns
+// are read, the arguments read again.
+func (f *Frame[S, L]) EndMemory() { f.endMem() }
+
+// memArg makes the rows' snapshot of single argument q of the memory
+// kind before the kernel, as SaveMemory would (flags: the call's), and
+// marks the fingerprint read (takeMetadata).
+func memArg(q *Slot, s *Saved, flags asserts.Traits) {
+	s.id, s.meta, s.anchor = memIdent(q.h, q.anchor), flags, q.anchor
+	s.metadata, s.memo = q.x, memoMeta
+	q.mread = 1 | b2u(q.x != 0)<<1
+}
+
+// memElem is memArg for element q of a list argument.
+func memElem(q *elemSlot, s *Saved, flags asserts.Traits) {
+	s.id, s.meta, s.anchor = memIdentOf(q.id.Impl, asserts.ID(uintptr(q.anchor))), flags, q.anchor
+	s.metadata, s.memo = q.fp, memoMeta
+}
+
+// memAfter completes the rows' snapshot s of single argument q of the
+// memory kind after the kernel, as Call.After and Call.AfterAnchor would
+// from its memory: the anchor read again when it moved, a move the
+// runtime declared taken.
+func memAfter(c *Call, p *fastPlan, q *Slot, s *Saved) {
+	a := q.anchor
+	if q.after.Storage != asserts.ID(uintptr(a)) {
+		a = anchorOf(p.sh.Tensor(q.h)) // the anchor the read found, read again
+	}
+	s.after = memIdent(q.h, a)
+	s.meta &^= fPending
+	q.mread |= 4 | b2u(q.fp != 0)<<3
+	memMoved(c, s, a)
+}
+
+// memElemAfter is memAfter for element j of list argument q.
+func memElemAfter(c *Call, p *fastPlan, q *ListSlot, j int, s *Saved) {
+	e := q.at(j)
+	s.after = memIdentOf(e.after.Impl, e.after.Storage)
+	s.meta &^= fPending
+	if fp := e.after.Version; fp != 0 && fp == e.fp {
+		s.memo |= memoKept
+	}
+	if a := e.anchor; e.after.Storage != asserts.ID(uintptr(a)) {
+		memMoved(c, s, anchorOf(p.sh.Elem(q.h, j))) // the anchor the read found, read again
+	}
+}
+
+// memMoved is Call.AfterAnchor's part for an argument whose anchor after the
+// kernel, a, is not the one saved: a move the runtime declared, or one
+// same_storage reports.
+func memMoved(c *Call, s *Saved, a unsafe.Pointer) {
+	if a == s.anchor {
+		return
+	}
+	if writeClock.Load() != c.since {
+		c.movedAfter(s, a) // a move the runtime declared ([asserts.Moved])
+	}
+	s.anchorAfter(a)
+}
+
+// memRet makes the rows' snapshot of single return q of the memory kind,
+// as ResultMemory would.
+func memRet(q *Slot, s *Saved, mode asserts.Traits) {
+	s.id, s.after, s.anchor = memIdent(q.h, q.anchor), asserts.Ident{}, q.anchor
+	s.meta = fResult | fUncounted | mode
+	s.memo = 0
+	if q.x >= 16 { // wideMemory
+		s.memo = memoWide
+	}
+}
+
+// memIdent is asserts.Memory.Ident: the identities of the tensor whose
+// handle is h and whose anchor is a.
+func memIdent(h, a unsafe.Pointer) asserts.Ident {
+	return memIdentOf(asserts.ID(uintptr(h)), asserts.ID(uintptr(a)))
+}
+
+// memIdentOf is memIdent of a handle h and an anchor st read as IDs (a
+// list element's reads keep them so).
+func memIdentOf(h, st asserts.ID) asserts.Ident {
+	if h == 0 {
+		return asserts.Ident{}
+	}
+	return asserts.Ident{Impl: h, Storage: st, Traits: asserts.AddressIdentity}
+}
+
+// beginMem begins a call of the memory kind once its arguments are read:
+// on the fast plan when the op is calibrated for the call's conditions,
+// else by the rows (calib: a call that met the plan's conditions, which
+// calibrates the op if it passes). The path of a call without an Env
+// makes no call (the Env's state, a misuse, a plan not derived yet, the
+// calibration of a list's lengths: beginMemMore), so that nothing is
+// spilled on it.
+//
+//go:noinline
+func (f *frame) beginMem(op *Op, sh *Shape, size int) {
+	f.op = op
+	if f.since1 == 0 {
+		f.since1 = writeClock.Load() + 1
+	}
+	p := sh.plan.Load()
+	if p == nil || size != p.size || !p.mem || !p.fast || f.odd != 0 {
+		f.beginMemMore(sh, size)
+		return
+	}
+	f.p = p
+	if p.fresh {
+		f.fresh = handSeq.Load() + 1 // BeginFresh
+	}
+	if asserts.CurrentEnv() != nil || !ContentCheckOff() {
+		f.beginMemMore(sh, size)
+		return
+	}
+	if cal := op.st.cal.Load(); cal != p.cal[1] {
+		// one list (memLens, written out: a call here would spill the
+		// path's values), calibrated for its length; the rest,
+		// beginMemMore's
+		if p.nl != 1 || cal == nil || cal.p != p || cal.b != 1 || cal.lens != uint64(f.memList(p, 0).n) {
+			f.beginMemMore(sh, size)
+			return
+		}
+	}
+	f.bindNo = 1
+	f.fast = true
+	if len(p.wr)|len(p.wlists) != 0 {
+		f.beginMemWrites(p)
+	}
+}
+
+// beginMemMore is beginMem for the rest: a call under an Env, with lists,
+// off the plan or not calibrated for it.
+//
+//go:noinline
+func (f *frame) beginMemMore(sh *Shape, size int) {
+	var env asserts.EnvState
+	e := asserts.CurrentEnv()
+	if e != nil {
+		env = e.State()
+	}
+	p := sh.plan.Load()
+	if p == nil {
+		p = sh.planOfKind(true)
+	}
+	f.p = p
+	if size != p.size || !p.mem {
+		f.misuseFrame(p, size)
+	}
+	if p.fresh {
+		f.fresh = handSeq.Load() + 1 // BeginFresh
+	}
+	if !p.fast || f.odd != 0 || env.ModeActive || env.Hermetic || !ContentCheckOff() {
+		f.beginRows(p, env, e != nil)
+		return
+	}
+	f.ctx = env.Context
+	if e == nil {
+		f.bindNo = 1
+	}
+	cal := f.op.st.cal.Load()
+	if p.nl != 0 || cal != p.cal[f.bindNo] {
+		lens, ok := f.memLens(p)
+		if !ok || cal == nil || cal.p != p || cal.b != f.bindNo || cal.lens != lens {
+			f.calib = ok
+			f.beginRows(p, env, e != nil)
+			return
+		}
+	}
+	f.fast = true
+	if len(p.wr)|len(p.wlists) != 0 {
+		f.beginMemWrites(p)
+	}
+}
+
+// beginMemWrites declares the writes of a call of the memory kind on the
+// fast plan, as frame.declareWrites does (the keys in its order, which
+// frameslow.go's slowOfFast and frame.endWrites walk again), the written
+// arguments' identities made from their reads first.
+func (f *frame) beginMemWrites(p *fastPlan) {
+	if len(p.wr) == 1 && len(p.wlists) == 0 { // one written tensor (add_, out=)
+		q := (*Slot)(unsafe.Add(unsafe.Pointer(f), p.wr[0]))
+		q.id = memIdent(q.h, q.anchor)
+		tok := shared.Getg()
+		f.tok, f.nmut = tok, 1
+		declareWrite(writeKey(q.id), tok)
+		return
+	}
+	for _, off := range p.wr {
+		q := (*Slot)(unsafe.Add(unsafe.Pointer(f), off))
+		q.id = memIdent(q.h, q.anchor)
+	}
+	for _, i := range p.wlists {
+		l := f.memList(p, i)
+		for j := range l.n {
+			e := l.at(j)
+			e.id = memIdentOf(e.id.Impl, asserts.ID(uintptr(e.anchor)))
+		}
+	}
+	f.declareWrites(p)
+}
+
+// endMemWrites ends the writes a call of the memory kind on the fast plan
+// declared (frame.endWrites).
+func (f *frame) endMemWrites(p *fastPlan) {
+	if len(p.wr) == 1 && len(p.wlists) == 0 {
+		q := (*Slot)(unsafe.Add(unsafe.Pointer(f), p.wr[0]))
+		endWrite(writeKey(q.id), writeClock.Add(1), f.tok)
+		f.nmut = 0
+		return
+	}
+	f.endWrites(p)
+}
+
+// memList returns list i of the Frame of plan p.
+func (f *frame) memList(p *fastPlan, i int8) *ListSlot {
+	return (*ListSlot)(unsafe.Add(unsafe.Pointer(f), listOff(p, i)))
+}
+
+// listOff is the offset of list i's ListSlot in a Frame of plan p.
+func listOff(p *fastPlan, i int8) uintptr {
+	return slotOff(p.ns) + uintptr(i)*unsafe.Sizeof(ListSlot{})
+}
+
+// misuseFrame reports a Frame that is not of its shape's size or kind.
+func (f *frame) misuseFrame(p *fastPlan, size int) {
+	what := "a Frame of the memory kind's reads for a shape of another kind"
+	if size != p.size {
+		what = "a Frame of the wrong size for its shape"
+	}
+	f.misuse(what)
+}
+
+// memLens returns the lengths of the call's lists, 8 bits each (the
+// first list's highest), and whether each has at most 255 elements and
+// there are at most 8 lists (the key's room: a call of more is never
+// calibrated, and runs the rows).
+func (f *frame) memLens(p *fastPlan) (uint64, bool) {
+	if p.nl > 8 {
+		return 0, false
+	}
+	var lens uint64
+	for i := range int8(p.nl) {
+		n := f.memList(p, i).n
+		if n > 0xff {
+			return 0, false
+		}
+		lens = lens<<8 | uint64(n)
+	}
+	return lens, true
+}
+
+// endMem ends a call of the memory kind once its returns are read and its
+// arguments read again: a plain call that passes the plan's tests, with
+// no pool events (and no declared writes beside a hand-out), here; the
+// rest, endMemMore.
+//
+//go:noinline
+func (f *frame) endMem() {
+	p := f.p
+	if !f.fast || f.diff != 0 || f.nmut != 0 && p.held >= 0 || poolLog.used.Load() {
+		f.endMemMore(p)
+		return
+	}
+	base, ts := unsafe.Pointer(f), p.memTests
+	for i := range ts {
+		t := &ts[i]
+		if !t.list {
+			if !t.holds((*Slot)(unsafe.Add(base, t.a)), (*Slot)(unsafe.Add(base, t.r))) {
+				f.endMemMore(p)
+				return
+			}
+			continue
+		}
+		// memListHolds, written out (a call here would spill the path's
+		// values)
+		l := (*ListSlot)(unsafe.Add(base, t.a))
+		if l.n > listInline {
+			f.endMemMore(p)
+			return
+		}
+		h, an := t.apart(f)
+		for j := range l.n {
+			if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
+				f.endMemMore(p)
+				return
+			}
+		}
+	}
+	if p.held >= 0 {
+		if !f.handOutMem(p) {
+			f.endRows()
+		}
+		return // the hand-out counted the call
+	}
+	f.op.st.sigCalls.Add(1)
+	if f.nmut != 0 {
+		f.endMemWrites(p)
+	}
+}
+
+// endMemMore is endMem for the rest: a call that began off the plan,
+// with lists, declared writes or pool events, or that fails a test.
+func (f *frame) endMemMore(p *fastPlan) {
+	if !f.fast {
+		f.endMemRows(p)
+		return
+	}
+	if f.diff != 0 || !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != f.since() {
+		f.endRows()
+		return
+	}
+	if p.held >= 0 {
+		if !f.handOutMem(p) {
+			f.endRows()
+			return
+		}
+		// the hand-out counted the call
+	} else {
+		f.op.st.sigCalls.Add(1)
+	}
+	if f.nmut != 0 {
+		f.endMemWrites(p)
+	}
+}
+
+// endMemRows ends a call that began off the fast plan by the rows, and
+// calibrates its op when the call met the plan's conditions (f.calib),
+// passed its tests and counted its signature.
+func (f *frame) endMemRows(p *fastPlan) {
+	if !(f.calib && f.diff == 0 && f.passesMem(p)) {
+		f.endRows()
+		return
+	}
+	sc := f.rowsAfter()
+	c := &sc.c
+	t := c.t
+	f.slow = nil
+	c.End()
+	slowCalls.Put(sc)
+	st := &f.op.st
+	if t.lane(laneSpilled) != 0 || st.state.Load() != sigReady || st.sig != t || st.cal.Load() != nil {
+		return
+	}
+	if p.nl == 0 {
+		st.cal.CompareAndSwap(nil, p.cal[f.bindNo])
+		return
+	}
+	lens, _ := f.memLens(p)
+	st.cal.CompareAndSwap(nil, &fastCal{p: p, b: f.bindNo, lens: lens})
+}
+
+// A memTest is a test of the memory kind's fast plan: of the single
+// return whose Slot is at offset r of the Frame against the single
+// argument whose Slot is at offset a; or (list) that each element of the
+// list argument whose ListSlot is at a kept its handle (AfterElemMemory's
+// read; its anchor and fingerprint are the call's diff) and, if r is not
+// 0, is apart from that return (bad: memHandle, memAnchor). A single
+// test passes when what it cares for of the return's handle and anchor
+// being the argument's (care: memHandle, memAnchor) is what it wants:
+// apart (not_arg_handle, fresh_no_alias) or the same (returns_arg,
+// shares_storage); a return that must be both never passes (memNever,
+// never found).
+type memTest struct {
+	r, a            uintptr
+	list            bool
+	want, care, bad uint8
+}
+
+// The bits of a memTest.
+const (
+	memHandle = 1 << iota
+	memAnchor
+	memNever
+)
+
+// apart returns what list test t forbids an element of Frame f to have:
+// its return's handle and anchor, as t.bad says (0 and nil: none; no
+// element is undefined or without storage on the plan, so 0 and nil
+// match none).
+func (t *memTest) apart(f *frame) (h asserts.ID, an unsafe.Pointer) {
+	if t.r == 0 {
+		return 0, nil
+	}
+	r := (*Slot)(unsafe.Add(unsafe.Pointer(f), t.r))
+	if t.bad&memHandle != 0 {
+		h = asserts.ID(uintptr(r.h))
+	}
+	if t.bad&memAnchor != 0 {
+		an = r.anchor
+	}
+	return h, an
+}
+
+// holds reports whether single test t passes on the argument a and the
+// return r.
+func (t *memTest) holds(a, r *Slot) bool {
+	var eq uint8
+	if a.h == r.h {
+		eq = memHandle
+	}
+	if a.anchor == r.anchor {
+		eq |= memAnchor
+	}
+	return (eq^t.want)&t.care == 0
+}
+
+// memTestsOf returns the tests of p's returns: one per return and single
+// argument it has tests against, then one per return and list argument,
+// and one for each list argument no return has tests against.
+func memTestsOf(p *fastPlan) []memTest {
+	var ts []memTest
+	for _, n := range p.rets {
+		for a := range p.nArgs {
+			var t memTest
+			for _, c := range []struct {
+				set       uint64
+				bit, want uint8
+			}{{n.apart, memHandle, 0}, {n.returns, memHandle, memHandle}, {n.fresh, memAnchor, 0}, {n.shares, memAnchor, memAnchor}} {
+				if c.set>>a&1 == 0 {
+					continue
+				}
+				if t.care&c.bit != 0 && t.want&c.bit != c.want {
+					t.care, t.want = t.care|memNever, t.want|memNever // apart and the same
+				}
+				t.care, t.want = t.care|c.bit, t.want|c.want
+			}
+			if t.care != 0 {
+				t.r, t.a = slotOff(int(n.r)), slotOff(a)
+				ts = append(ts, t)
+			}
+		}
+	}
+	for _, i := range p.argLists {
+		tested := false
+		for _, pr := range p.pairs {
+			if pr.a != i {
+				continue
+			}
+			t := memTest{r: slotOff(int(pr.r)), a: listOff(p, i), list: true}
+			if pr.impl {
+				t.bad |= memHandle
+			}
+			if pr.storage {
+				t.bad |= memAnchor
+			}
+			ts, tested = append(ts, t), true
+		}
+		if !tested {
+			ts = append(ts, memTest{a: listOff(p, i), list: true})
+		}
+	}
+	return ts
+}
+
+// passesMem runs the fast plan's tests of the returns against the
+// arguments.
+func (f *frame) passesMem(p *fastPlan) bool {
+	base := unsafe.Pointer(f)
+	ts := p.memTests
+	for i := range ts {
+		t := &ts[i]
+		if t.list {
+			if !memListHolds((*ListSlot)(unsafe.Add(base, t.a)), t, f) {
+				return false
+			}
+			continue
+		}
+		r := (*Slot)(unsafe.Add(base, t.r))
+		if !t.holds((*Slot)(unsafe.Add(base, t.a)), r) {
+			return false
+		}
+	}
+	return true
+}
+
+// memListHolds runs list test t on list l of Frame f: each element kept
+// its handle and, against a return, has none of its handle (t.bad has
+// memHandle) and its anchor (memAnchor).
+func memListHolds(l *ListSlot, t *memTest, f *frame) bool {
+	h, an := t.apart(f)
+	for j := range min(l.n, listInline) {
+		if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
+			return false
+		}
+	}
+	for j := range l.more {
+		if e := &l.more[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
+			return false
+		}
+	}
+	return true
+}
+
+// handOutMem hands out the fresh return of a call on the fast plan
+// (fresh_not_held), counting the call as one more of its op's signature
+// under the registry shard's lock (opStats.shardCalls); false, recording nothing and counting nothing, for a storage
+// handed out before (the rows report it).
+func (f *frame) handOutMem(p *fastPlan) bool {
+	st := &f.op.st
+	r := (*Slot)(unsafe.Add(unsafe.Pointer(f), slotOff(int(p.held))))
+	id := asserts.ID(uintptr(r.anchor))
+	wide := r.x >= 16 // the return's extent (RetMemory)
+	e := gcEpochNow()
+	i := (id >> 13) % heldShards
+	s := &fresh.shards[i]
+	if !s.mu.TryLock() {
+		return f.handOutMemSlow(s, false, id, wide, 0, i)
+	}
+	if a, g := s.addr, addrGranule(id); wide && a != nil && a.gc == e.gc+1 && a.clear(id, g) {
+		// a storage not handed out in the cycle: numbered now
+		seq := handSeq.Add(1)
+		if seq > e.seq && seq%gcRefresh != 0 {
+			a.take(id, g)
+			a.put(id, seq, st.idx, p.sh.Locs[p.heldK])
+			st.shardCalls[i]++
+			s.mu.Unlock()
+			return true
+		}
+		return f.handOutMemSlow(s, true, id, wide, seq, i)
+	}
+	return f.handOutMemSlow(s, true, id, wide, 0, i)
+}
+
+// handOutMemSlow is handOutMem for the rest (fresh.handOutAddrSlow;
+// locked: the shard's lock held): a repeat is found before the hand-out
+// is numbered, seq (0: none yet).
+//
+//go:noinline
+func (f *frame) handOutMemSlow(s *heldShard, locked bool, id asserts.ID, wide bool, seq uint64, i asserts.ID) bool {
+	if !locked {
+		s.mu.Lock()
+	}
+	if fresh.repeatedAddr(s, id, wide, f.fresh) {
+		s.mu.Unlock()
+		return false
+	}
+	if seq == 0 {
+		seq = handSeq.Add(1)
+	}
+	if seq%gcRefresh == 0 {
+		observeGC()
+	}
+	var prev handout
+	st := &f.op.st
+	return !fresh.handOutAddrSlow(s, true, id, wide, seq, st.idx, f.p.sh.Locs[f.p.heldK], f.fresh, &prev, &st.shardCalls, i)
+}
+
+// addRowMem adds row r to a plan of the memory kind and reports whether
+// a plain call passes it by the plan's tests: what the row shows on such
+// a call is its check's facts in the table of checks (checktable.BatchOf,
+// LearnedBy), never its name. Its counts are the calibrating call's.
+func (p *fastPlan) addRowMem(r *Row) bool {
+	if r.Skip {
+		return true
+	}
+	t, u := p.at(r.T), p.at(r.U)
+	k := r.Check
+	if checktable.LearnedBy(k, checktable.FormAnchor) == checktable.LearnedHeld {
+		p.fresh = true // its step before the kernel: the hand-out sequence
+		if r.Form != FormOne || p.held >= 0 && p.held != t {
+			return false // one fresh single return on the plan
+		}
+		p.held, p.heldK = t, r.T
+		return true
+	}
+	if r.Form == FormArgList {
+		return p.addListRowMem(r, t, u)
+	}
+	if r.Form != FormOne {
+		return false
+	}
+	switch b := checktable.BatchOf(k); b {
+	case checktable.BatchUnchanged:
+		return true // the reads test the anchor and the fingerprint kept
+	case checktable.BatchUncounted:
+		return true // skipped under no_use_counts on a plain return
+	case checktable.BatchPlain:
+		p.binds++
+		return true
+	case checktable.BatchContent:
+		p.content += 1 << (16 * (laneContentOff % 4))
+		return true
+	case checktable.BatchMetadata:
+		p.meta = append(p.meta, t)
+		return true
+	case checktable.BatchPairsHandle:
+		p.ret(t).apart |= 1 << u
+		return true
+	case checktable.BatchPairsStorage:
+		p.ret(t).fresh |= 1 << u
+		return true
+	}
+	switch checktable.LearnedBy(k, FormOne) {
+	case checktable.LearnedHandleSame:
+		p.ret(t).returns |= 1 << u
+	case checktable.LearnedAnchorSame:
+		p.ret(t).shares |= 1 << u
+	case checktable.LearnedFixed:
+		// skipped on a plain call of a runtime without use counts
+	default:
+		return false
+	}
+	return true
+}
+
+// addListRowMem is addRowMem for a row of a list argument.
+func (p *fastPlan) addListRowMem(r *Row, t, u int8) bool {
+	switch checktable.BatchOf(r.Check) {
+	case checktable.BatchUnchanged:
+		return true // the reads test each element's anchor and fingerprint
+	case checktable.BatchPlain:
+		p.bindList = append(p.bindList, t)
+	case checktable.BatchContent:
+		p.contList = append(p.contList, t)
+	case checktable.BatchMetadata:
+		p.metaList = append(p.metaList, t)
+	case checktable.BatchPairsHandle:
+		if p.list[r.T] {
+			return false
+		}
+		p.pair(t, u).impl = true
+	case checktable.BatchPairsStorage:
+		if p.list[r.T] {
+			return false
+		}
+		p.pair(t, u).storage = true
+	default:
+		return false
+	}
+	return true
+}

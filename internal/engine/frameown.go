@@ -1,0 +1,316 @@
+package engine
+
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
+)
+
+// The reads of a Frame for a runtime whose tensors have ids and no use
+// counts (asserts.Identity; the config's use_counts: false), whose Shape
+// says NoUseCounts: the arguments' storage anchors with their identities
+// (nil for a type that reports none: asserts.Anchored), the returns
+// without use counts. The rows' snapshots made from them are what
+// SaveIdent, AfterIdent and ResultIdent (with SaveAnchor, AfterAnchor and
+// ResultAnchor) make.
+
+// ArgIdent reads single argument i (its identities id, its storage
+// anchor, its handle h) before the kernel.
+func (f *Frame[S, L]) ArgIdent(i int, id asserts.Ident, anchor, h unsafe.Pointer) {
+	p := &f.s[i]
+	p.id = id
+	p.meta = id.Traits &^ asserts.AddressIdentity
+	p.anchor = anchor
+	p.h = h
+	f.odd |= uint64(p.meta) // plain: no trait, no version counter
+	if id.Storage == 0 || id.Impl == 0 {
+		f.odd |= 1
+	}
+}
+
+// ElemIdent reads element j of list argument i before the kernel.
+func (f *Frame[S, L]) ElemIdent(i, j int, id asserts.Ident) {
+	e := f.l[i].at(j)
+	e.id = id
+	f.odd |= uint64(id.Traits &^ asserts.AddressIdentity)
+	if id.Storage == 0 || id.Impl == 0 {
+		f.odd |= 1
+	}
+}
+
+// AfterIdent reads argument i's identities and storage anchor after the
+// kernel. An anchor that moved leaves the fast plan; the rows then compare
+// it as AfterAnchor does (frame.complete).
+func (f *Frame[S, L]) AfterIdent(i int, id asserts.Ident, anchor unsafe.Pointer) {
+	p := &f.s[i]
+	p.after = id
+	f.diff |= (uint64((id.Impl^p.id.Impl)|(id.Storage^p.id.Storage))|uint64(uintptr(anchor)^uintptr(p.anchor)))&-(f.p.kept>>i&1) |
+		uint64(id.Traits^p.id.Traits)&-(f.p.whole>>i&1)
+}
+
+// RetIdent reads single return i: its identities and storage anchor.
+func (f *Frame[S, L]) RetIdent(i int, id asserts.Ident, anchor, h unsafe.Pointer) {
+	p := &f.s[i]
+	p.id = id
+	p.meta = id.Traits&^asserts.AddressIdentity | fResult | fUncounted | f.mode
+	p.anchor = anchor
+	p.h = h
+}
+
+// RetElemIdent reads element j of list return i (begun by [Frame.List])
+// and its storage anchor (nil for a type that reports none).
+func (f *Frame[S, L]) RetElemIdent(i, j int, id asserts.Ident, anchor unsafe.Pointer) {
+	e := f.l[i].at(j)
+	e.id = id
+	e.anchor = anchor
+}
+
+// addIdent is addRow for a row of single tensors of a runtime without use
+// counts: what a plain call (arguments without version counters, with
+// storage; returns without use counts, with storage) shows. The rows of
+// the checks that read use counts are skipped under no_use_counts
+// (checktable.ImplUseCount, BatchUncounted, LearnedFixed), no_mutation
+// under no_version_counter; fresh_no_alias compares the storage anchors
+// too; fresh_not_held hands the return's storage out (frame.handOuts).
+// A may-alias return (fresh_or_alias, fresh_not_held of form FormOf)
+// passes on the alias branch (the argument's handle or on its storage);
+// a fresh one runs the rows (the branch it takes decides its counts).
+func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
+	k := r.Check
+	lane := laneNone // the check's own
+	switch b := checktable.BatchOf(k); {
+	case b == checktable.BatchUnchanged:
+		p.kept |= 1 << t
+		if !slices.Contains(checktable.Unchanged(true), k) {
+			p.whole |= 1 << t
+			lane = reasonLane[checks.ReasonNoVersion]
+		}
+	case b == checktable.BatchUncounted, checktable.ImplUseCount(k):
+		p.ret(t)
+		lane = laneNoUseCounts
+	case b == checktable.BatchPairsHandle:
+		p.ret(t).apart |= 1 << u
+		return true // counted as part of the TensorImpl use-count check
+	case b == checktable.BatchPairsStorage:
+		p.ret(t).fresh |= 1 << u
+	case b == checktable.BatchPlain:
+		p.binds++
+		return true // counted before the kernel
+	case b == checktable.BatchContent:
+		p.content += 1 << (16 * (laneContentOff % 4))
+		return true // counted before the kernel
+	case b == checktable.BatchMetadata:
+		p.meta = append(p.meta, t)
+		return true // counted before the kernel
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
+		p.ret(t).returns |= 1 << u
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
+		p.ret(t).shares |= 1 << u
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedFixed:
+		p.ret(t)
+		lane = laneNoUseCounts
+	case mayAlias(k, r.Form):
+		p.ret(t).alias |= 1 << u
+	case r.Form == FormOne && checktable.LearnedBy(k, checktable.FormAnchor) == checktable.LearnedHeld:
+		p.ret(t).held = true
+	default:
+		return false
+	}
+	if lane == laneNone {
+		lane = checkLane[k]
+	}
+	if lane == laneNone {
+		return false // counted outside the call's lanes
+	}
+	lanePass(&p.post, lane, 1)
+	return true
+}
+
+// addIdentList is addRow for a row of a list argument of a runtime
+// without use counts, as the counted kind's (the list's elements kept, its
+// rows before the kernel, its pairs with a single return), but for
+// no_mutation: its elements, plain and without version counters, are
+// skipped under no_version_counter whatever the policy, as NoMutationList
+// skips them (listSlow), and their versions and traits are not compared.
+func (p *fastPlan) addIdentList(r *Row, t, u int8, elemLane func(int8, int)) bool {
+	k := r.Check
+	switch b := checktable.BatchOf(k); {
+	case b == checktable.BatchUnchanged:
+		p.lkept |= 1 << t
+		if slices.Contains(checktable.Unchanged(true), k) {
+			elemLane(t, checkLane[k])
+		} else {
+			elemLane(t, laneNoVersion)
+		}
+	case b == checktable.BatchPlain:
+		p.bindList = append(p.bindList, t)
+	case b == checktable.BatchContent:
+		p.contList = append(p.contList, t)
+	case b == checktable.BatchMetadata:
+		p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
+	case b == checktable.BatchPairsHandle && !p.list[r.T]:
+		p.pair(t, u).impl = true
+	case b == checktable.BatchPairsStorage && !p.list[r.T]:
+		p.pair(t, u).storage = true
+		elemLane(u, checkLane[k])
+	default:
+		return false
+	}
+	return true
+}
+
+// mayAlias reports whether a row of k of form f is on a may-alias return
+// whose alias branch (the argument's handle, or on its storage) passes
+// it on a runtime without use counts: fresh_or_alias's (FormOne), and
+// fresh_not_held's of form FormOf.
+func mayAlias(k checks.Check, f Form) bool {
+	return f == FormOne && checktable.LearnedBy(k, FormOne) == checktable.LearnedAliasOrFresh ||
+		f == FormOf && checktable.LearnedBy(k, FormOf) == checktable.LearnedAliasOf
+}
+
+// checkLearnedBy returns the check whose single-tensor rows pass by l.
+func checkLearnedBy(l checktable.Learned) checks.Check {
+	for k := range checks.Check(checks.NumPlanChecks) {
+		if checktable.LearnedBy(k, FormOne) == l {
+			return k
+		}
+	}
+	return checks.NumPlanChecks
+}
+
+// identPolicies returns the policies (bit P for policy P) under which a
+// plain call of a runtime without use counts skips what addIdent counts
+// as skipped, for the reason it counts: no_mutation under
+// no_version_counter, the rows fixed by the op (LearnedFixed) under
+// no_use_counts. (The use-count checks skip a plain return under
+// no_use_counts whatever the policy.)
+func identPolicies(sh *Shape) uint32 {
+	const argConds = 1<<checks.ReasonNoVersion | 1<<checks.ReasonCounted // a plain argument's
+	var pols uint32
+	for pol := range checks.Policy(checks.NumPolicies) {
+		pt := &policies[pol]
+		ok := true
+		for i := range sh.Rows {
+			r := &sh.Rows[i]
+			switch {
+			case r.Skip:
+			case checktable.BatchOf(r.Check) == checktable.BatchUnchanged && !slices.Contains(checktable.Unchanged(true), r.Check):
+				ok = ok && pt.mask(argConds).Has(r.Check) && pt.reason(r.Check, argConds) == checks.ReasonNoVersion
+			case checktable.LearnedBy(r.Check, FormOne) == checktable.LearnedFixed && !checktable.ImplUseCount(r.Check):
+				ok = ok && pt.unc[r.Check] == checks.ReasonNoUseCounts
+			case r.Form == FormOne && checktable.LearnedBy(r.Check, FormOne) == checktable.LearnedAliasOrFresh:
+				// the alias branch passes: the pair not skipped, the
+				// TensorImpl's count skipped (a return that is the
+				// argument's handle), the view check not (one on its
+				// storage)
+				m := pt.mask(uncountedConds)
+				ok = ok && pt.unc[r.Check] == noSkip && m.Has(checktable.FreshImplCheck(false)) && !m.Has(checkLearnedBy(checktable.LearnedAnchorSame))
+			}
+		}
+		if ok {
+			pols |= 1 << pol
+		}
+	}
+	return pols
+}
+
+// endIdent is end for a call of a runtime without use counts that began
+// on the fast plan and whose reads found nothing that differs: it tests
+// the returns (plain, without use counts; against the arguments, their
+// storage anchors too), hands out the fresh returns' storages
+// (fresh_not_held), then ends the call as a passing one.
+func (f *frame) endIdent(p *fastPlan) {
+	base := unsafe.Pointer(f)
+	for i := range p.rets {
+		n := &p.rets[i]
+		r := (*Slot)(unsafe.Add(base, n.off))
+		if r.meta != fResult|fUncounted || r.id.Storage == 0 || r.id.Impl == 0 || n.held && r.anchor == nil {
+			f.endRows()
+			return
+		}
+		for j := range n.terms {
+			t := &n.terms[j]
+			a := (*Slot)(unsafe.Add(base, t.a))
+			if t.k&kApart != 0 && a.id.Impl == r.id.Impl ||
+				t.k&kFresh != 0 && (a.id.Storage == r.id.Storage || r.anchor == a.anchor && r.anchor != nil) ||
+				t.k&kShares != 0 && a.id.Storage != r.id.Storage || t.k&kReturns != 0 && a.after.Impl != r.id.Impl ||
+				t.k&kAlias != 0 && a.id.Impl != r.id.Impl && a.id.Storage != r.id.Storage {
+				f.endRows()
+				return
+			}
+		}
+	}
+	if p.more && !f.passesMore(p) {
+		f.endRows()
+		return
+	}
+	if p.fresh && f.handOuts(p) {
+		return // fresh_not_held reported: the call ended with its report
+	}
+	f.endPassed(p)
+}
+
+// handOuts runs fresh_not_held on the fresh returns of a call that passed
+// the plan's tests, handing their storages out; it reports whether one
+// was handed out before (a storage somebody else holds), which it
+// reports and ends the call, its counts those of a passing call (the row
+// ran).
+func (f *frame) handOuts(p *fastPlan) (reported bool) {
+	st := &f.op.st
+	if !st.registered.Load() {
+		f.op.register()
+	}
+	base := unsafe.Pointer(f)
+	var sc *slowCall
+	for i := range p.rets {
+		n := &p.rets[i]
+		if !n.held {
+			continue
+		}
+		r := (*Slot)(unsafe.Add(base, n.off))
+		var prev handout
+		l := p.sh.Locs[n.slot]
+		if fresh.handOut(r.id.Storage, uintptr(r.anchor), r.id.Traits&asserts.AddressIdentity != 0, false, st.idx, l, f.fresh, &prev) {
+			if sc == nil {
+				sc = f.passedSlow(p)
+			}
+			sv := Saved{id: r.id, meta: r.meta, anchor: r.anchor}
+			sc.c.heldReport(l, &sv, &prev)
+		}
+	}
+	if sc == nil {
+		return false
+	}
+	f.slow = nil
+	sc.c.End()
+	slowCalls.Put(sc)
+	return true
+}
+
+// passedSlow makes the rows' state of a call that passed the fast plan
+// and has something to report: the counts of a passing call, the writes
+// it declared.
+//
+//go:noinline
+func (f *frame) passedSlow(p *fastPlan) *slowCall {
+	sc := f.slowOfFast(p)
+	sc.c.t = p.full[f.bindNo]
+	if p.nl != 0 {
+		_, ls := f.slots(p)
+		addLists(&sc.c.t, p, ls, sc.c.bind, true)
+	}
+	return sc
+}
+
+// anchorAfter completes, off the fast plan, the snapshot s of a single
+// argument read with its storage anchor (Frame.ArgIdent) as AfterAnchor
+// does, with the tensor's anchor after the kernel (the tensor's now: the
+// call has not returned).
+func (f *frame) anchorAfter(c *Call, q *Slot, s *Saved) {
+	if q.anchor != nil {
+		c.AfterAnchor(s, anchorOf(f.tensorOf(q)))
+	}
+}

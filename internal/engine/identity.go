@@ -1,0 +1,1027 @@
+package engine
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
+)
+
+// The run-time functions of the checks the engine (call.go) began with,
+// single tensors and lists side by side, with their slow paths: same_impl,
+// same_storage, no_mutation, impl_use_count_le_1, storage_use_count_eq_1,
+// shares_storage, fresh_or_alias, returns_arg, not_arg_handle,
+// fresh_no_alias and distinct_outputs. binding_context's are binding.go's;
+// the later checks' are their own files' (content.go, fresh.go, held.go,
+// metadata.go, viewhold.go).
+
+// The lanes of the checks of this file.
+func init() {
+	for k, lane := range map[checks.Check]int{
+		checks.SameImpl: laneSameImpl, checks.SameStorage: laneSameStorage, checks.ImplUseCountLE1: laneImplUseCount,
+		checks.StorageUseCountEq1: laneStorageUseCnt, checks.SharesStorage: laneSharesStorage, checks.FreshOrAlias: laneFreshOrAlias,
+		checks.ReturnsArg: laneReturnsArg, checks.NoMutation: laneNoMutation, checks.DistinctOutputs: laneDistinct,
+		checks.FreshNoAlias: laneFreshNoAlias,
+	} {
+		checkLane[k] = lane
+	}
+	identitySteps()
+}
+
+// An Output names a fresh return for [Call.DistinctOutputs]: a single
+// tensor ([Out]) or a list ([OutList]).
+type Output struct {
+	loc  Loc
+	s    *Saved
+	list *SavedList
+}
+
+// SameImpl checks that an argument's handle still points to the TensorImpl
+// it pointed to before the kernel (same_impl).
+func (c *Call) SameImpl(l Loc, s *Saved) {
+	if s.meta == asserts.Versioned && s.after.Impl == s.id.Impl {
+		c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	} else {
+		c.slowSameImpl(l, s)
+	}
+}
+
+// SameStorage checks that an argument keeps its StorageImpl (same_storage).
+// Its contents and size may change (in-place and out= kernels, resize_).
+func (c *Call) SameStorage(l Loc, s *Saved) {
+	if s.meta == asserts.Versioned && s.after.Storage == s.id.Storage {
+		c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	} else {
+		c.slowSameStorage(l, s)
+	}
+}
+
+// NoMutation checks that an argument the schema does not mark mutable was
+// not written: its version counter did not move (no_mutation).
+func (c *Call) NoMutation(l Loc, s *Saved) {
+	if s.meta == asserts.Versioned && s.after.Version == s.id.Version {
+		c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+	} else {
+		c.slowNoMutation(l, s)
+	}
+}
+
+// SameImplStorageVersion runs same_impl, same_storage and no_mutation on
+// an argument in one test: generated code calls it where the plan has the
+// three rows in a row (every input the op does not write). It counts and
+// reports exactly as the three calls would.
+func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
+	if s.meta == asserts.Versioned && s.after == s.id { // traits too: a change of them takes the slow path, which ignores them
+		c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
+	} else {
+		c.slowSameImplStorageVersion(l, s)
+	}
+}
+
+// ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
+// kernel returned a tensor nobody else holds (impl_use_count_le_1).
+func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
+	if r.meta == asserts.Versioned|fResult && r.after.Impl <= 1 {
+		c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+		return
+	}
+	c.slowImplUseCountLE1(l, r)
+}
+
+// NotArg completes impl_use_count_le_1 for Go: a fresh or view return
+// has its own TensorImpl, so it is not an argument's. In C++, returning an
+// input copies its handle and raises the use count, which ImplUseCountLE1
+// sees; in Go a kernel can hand back the argument's handle itself (return
+// self) and leave the count at 1. Generated code calls NotArg after
+// ImplUseCountLE1 for each tensor argument; it counts as part of that
+// check and is skipped with it. After [Call.ImplUseCountEqFresh] it
+// completes that check instead, and is reported as it: there an argument
+// with a bound foreign object, returned as is, has the use count 2 a
+// fresh bound tensor has.
+//
+// It is not inlined: generated code tests [Saved.ImplApart] for all the
+// return's arguments at once and calls NotArg only when one fails.
+//
+//go:noinline
+func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.id.Impl != s.id.Impl || r.id.Impl == 0 {
+		return
+	}
+	c.notArgSlow(ret, r, arg, s)
+}
+
+//go:noinline
+func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
+	k := checks.ImplUseCountLE1
+	reported := r.implUses() > 1
+	if r.after.Version == markEqFresh {
+		k, reported = checks.ImplUseCountEqFresh, r.meta&fImplReported != 0
+	}
+	if reported {
+		return // already reported by the use-count check
+	}
+	if m, cs := c.classify(r); m.Has(k) && !c.handleCheckable(k, cs) {
+		return // skipped (and counted) with the use-count check
+	}
+	r.meta |= fImplReported
+	c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()}, loc: ret, other: arg})
+}
+
+// handleCheckable reports whether not_arg_handle runs although its
+// use-count check k is skipped under conditions cs: when k is skipped only
+// because the runtime keeps no use counts. Comparing a handle with an
+// argument's needs no count.
+func (c *Call) handleCheckable(k checks.Check, cs conds) bool {
+	return cs&(1<<checks.ReasonNoUseCounts) != 0 && !c.pol().mask(cs&^(1<<checks.ReasonNoUseCounts)).Has(k)
+}
+
+// StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
+// kernel returned fresh storage (storage_use_count_eq_1).
+func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
+	if r.meta == asserts.Versioned|fResult && r.after.Storage == 1 {
+		c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+		return
+	}
+	c.slowStorageUseCountEq1(l, r)
+}
+
+// skipUncounted counts a use-count row on a plain return of a runtime
+// without use counts (a defined tensor with storage, no mode) as skipped
+// under no_use_counts alone, and reports whether it did: what slowResult
+// would do, without the run counted and taken back.
+func (c *Call) skipUncounted(r *Saved) bool {
+	if r.plainUncounted() && c.t.lane(laneNoUseCounts) < 0xffff {
+		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+		return true
+	}
+	return false
+}
+
+// Plain reports whether the argument saved in s needs no skip decision: a
+// defined tensor of no special kind, saved outside a mode, [Call.After]
+// not called yet, either versioned or (a runtime without version counters)
+// with storage. binding_context skips neither.
+func (s *Saved) Plain() bool {
+	return s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0
+}
+
+// ImplApart reports whether return r's TensorImpl is not argument s's (or
+// r is undefined): then [Call.NotArg] has nothing to report.
+func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id.Impl == 0 }
+
+// FreshFrom reports whether fresh_no_alias passes for return r against
+// argument s without a look: both plain (the return snapshotted by
+// [Call.Result], the argument completed by [Call.After]) and their
+// StorageImpls apart; for a runtime without use counts or version
+// counters, the return snapshotted by [Call.ResultIdent] and the argument
+// with storage.
+func (r *Saved) FreshFrom(s *Saved) bool {
+	return r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) ||
+		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor)
+}
+
+// FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
+// held.
+func (c *Call) FreshNoAliasRows(n int) {
+	c.t[laneFreshNoAlias/4] += uint64(n) << (16 * (laneFreshNoAlias % 4))
+}
+
+// SharesStorage checks that a view return shares the StorageImpl of the
+// argument it views (shares_storage).
+//
+// Under [PyTorch113] a subclass return does not skip it (PyTorch 1.13
+// guards the view check with the viewed argument only).
+//
+// A plain view of a plain argument that shares its StorageImpl passes with
+// one comparison (no profile skips shares_storage on a plain pair with
+// storage); anything else goes to [Call.slowSharesStorage]. It is not
+// inlined, as [Call.ReturnsArg].
+//
+//go:noinline
+func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.id.Storage != s.id.Storage || r.id.Storage == 0 || !plainPair(r, s) {
+		c.slowSharesStorage(ret, r, arg, s)
+		return
+	}
+	c.t[laneSharesStorage/4] += 1 << (16 * (laneSharesStorage % 4))
+}
+
+// slowSharesStorage is SharesStorage's slow path: it counts the row, then
+// runs it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
+	c.count(checks.SharesStorage, 1)
+	if c.viewSkipped(r, s) {
+		return
+	}
+	if r.id.Storage != s.id.Storage {
+		c.report(&violation{Violation: asserts.Violation{Check: checks.SharesStorage, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), Traits: r.traits()}, loc: ret, other: arg})
+	}
+}
+
+// ReturnsArg checks that an in-place or out= return is the argument the
+// kernel mutated: the same TensorImpl as the argument's handle after the
+// kernel (returns_arg). A kernel that rebinds the argument's handle and
+// returns it is reported once, by same_impl, not twice.
+//
+// A plain return whose TensorImpl is the plain argument's after the kernel
+// passes with one comparison: the skip policy has nothing to decide there
+// (every profile runs returns_arg on a plain pair). Anything else goes to
+// [Call.slowReturnsArg]. It is not inlined (the fast path and the call of
+// the slow one are over the inliner's budget): a plain call, a nanosecond
+// or two, where asking the policy about both tensors cost about 30 ns.
+//
+//go:noinline
+func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.id.Impl != s.after.Impl || !plainPair(r, s) {
+		c.slowReturnsArg(ret, r, arg, s)
+		return
+	}
+	c.t[laneReturnsArg/4] += 1 << (16 * (laneReturnsArg % 4))
+}
+
+// slowReturnsArg is ReturnsArg's slow path: it counts the row, then runs
+// it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
+	c.count(checks.ReturnsArg, 1)
+	if c.pairSkipped(checks.ReturnsArg, ret, r, arg, s) {
+		return
+	}
+	want := s.id.Impl
+	if s.meta&fPending == 0 {
+		want = s.after.Impl
+	}
+	if r.id.Impl != want {
+		c.report(&violation{Violation: asserts.Violation{Check: checks.ReturnsArg, Want: uint64(want), Got: uint64(r.id.Impl), Traits: r.traits()}, loc: ret, other: arg})
+	}
+}
+
+// FreshOrAlias checks a may-alias return (fresh_or_alias): it is the
+// argument itself (same TensorImpl), a view of it (same StorageImpl), or a
+// fresh tensor (use counts 1). Parts the skip policy turns off for the
+// tensors (shares_storage, the use counts) are left out of the evidence; if
+// nothing is left to decide with, the check is skipped.
+//
+// A plain return of a plain argument that is not the argument's handle
+// and either shares its StorageImpl or has use counts 1 passes without the
+// policy (no profile skips anything of fresh_or_alias on a plain pair with
+// storage); anything else goes to [Call.slowFreshOrAlias]. It is not
+// inlined, as [Call.ReturnsArg].
+//
+//go:noinline
+func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Impl != s.id.Impl &&
+		(r.id.Storage == s.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1) {
+		c.t[laneFreshOrAlias/4] += 1 << (16 * (laneFreshOrAlias % 4))
+		return
+	}
+	c.slowFreshOrAlias(ret, r, arg, s)
+}
+
+// slowFreshOrAlias is FreshOrAlias's slow path: it counts the row, then
+// runs it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowFreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+	c.count(checks.FreshOrAlias, 1)
+	if c.pairSkipped(checks.FreshOrAlias, ret, r, arg, s) {
+		return
+	}
+	c.freshOrAlias(ret, r, arg, s)
+}
+
+func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.meta&fResult == 0 {
+		c.misuse(checks.FreshOrAlias, ret, "needs a Result snapshot of the return")
+	}
+	rm, rc := c.classify(r)
+	sm, sc := c.classify(s)
+	m, cs := rm|sm, rc|sc
+	if r.id.Impl == s.id.Impl {
+		c.sameHandle(ret, r, arg, s, m)
+		return
+	}
+	if !m.Has(checks.SharesStorage) && r.id.Storage == s.id.Storage {
+		return
+	}
+	implKnown, storKnown := !m.Has(checks.ImplUseCountLE1), !m.Has(checks.StorageUseCountEq1)
+	if !implKnown && !storKnown {
+		c.skip(checks.FreshOrAlias, c.pol().reason(checks.ImplUseCountLE1, cs))
+		return
+	}
+	if c.hiddenRefsDecide(r, implKnown, storKnown) {
+		return
+	}
+	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
+		c.report(&violation{Violation: asserts.Violation{Check: checks.FreshOrAlias, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
+	}
+}
+
+// sameHandle finishes fresh_or_alias for a return with the TensorImpl of
+// argument s: legal when it is a new handle of it (the use count is then
+// at least 2, the caller's and the return's), not when the kernel handed
+// back the argument's handle itself (use count 1), which the caller would
+// release twice. m is the checks skipped for the pair; with the TensorImpl
+// use count skipped it cannot tell and passes.
+func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set) {
+	if m.Has(checks.ImplUseCountLE1) || r.implUses() > 1 {
+		return
+	}
+	c.report(&violation{Violation: asserts.Violation{Check: checks.FreshOrAlias, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
+}
+
+// FreshNoAlias checks that a fresh return shares no StorageImpl with
+// argument s (fresh_no_alias): the output/input aliasing check of
+// PyTorch's SchemaCheckMode. It needs no use counts, so it holds under
+// modes and for subclasses, where impl_use_count_le_1 and
+// storage_use_count_eq_1 are skipped. Call it after StorageUseCountEq1 on
+// the return. A bug is reported once: where storage_use_count_eq_1
+// reported the return, or the return is the argument itself and
+// impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
+func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
+		c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	} else {
+		c.freshNoAliasFirst(ret, r, arg, s)
+	}
+}
+
+// freshNoAliasFirst is FreshNoAlias's slow path: it counts the row, then
+// runs it.
+//
+//go:noinline
+func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
+	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	if r.plainUncounted() && s.meta&^asserts.Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
+		return // a runtime without counts: both plain, storages and memory apart
+	}
+	c.freshNoAliasSlow(ret, r, arg, s)
+}
+
+//go:noinline
+func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
+	const k = checks.FreshNoAlias
+	if c.pairSkipped(k, ret, r, arg, s) {
+		return
+	}
+	if r.meta&fResult == 0 {
+		c.misuse(k, ret, "needs a Result snapshot of the return")
+	}
+	if r.id.Storage != s.id.Storage && r.anchor != nil && r.anchor == s.anchor && r.meta&fStorageReported == 0 {
+		// another StorageImpl ID on the argument's memory
+		c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor)})
+		return
+	}
+	if r.id.Storage != s.id.Storage || r.meta&fStorageReported != 0 {
+		return
+	}
+	if r.id.Impl == s.id.Impl {
+		// The argument itself (or its handle): impl_use_count_le_1 reports
+		// it where it runs (the use count, or NotArg for the same handle).
+		if m, _ := c.classify(r); !m.Has(checks.ImplUseCountLE1) || r.meta&fImplReported != 0 {
+			return
+		}
+	}
+	c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor), otherAnchor: uintptr(s.anchor)})
+}
+
+// Out names a single fresh return.
+func Out(l Loc, r *Saved) Output { return Output{loc: l, s: r} }
+
+// OutList names a fresh list return.
+func OutList(l Loc, rl *SavedList) Output { return Output{loc: l, list: rl} }
+
+// DistinctOutputs checks that no two of the given fresh returns (list
+// elements included) share a StorageImpl (distinct_outputs). Each pair
+// counts as one check.
+func (c *Call) DistinctOutputs(outs ...Output) {
+	for i := range outs {
+		for ei := 0; ei < outs[i].len(); ei++ {
+			li, si := outs[i].at(ei)
+			// The element's later siblings, then the later outputs.
+			for j := i; j < len(outs); j++ {
+				ej := 0
+				if j == i {
+					ej = ei + 1
+				}
+				for ; ej < outs[j].len(); ej++ {
+					lj, sj := outs[j].at(ej)
+					c.distinctPair(li, si, lj, sj)
+				}
+			}
+		}
+	}
+}
+
+func (o *Output) len() int {
+	if o.list != nil {
+		return o.list.Len()
+	}
+	return 1
+}
+
+func (o *Output) at(i int) (Loc, *Saved) {
+	if o.list != nil {
+		return o.loc.Elem(i), o.list.at(i)
+	}
+	return o.loc, o.s
+}
+
+func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
+	c.count(checks.DistinctOutputs, 1)
+	if c.pairSkipped(checks.DistinctOutputs, la, a, lb, b) {
+		return
+	}
+	if a.id.Storage == b.id.Storage {
+		c.report(&violation{Violation: asserts.Violation{Check: checks.DistinctOutputs, Want: 0, Got: uint64(a.id.Storage), Traits: a.traits()}, loc: la, other: lb})
+	}
+}
+
+// viewSkipped reports whether shares_storage is skipped for return r and
+// argument s, counting the skip.
+func (c *Call) viewSkipped(r, s *Saved) bool {
+	const k = checks.SharesStorage
+	if uncountedPair(r, s) { // no subclass condition to drop
+		return c.uncountedSkip(k)
+	}
+	var drop conds
+	if c.pol().guards&checktable.GuardViewArgOnly != 0 {
+		drop = subclassConds
+	}
+	rm, rc := c.classifyWith(r, 0, drop)
+	sm, sc := c.classify(s)
+	if !(rm | sm).Has(k) {
+		return false
+	}
+	c.skip(k, c.pol().reason(k, rc|sc))
+	return true
+}
+
+//go:noinline
+func (c *Call) slowSameImpl(l Loc, s *Saved) {
+	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Impl == s.id.Impl {
+		return // plain, unversioned, kept
+	}
+	c.slowInput(checks.SameImpl, l, s)
+}
+
+//go:noinline
+func (c *Call) slowSameStorage(l Loc, s *Saved) {
+	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
+		return // plain, unversioned, kept (its anchor too: else fAnchorMoved)
+	}
+	c.slowInput(checks.SameStorage, l, s)
+}
+
+//go:noinline
+func (c *Call) slowNoMutation(l Loc, s *Saved) {
+	c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+	c.slowInput(checks.NoMutation, l, s)
+}
+
+//go:noinline
+func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
+	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Storage != 0 {
+		// A plain tensor of a runtime without version counters, kept:
+		// same_impl and same_storage pass, no_mutation is skipped under
+		// no_version_counter.
+		c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage)
+		c.t[laneNoVersion/4] += 1 << (16 * (laneNoVersion % 4))
+		return
+	}
+	c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
+	c.slowInput(checks.SameImpl, l, s)
+	c.slowInput(checks.SameStorage, l, s)
+	c.slowInput(checks.NoMutation, l, s)
+}
+
+//go:noinline
+func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
+	if c.skipUncounted(r) {
+		return
+	}
+	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+	c.slowResult(checks.ImplUseCountLE1, l, r)
+}
+
+//go:noinline
+func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
+	if c.skipUncounted(r) {
+		return
+	}
+	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+	c.slowResult(checks.StorageUseCountEq1, l, r)
+}
+
+func (c *Call) slowInput(k checks.Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0, 0) }
+
+// slowInputWith is slowInput under the extra guards add and drop (see
+// classifyWith).
+func (c *Call) slowInputWith(k checks.Check, l Loc, s *Saved, add, drop conds) {
+	if s.meta == 0 && s.id.Storage != 0 && k != checks.NoMutation && add|drop == 0 {
+		// A plain tensor with storage of a runtime without version
+		// counters, After done: only no_mutation is skipped for it.
+	} else if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
+		c.skip(k, c.pol().reason(k, cs))
+		return
+	}
+	if s.meta&fResult != 0 {
+		c.misuse(k, l, "needs a Save snapshot of the argument")
+	}
+	if s.meta&fPending != 0 {
+		c.misuse(k, l, "checked before After")
+	}
+	var want, got uint64
+	switch k {
+	case checks.SameImpl:
+		want, got = uint64(s.id.Impl), uint64(s.after.Impl)
+	case checks.SameStorage:
+		want, got = uint64(s.id.Storage), uint64(s.after.Storage)
+	case checks.NoMutation:
+		want, got = s.id.Version, s.after.Version
+	}
+	moved := k == checks.SameStorage && want == got && s.meta&fAnchorMoved != 0
+	recycled := k == checks.SameStorage && s.meta&fRecycled != 0
+	if want == got && !moved && !recycled {
+		return
+	}
+	if k == checks.NoMutation && c.aliasesMutable(writeKey(s.id)) {
+		c.skip(k, checks.ReasonAliasesMutable)
+		return
+	}
+	if k != checks.SameImpl && c.concurrentWrite(writeKey(s.id)) {
+		// Another goroutine's call declared a write to this storage while
+		// this one ran: its version (or, for set_, its StorageImpl) may
+		// have moved with that legal write.
+		c.skipConcurrent(k)
+		return
+	}
+	if k == checks.NoMutation {
+		s.meta |= fMutationReported
+	}
+	v := &violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled}, loc: l, anchor: uintptr(s.anchor)}
+	if s.after.Impl == 0 {
+		// Not a swap but a released (or reset) handle: say so.
+		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0
+	}
+	c.report(v)
+}
+
+func (c *Call) slowResult(k checks.Check, l Loc, r *Saved) {
+	if r.plainUncounted() {
+		c.skipNoUseCounts(k)
+		return
+	}
+	if c.skipped(k, r) {
+		return
+	}
+	if r.meta&fResult == 0 {
+		c.misuse(k, l, "needs a Result snapshot of the return")
+	}
+	if k == checks.ImplUseCountLE1 && r.implUses() >= 0 && r.implUses() <= 1 || k == checks.StorageUseCountEq1 && r.storageUses() == 1 {
+		return
+	}
+	if k == checks.StorageUseCountEq1 && r.hiddenStorageRefs() {
+		c.skip(k, checks.ReasonHiddenStorageRefs)
+		return
+	}
+	v := &violation{Violation: asserts.Violation{Check: k, Want: 1, Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()}, loc: l}
+	if k == checks.ImplUseCountLE1 {
+		v.Got = uint64(r.implUses())
+	} else {
+		v.Got = uint64(r.storageUses())
+		r.meta |= fStorageReported
+	}
+	c.report(v)
+}
+
+// hiddenRefsDecide finishes fresh_or_alias for a return that is neither
+// the argument nor a view of it when the storage count would decide and
+// [Saved.hiddenStorageRefs] holds: it skips the row under
+// hidden_storage_refs and reports true, unless the TensorImpl count alone
+// already shows the return is not fresh (then the caller reports it).
+func (c *Call) hiddenRefsDecide(r *Saved, implKnown, storKnown bool) bool {
+	if !storKnown || !r.hiddenStorageRefs() || implKnown && r.implUses() > 1 {
+		return false
+	}
+	c.skip(checks.FreshOrAlias, checks.ReasonHiddenStorageRefs)
+	return true
+}
+
+// SameImplList runs same_impl on each element of a list argument.
+func (c *Call) SameImplList(loc Loc, l *SavedList) {
+	if l.ok&okImpl == 0 {
+		c.listSlow(checks.SameImpl, loc, l)
+		return
+	}
+	c.t[laneSameImpl/4] += uint64(l.n) << (16 * (laneSameImpl % 4))
+}
+
+// SameStorageList runs same_storage on each element of a list argument.
+func (c *Call) SameStorageList(loc Loc, l *SavedList) {
+	if l.ok&okStorage == 0 {
+		c.listSlow(checks.SameStorage, loc, l)
+		return
+	}
+	c.t[laneSameStorage/4] += uint64(l.n) << (16 * (laneSameStorage % 4))
+}
+
+// NoMutationList runs no_mutation on each element of a list argument.
+func (c *Call) NoMutationList(loc Loc, l *SavedList) {
+	if l.ok&okVersion == 0 {
+		c.listSlow(checks.NoMutation, loc, l)
+		return
+	}
+	c.t[laneNoMutation/4] += uint64(l.n) << (16 * (laneNoMutation % 4))
+}
+
+// ImplUseCountLE1List runs impl_use_count_le_1 on each element of a list
+// return.
+func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
+	if l.ok&okImplUses == 0 {
+		c.listSlow(checks.ImplUseCountLE1, loc, l)
+		return
+	}
+	c.t[laneImplUseCount/4] += uint64(l.n) << (16 * (laneImplUseCount % 4))
+}
+
+// StorageUseCountEq1List runs storage_use_count_eq_1 on each element of a
+// list return.
+func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
+	if l.ok&okStorUses == 0 {
+		c.listSlow(checks.StorageUseCountEq1, loc, l)
+		return
+	}
+	c.t[laneStorageUseCnt/4] += uint64(l.n) << (16 * (laneStorageUseCnt % 4))
+}
+
+// listSlow runs check k element by element.
+func (c *Call) listSlow(k checks.Check, loc Loc, l *SavedList) {
+	if k == checks.NoMutation && l.ok&(okPlain|okImpl|okStorage) == okPlain|okImpl|okStorage {
+		// plain unversioned elements, kept: skipped under
+		// no_version_counter, as slowSameImplStorageVersion does for one
+		c.t[laneNoVersion/4] += uint64(l.n) << (16 * (laneNoVersion % 4))
+		return
+	}
+	c.count(k, l.n)
+	if (k == checks.SameImpl || k == checks.SameStorage) && c.pol().guards != 0 {
+		if add, drop := c.listGuards(k, l); add|drop != 0 {
+			for i := range l.n {
+				c.slowInputWith(k, loc.Elem(i), l.at(i), add, drop)
+			}
+			return
+		}
+	}
+	for i := range l.n {
+		s := l.at(i)
+		switch k {
+		case checks.SameImpl:
+			if s.meta != asserts.Versioned || s.after.Impl != s.id.Impl {
+				c.slowInput(k, loc.Elem(i), s)
+			}
+		case checks.SameStorage:
+			if s.meta != asserts.Versioned || s.after.Storage != s.id.Storage {
+				c.slowInput(k, loc.Elem(i), s)
+			}
+		case checks.NoMutation:
+			if s.meta != asserts.Versioned || s.after.Version != s.id.Version {
+				c.slowInput(k, loc.Elem(i), s)
+			}
+		case checks.ImplUseCountLE1:
+			if s.meta != asserts.Versioned|fResult || s.after.Impl > 1 {
+				c.slowResult(k, loc.Elem(i), s)
+			}
+		case checks.StorageUseCountEq1:
+			if s.meta != asserts.Versioned|fResult || s.after.Storage != 1 {
+				c.slowResult(k, loc.Elem(i), s)
+			}
+		}
+	}
+}
+
+// listGuards returns the conditions a pytorch profile adds to, and drops
+// from, each element of list argument l for check k: PyTorch skips a
+// list's check as a whole when an element is a subclass
+// (tensorlist_has_dispatch), and puts no subclass guard around same_impl
+// on a Tensor?[].
+func (c *Call) listGuards(k checks.Check, l *SavedList) (add, drop conds) {
+	g := c.pol().guards
+	if k == checks.SameImpl && l.opt && g&checktable.GuardOptListImplOpen != 0 {
+		return 0, subclassConds
+	}
+	if g&checktable.GuardListWhole == 0 {
+		return 0, 0
+	}
+	for i := range l.n {
+		if s := l.at(i); s.meta&fAbsent == 0 && s.id.Impl != 0 {
+			add |= traitConds(asserts.Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()}) & subclassConds
+		}
+	}
+	return add, 0
+}
+
+// SharesStorageList runs shares_storage on each element of a list return
+// (split, unbind, chunk) against the viewed argument.
+//
+// Up to 255 elements, each takes SharesStorage's fast path, whose add to
+// the lane is not guarded (a list adds at most 255); longer lists take
+// the slow path, which counts through count.
+func (c *Call) SharesStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	if rl.n <= 0xff {
+		for i := range rl.n {
+			c.SharesStorage(ret.Elem(i), rl.at(i), arg, s)
+		}
+		return
+	}
+	for i := range rl.n {
+		c.slowSharesStorage(ret.Elem(i), rl.at(i), arg, s)
+	}
+}
+
+// FreshOrAliasList runs fresh_or_alias on each element of a list return,
+// by FreshOrAlias's fast path up to 255 elements (see
+// [Call.SharesStorageList]).
+func (c *Call) FreshOrAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	if rl.n <= 0xff {
+		for i := range rl.n {
+			c.FreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
+		}
+		return
+	}
+	for i := range rl.n {
+		c.slowFreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
+	}
+}
+
+// SharesStorageOf runs shares_storage for a view return of a list argument
+// (Tensor[]): the return shares the StorageImpl of one of its elements.
+func (c *Call) SharesStorageOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	const k = checks.SharesStorage
+	c.count(k, 1)
+	rm, rc := c.classify(r)
+	if rm.Has(k) {
+		c.skip(k, c.pol().reason(k, rc))
+		return
+	}
+	var firstSkip conds
+	compared := false
+	for i := range sl.n {
+		e := sl.at(i)
+		em, ec := c.classify(e)
+		if em.Has(k) {
+			if firstSkip == 0 {
+				firstSkip = ec
+			}
+			continue
+		}
+		compared = true
+		if e.id.Storage == r.id.Storage {
+			return
+		}
+	}
+	if !compared && firstSkip != 0 {
+		c.skip(k, c.pol().reason(k, firstSkip))
+		return
+	}
+	c.report(&violation{Violation: asserts.Violation{Check: k, OtherIsList: true, Got: uint64(r.id.Storage), Traits: r.traits()}, loc: ret, other: arg})
+}
+
+// SharesStorageListOf runs SharesStorageOf on each element of a list return.
+func (c *Call) SharesStorageListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	for i := range rl.n {
+		c.SharesStorageOf(ret.Elem(i), rl.at(i), arg, sl)
+	}
+}
+
+// FreshOrAliasOf runs fresh_or_alias for a may-alias return of a list
+// argument (Tensor[], e.g. _flatten_dense_tensors): the return is one of its
+// elements, a view of one, or fresh.
+func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	const k = checks.FreshOrAlias
+	c.count(k, 1)
+	rm, rc := c.classify(r)
+	if rm.Has(k) {
+		c.skip(k, c.pol().reason(k, rc))
+		return
+	}
+	if r.meta&fResult == 0 {
+		c.misuse(k, ret, "needs a Result snapshot of the return")
+	}
+	for i := range sl.n {
+		e := sl.at(i)
+		em, _ := c.classify(e)
+		if em.Has(k) { // an undefined or absent element
+			continue
+		}
+		if e.id.Impl == r.id.Impl {
+			c.sameHandle(ret, r, arg.Elem(i), e, rm|em)
+			return
+		}
+		if !(rm | em).Has(checks.SharesStorage) && e.id.Storage == r.id.Storage {
+			return
+		}
+	}
+	implKnown, storKnown := !rm.Has(checks.ImplUseCountLE1), !rm.Has(checks.StorageUseCountEq1)
+	if !implKnown && !storKnown {
+		c.skip(k, c.pol().reason(checks.ImplUseCountLE1, rc))
+		return
+	}
+	if c.hiddenRefsDecide(r, implKnown, storKnown) {
+		return
+	}
+	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
+		c.report(&violation{Violation: asserts.Violation{Check: k, OtherIsList: true, Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
+	}
+}
+
+// FreshOrAliasListOf runs FreshOrAliasOf on each element of a list return
+// (atleast_1d.Sequence): each is an element of the list argument, a view of
+// one, or fresh.
+func (c *Call) FreshOrAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	for i := range rl.n {
+		c.FreshOrAliasOf(ret.Elem(i), rl.at(i), arg, sl)
+	}
+}
+
+// ReturnsArgList runs returns_arg element by element on a list return and
+// the mutated list argument (an out= overload with a Tensor(a!)[] out). If
+// the lengths differ, the first unmatched element is a violation.
+func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	n := min(rl.n, sl.n)
+	for i := range n {
+		// Up to 255 elements the fast path (see [Call.SharesStorageList]).
+		if n <= 0xff {
+			c.ReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		} else {
+			c.slowReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		}
+	}
+	if rl.n != sl.n {
+		c.count(checks.ReturnsArg, 1)
+		i := n
+		v := &violation{Violation: asserts.Violation{Check: checks.ReturnsArg}, loc: ret.Elem(i), other: arg.Elem(i)}
+		if i < rl.n {
+			v.Got = uint64(rl.at(i).id.Impl)
+		} else {
+			v.Want = uint64(sl.at(i).id.Impl)
+		}
+		c.report(v)
+	}
+}
+
+// NotArgList runs NotArg against each element of a list argument: a fresh
+// or view return is none of them.
+func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
+	if id := r.id.Impl; id != 0 && l.holdsImpl(id) {
+		c.notArgListSlow(ret, r, arg, l)
+	}
+}
+
+//go:noinline
+func (c *Call) notArgListSlow(ret Loc, r *Saved, arg Loc, l *SavedList) {
+	for i := range l.n {
+		if e := l.at(i); e.id.Impl == r.id.Impl {
+			c.notArgSlow(ret, r, arg.Elem(i), e)
+		}
+	}
+}
+
+// NotArgElems runs NotArg on each element of a list return against an
+// argument: no element of a fresh or view list (split, unbind) is the
+// argument's handle itself.
+func (c *Call) NotArgElems(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	if id := s.id.Impl; id != 0 && rl.holdsImpl(id) {
+		c.notArgElemsSlow(ret, rl, arg, s)
+	}
+}
+
+//go:noinline
+func (c *Call) notArgElemsSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	for i := range rl.n {
+		if e := rl.at(i); e.id.Impl == s.id.Impl {
+			c.notArgSlow(ret.Elem(i), e, arg, s)
+		}
+	}
+}
+
+// holdsImpl reports whether an element's saved TensorImpl is id. The list
+// checks that compare one tensor with every element run this loop, which
+// calls nothing, and look at the elements one by one only on a match.
+func (l *SavedList) holdsImpl(id asserts.ID) bool {
+	inl, more := l.parts()
+	for i := range inl {
+		if inl[i].id.Impl == id {
+			return true
+		}
+	}
+	for i := range more {
+		if more[i].id.Impl == id {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsStorage reports whether an element's saved StorageImpl is st.
+func (l *SavedList) holdsStorage(st asserts.ID) bool {
+	inl, more := l.parts()
+	for i := range inl {
+		if inl[i].id.Storage == st {
+			return true
+		}
+	}
+	for i := range more {
+		if more[i].id.Storage == st {
+			return true
+		}
+	}
+	return false
+}
+
+// NotArgElemsList runs NotArg on each element of a list return against
+// each element of a list argument.
+func (c *Call) NotArgElemsList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	for j := range sl.n {
+		c.NotArgElems(ret, rl, arg.Elem(j), sl.at(j))
+	}
+}
+
+// FreshNoAliasList runs fresh_no_alias on each element of a fresh list
+// return against an argument.
+func (c *Call) FreshNoAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	c.count(checks.FreshNoAlias, rl.n)
+	for i := range rl.n {
+		if r := rl.at(i); r.meta != asserts.Versioned|fResult || s.meta != asserts.Versioned || r.id.Storage == s.id.Storage {
+			c.freshNoAliasSlow(ret.Elem(i), r, arg, s)
+		}
+	}
+}
+
+// FreshNoAliasOf runs fresh_no_alias for a fresh return against each
+// element of a list argument (Tensor[], Tensor?[]): one check per element.
+func (c *Call) FreshNoAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	if !(sl.ok&okRegular != 0 && r.meta == asserts.Versioned|fResult || sl.ok&okPlain != 0 && r.plainUncounted()) {
+		c.freshNoAliasOfSlow(ret, r, arg, sl)
+		return
+	}
+	c.t[laneFreshNoAlias/4] += uint64(sl.n) << (16 * (laneFreshNoAlias % 4))
+	if sl.holdsStorage(r.id.Storage) {
+		c.freshNoAliasOfHits(ret, r, arg, sl)
+	}
+}
+
+// freshNoAliasOfHits runs fresh_no_alias's slow path on the elements of sl
+// that share return r's StorageImpl (counted by the caller).
+//
+//go:noinline
+func (c *Call) freshNoAliasOfHits(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	for i := range sl.n {
+		if e := sl.at(i); e.id.Storage == r.id.Storage {
+			c.freshNoAliasSlow(ret, r, arg.Elem(i), e)
+		}
+	}
+}
+
+//go:noinline
+func (c *Call) freshNoAliasOfSlow(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	c.count(checks.FreshNoAlias, sl.n)
+	for i := range sl.n {
+		c.freshNoAliasSlow(ret, r, arg.Elem(i), sl.at(i))
+	}
+}
+
+// FreshNoAliasListOf runs FreshNoAliasOf on each element of a fresh list
+// return.
+func (c *Call) FreshNoAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+	for i := range rl.n {
+		c.FreshNoAliasOf(ret.Elem(i), rl.at(i), arg, sl)
+	}
+}
+
+// The steps of the checks of identity.go (its init registers them).
+func identitySteps() {
+	rowSteps[checks.SameImpl].after = forms{checktable.FormOne: stepSameImpl, checktable.FormArgList: stepSameImplList}
+	rowSteps[checks.SameStorage].after = forms{checktable.FormOne: stepSameStorage, checktable.FormArgList: stepSameStorageList}
+	rowSteps[checks.NoMutation].after = forms{checktable.FormOne: stepNoMutation, checktable.FormArgList: stepNoMutationList}
+	rowSteps[checks.ImplUseCountLE1].after = forms{checktable.FormOne: stepImplUseCountLE1, checktable.FormRetList: stepImplUseCountLE1List}
+	rowSteps[checks.StorageUseCountEq1].after = forms{checktable.FormOne: stepStorageUseCountEq1, checktable.FormRetList: stepStorageUseCountEq1List}
+	rowSteps[checks.SharesStorage].after = forms{checktable.FormOne: stepSharesStorage, checktable.FormRetList: stepSharesStorageList,
+		checktable.FormArgList: stepSharesStorageOf, checktable.FormLists: stepSharesStorageListOf}
+	rowSteps[checks.FreshOrAlias].after = forms{checktable.FormOne: stepFreshOrAlias, checktable.FormRetList: stepFreshOrAliasList,
+		checktable.FormArgList: stepFreshOrAliasOf, checktable.FormLists: stepFreshOrAliasListOf}
+	rowSteps[checks.ReturnsArg].after = forms{checktable.FormOne: stepReturnsArg, checktable.FormLists: stepReturnsArgList}
+	rowSteps[checks.FreshNoAlias].after = forms{checktable.FormOne: stepFreshNoAlias, checktable.FormRetList: stepFreshNoAliasList,
+		checktable.FormArgList: stepFreshNoAliasOf, checktable.FormLists: stepFreshNoAliasListOf}
+	rowSteps[checks.DistinctOutputs].after[checktable.FormOne] = stepDistinctOutputs
+	// not_arg_handle, the check of the pairs batched by handle
+	for k := range checks.Check(checks.NumPlanChecks) {
+		if checktable.BatchOf(k) == checktable.BatchPairsHandle {
+			rowSteps[k].after = forms{checktable.FormOne: stepNotArg, checktable.FormRetList: stepNotArgElems,
+				checktable.FormArgList: stepNotArgList, checktable.FormLists: stepNotArgElemsList}
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package engine
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+)
+
+// listInline is how many elements a SavedList holds without allocating.
+const listInline = 8
+
+// SavedList holds the snapshots of a list of tensors (Tensor[], Tensor?[]),
+// element by element. Up to 8 elements it needs no heap allocation; declare
+// it as a local variable and fill it with [SaveList], [SaveOptList] or
+// [ResultList]:
+//
+//	var l0 wrap.SavedList
+//	asserts.SaveList(&c, &l0, tensors)
+type SavedList struct {
+	n   int
+	ok  uint8 // what holds for every element (the ok* bits)
+	opt bool  // a Tensor?[] argument (SaveOptList)
+	// base is, for a list return of views, the use count of the viewed
+	// storage before the kernel (ViewBaseList), capped at 1<<32-1.
+	base uint32
+	inl  [listInline]Saved
+	more []Saved // elements 8 and up
+}
+
+// Summary bits of a SavedList, set while it is filled, so that a check
+// that passes for every element costs one test instead of a loop.
+const (
+	okRegular  = 1 << iota // every element needs no skip decision, and n <= 255
+	okImpl                 // every element kept its TensorImpl
+	okStorage              // every element kept its StorageImpl
+	okVersion              // every element kept its version
+	okImplUses             // every TensorImpl use count is <= 1
+	okStorUses             // every StorageImpl use count is 1
+	okImplOne              // every TensorImpl use count is 1
+	// okPlain (set by SummarizeAfter): every element is a plain tensor
+	// with storage of a runtime without version counters, and n <= 255:
+	// same_impl and same_storage need no skip decision, no_mutation is
+	// skipped under no_version_counter for all, as for a single tensor.
+	okPlain
+)
+
+// Len returns the number of elements.
+func (l *SavedList) Len() int { return l.n }
+
+// At returns the snapshot of element i.
+func (l *SavedList) At(i int) *Saved { return l.at(i) }
+
+func (l *SavedList) at(i int) *Saved {
+	if uint(i) < listInline {
+		return &l.inl[i]
+	}
+	return &l.more[i-listInline]
+}
+
+// parts returns the elements held inline and the others.
+func (l *SavedList) parts() (inl, more []Saved) {
+	return l.inl[:min(l.n, listInline)], l.more
+}
+
+// Reset sizes l for n elements, as the first step of filling it element
+// by element: SaveList, AfterList and ResultList are generic, and for a
+// tensor type that is a pointer the Ident of each element is an indirect
+// call through the function's dictionary. Generated code fills lists of its
+// own tensor type with a loop of its own instead, where the compiler calls
+// (or inlines) the type's Ident directly:
+//
+//	l.Reset(len(ts))
+//	for i, t := range ts {
+//		c.Save(l.At(i), t)
+//	}
+//	l.SummarizeSaved()
+//
+// and likewise c.After (after [SavedList.CheckLen], then
+// [SavedList.SummarizeAfter]) and c.Result (then
+// [SavedList.SummarizeResult]). The generic functions are that loop.
+func (l *SavedList) Reset(n int) {
+	l.n = n
+	if n <= listInline {
+		l.more = nil
+		return
+	}
+	if cap(l.more) >= n-listInline {
+		l.more = l.more[:n-listInline]
+	} else {
+		l.more = make([]Saved, n-listInline)
+	}
+}
+
+// SummarizeSaved notes, once every element is saved, whether each needs
+// no skip decision, so that a passing list check costs one test.
+func (l *SavedList) SummarizeSaved() {
+	inl, more := l.parts()
+	var odd asserts.Traits
+	for i := range inl {
+		odd |= inl[i].meta ^ (asserts.Versioned | fPending)
+	}
+	for i := range more {
+		odd |= more[i].meta ^ (asserts.Versioned | fPending)
+	}
+	l.ok, l.opt = 0, false
+	if odd == 0 && l.n <= 0xff {
+		l.ok = okRegular
+	}
+}
+
+// allPlain reports whether every element of l is a plain tensor with
+// storage of a runtime without version counters whose snapshot has meta m
+// (fPending before the kernel, 0 once completed), and l.n <= 255.
+func (l *SavedList) allPlain(m asserts.Traits) bool {
+	if l.n > 0xff {
+		return false
+	}
+	for i := range l.n {
+		if s := l.at(i); s.meta != m || s.id.Storage == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// SummarizeSavedOpt is SummarizeSaved for a Tensor?[] argument: undefined
+// elements (for a pointer type, nil) are absent and their checks skipped.
+func (c *Call) SummarizeSavedOpt(l *SavedList) {
+	l.SummarizeSaved()
+	l.opt = true
+	for i := range l.n {
+		if s := l.at(i); s.id.Impl == 0 {
+			c.SaveOpt(s, nil, false)
+		}
+	}
+}
+
+// CheckLen reports a misuse unless n, the length of the list the kernel
+// saw, is that of the saved list: call it before completing the elements
+// with [Call.After].
+func (l *SavedList) CheckLen(c *Call, n int) {
+	if n != l.n {
+		c.listLenMisuse()
+	}
+}
+
+// listLenMisuse reports a list completed after the kernel that is not as
+// long as the one saved before it.
+func (c *Call) listLenMisuse() {
+	c.misuse(checks.SameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
+}
+
+// SummarizeAfter notes, once every element is completed by [Call.After],
+// which of same_impl, same_storage and no_mutation pass for all of them.
+func (l *SavedList) SummarizeAfter() {
+	inl, more := l.parts()
+	var di, ds, dv asserts.ID
+	for i := range inl {
+		s := &inl[i]
+		di |= s.after.Impl ^ s.id.Impl
+		ds |= s.after.Storage ^ s.id.Storage
+		dv |= asserts.ID(s.after.Version ^ s.id.Version)
+	}
+	for i := range more {
+		s := &more[i]
+		di |= s.after.Impl ^ s.id.Impl
+		ds |= s.after.Storage ^ s.id.Storage
+		dv |= asserts.ID(s.after.Version ^ s.id.Version)
+	}
+	if l.ok&okRegular == 0 && l.allPlain(0) {
+		l.ok |= okPlain
+		// no version to compare: okVersion stays unset (NoMutationList
+		// skips its rows under no_version_counter)
+		if di == 0 {
+			l.ok |= okImpl
+		}
+		if ds == 0 {
+			l.ok |= okStorage
+		}
+	}
+	if l.ok&okRegular != 0 {
+		if di == 0 {
+			l.ok |= okImpl
+		}
+		if ds == 0 {
+			l.ok |= okStorage
+		}
+		if dv == 0 {
+			l.ok |= okVersion
+		}
+	}
+}
+
+// SummarizeResult notes, once every element of a list return is
+// snapshotted by [Call.Result], which use-count checks pass for all.
+func (l *SavedList) SummarizeResult() {
+	var odd asserts.Traits
+	implOK, storOK, implOne := true, true, true
+	for i := range l.n {
+		r := l.at(i)
+		odd |= r.meta ^ (asserts.Versioned | fResult)
+		implOK = implOK && r.after.Impl <= 1
+		storOK = storOK && r.after.Storage == 1
+		implOne = implOne && r.after.Impl == 1
+	}
+	l.ok = 0
+	if odd == 0 && l.n <= 0xff {
+		l.ok = okRegular
+		if implOK {
+			l.ok |= okImplUses
+		}
+		if storOK {
+			l.ok |= okStorUses
+		}
+		if implOne {
+			l.ok |= okImplOne
+		}
+	}
+}
+
+// SaveList snapshots a Tensor[] argument before the kernel, as [Call.Save]
+// does for each element.
+func SaveList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// SaveOptList snapshots a Tensor?[] argument before the kernel: undefined
+// elements (for a pointer type, nil) are absent and their checks skipped.
+func SaveOptList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	c.SummarizeSavedOpt(l)
+}
+
+// AfterList completes a list argument's snapshots once the kernel has
+// returned; ts is the slice that was saved. A kernel may have replaced
+// elements of the slice; the checks then see the replacement.
+func AfterList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// ResultList snapshots a Tensor[] return, as [Call.Result] does for each
+// element.
+func ResultList[T asserts.Tensor](c *Call, l *SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
+}
+
+// The list checks have a fast path small enough to be inlined: when
+// the list's summary says every element passes, they count the elements
+// and return. Only lists of up to 255 elements get a summary (a wrapper
+// would need hundreds of list checks of one kind to fill a 16-bit lane that
+// way); anything else goes to listSlow, which guards the lane.

@@ -1,0 +1,345 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
+)
+
+// The rows' path of the one path: each row of a Shape runs by the steps
+// its check registers here (in the init of the file of its run-time
+// functions, beside its lane), which call the check's entries with the
+// Frame's snapshots and, where a step reads the tensor, the tensor made
+// from its handle by the Shape's Tensor or Elem function.
+
+// A rowCtx is what a step of a row runs on: the call, the row (ref), its
+// tensors' snapshots (T: the row's tensor or return; U: the argument of a
+// pair), single (t, u) or list (tl, ul), and the Frame's slots of T (tq,
+// tlq: the handles, the fingerprints read). One per phase of a call,
+// pointed at each row in turn.
+type rowCtx struct {
+	f   *frame
+	sc  *slowCall
+	c   *Call
+	ref *rowRef
+	r   *Row
+	s   []Slot
+	ls  []ListSlot
+	buf *elemsBuf
+}
+
+func (x *rowCtx) t() *Saved      { return &x.sc.s[x.ref.t] }
+func (x *rowCtx) u() *Saved      { return &x.sc.s[x.ref.u] }
+func (x *rowCtx) tl() *SavedList { return &x.sc.ls[x.ref.t] }
+func (x *rowCtx) ul() *SavedList { return &x.sc.ls[x.ref.u] }
+func (x *rowCtx) tq() *Slot      { return &x.s[x.ref.t] }
+func (x *rowCtx) tlq() *ListSlot { return &x.ls[x.ref.t] }
+
+// runAll runs the steps of refs in order.
+func (x *rowCtx) runAll(refs []rowRef) {
+	for i := range refs {
+		x.ref = &refs[i]
+		x.r = x.ref.r
+		x.run(x.ref.id)
+	}
+}
+
+// A stepID names a step of a row: the entry it calls, in the form it
+// takes (rowCtx.run). An ID, not a function value: a call through a
+// function value would make the Frame's snapshots escape to the heap.
+type stepID uint8
+
+const (
+	stepNone stepID = iota
+	stepSameImpl
+	stepSameImplList
+	stepSameStorage
+	stepSameStorageList
+	stepNoMutation
+	stepNoMutationList
+	stepImplUseCountLE1
+	stepImplUseCountLE1List
+	stepStorageUseCountEq1
+	stepStorageUseCountEq1List
+	stepSharesStorage // the first of runPair's
+	stepSharesStorageList
+	stepSharesStorageOf
+	stepSharesStorageListOf
+	stepFreshOrAlias
+	stepFreshOrAliasList
+	stepFreshOrAliasOf
+	stepFreshOrAliasListOf
+	stepReturnsArg
+	stepReturnsArgList
+	stepFreshNoAlias
+	stepFreshNoAliasList
+	stepFreshNoAliasOf
+	stepFreshNoAliasListOf
+	stepNotArg
+	stepNotArgElems
+	stepNotArgList
+	stepNotArgElemsList
+	stepViewHoldsStorage
+	stepViewHoldsStorageList
+	stepDistinctOutputs // the first of runTensor's
+	stepBindingContext
+	stepBindingContextList
+	stepBindingContextAfter
+	stepBindingContextAfterList
+	stepDone // a step that ran before the snapshots were completed
+	stepSameContent
+	stepSameContentList
+	stepSameContentAfter
+	stepSameContentAfterList
+	stepTakeMetadata
+	stepSaveMetadataList
+	stepSameMetadata
+	stepSameMetadataList
+	stepImplUseCountEqFresh
+	stepImplUseCountEqFreshList
+	stepFreshNotHeld
+	stepFreshNotHeldOf
+	stepFreshNotHeldList
+)
+
+// rowSteps are the steps of each check's rows, by form: before the
+// kernel, after it before the snapshots are completed (afterCall), and
+// after them; last marks a step run after every other row's (one bug,
+// one report: same_content after no_mutation).
+var rowSteps [checks.NumPlanChecks]struct {
+	before, afterCall, after forms
+	last                     [checktable.NumForms]bool
+}
+
+// A rowRef is a step of a row as the rows' path runs it: the step, and
+// where the row's tensors T and U are among the singles or the lists (u
+// -1: none). fastPlan.steps holds them in the order they run, derived
+// once.
+type rowRef struct {
+	r            *Row
+	id           stepID
+	t, u         int8
+	tList, uList bool
+}
+
+// rowSteps are the steps of a shape's rows: before the kernel, after it
+// before the snapshots are completed (afterCall), after them (the steps
+// that run last in the end), each without the rows that have none.
+type stepLists struct {
+	before, afterCall, after []rowRef
+}
+
+// deriveSteps derives the steps of p's rows (fastPlan.steps).
+func (p *fastPlan) deriveSteps() {
+	var last []rowRef
+	for i := range p.sh.Rows {
+		r := &p.sh.Rows[i]
+		if r.Skip {
+			p.skips = append(p.skips, r)
+			continue
+		}
+		st := &rowSteps[r.Check]
+		ref := rowRef{r: r, t: p.idx[r.T], tList: p.list[r.T], u: -1}
+		if r.U >= 0 {
+			ref.u, ref.uList = p.idx[r.U], p.list[r.U]
+		}
+		add := func(l *[]rowRef, id stepID) {
+			ref.id = id
+			*l = append(*l, ref)
+		}
+		if id := st.before[r.Form]; id != stepNone {
+			add(&p.steps.before, id)
+		}
+		if id := st.afterCall[r.Form]; id != stepNone {
+			add(&p.steps.afterCall, id)
+		}
+		switch id := st.after[r.Form]; {
+		case id == stepDone:
+		case st.last[r.Form]:
+			add(&last, id)
+		default:
+			add(&p.steps.after, id)
+		}
+	}
+	p.steps.after = append(p.steps.after, last...)
+}
+
+// rowCtx makes the context of the steps of a call's rows, whose Frame
+// slots are s and ls.
+func (f *frame) rowCtx(sc *slowCall, buf *elemsBuf, s []Slot, ls []ListSlot) rowCtx {
+	return rowCtx{f: f, sc: sc, c: &sc.c, s: s, ls: ls, buf: buf}
+}
+
+// lt and lu are the Locs of the row's tensors T and U, read from the
+// shape (not kept in the context: a Loc's name goes to the heap with a
+// violation, and the context's pointers into the Frame must not).
+func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
+func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
+
+// tensor is the row's single tensor T.
+func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.tq()) }
+
+// elems are the tensors of the row's list T.
+func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tlq(), x.buf) }
+
+// forms is a step's IDs by form.
+type forms = [checktable.NumForms]stepID
+
+// run runs step id of the row.
+func (x *rowCtx) run(id stepID) {
+	switch {
+	case id < stepSharesStorage:
+		x.runOne(id)
+	case id < stepDistinctOutputs:
+		x.runPair(id)
+	default:
+		x.runTensor(id)
+	}
+}
+
+// runOne is run for the steps of one tensor.
+func (x *rowCtx) runOne(id stepID) {
+	c := x.c
+	switch id {
+	case stepSameImpl:
+		c.SameImpl(x.lt(), x.t())
+	case stepSameImplList:
+		c.SameImplList(x.lt(), x.tl())
+	case stepSameStorage:
+		c.SameStorage(x.lt(), x.t())
+	case stepSameStorageList:
+		c.SameStorageList(x.lt(), x.tl())
+	case stepNoMutation:
+		c.NoMutation(x.lt(), x.t())
+	case stepNoMutationList:
+		c.NoMutationList(x.lt(), x.tl())
+	case stepImplUseCountLE1:
+		c.ImplUseCountLE1(x.lt(), x.t())
+	case stepImplUseCountLE1List:
+		c.ImplUseCountLE1List(x.lt(), x.tl())
+	case stepStorageUseCountEq1:
+		c.StorageUseCountEq1(x.lt(), x.t())
+	case stepStorageUseCountEq1List:
+		c.StorageUseCountEq1List(x.lt(), x.tl())
+	default:
+		x.runPair(id)
+	}
+}
+
+// runPair is run for the steps of pairs and lists of pairs.
+func (x *rowCtx) runPair(id stepID) {
+	c := x.c
+	switch id {
+	case stepSharesStorage:
+		c.SharesStorage(x.lt(), x.t(), x.lu(), x.u())
+	case stepSharesStorageList:
+		c.SharesStorageList(x.lt(), x.tl(), x.lu(), x.u())
+	case stepSharesStorageOf:
+		c.SharesStorageOf(x.lt(), x.t(), x.lu(), x.ul())
+	case stepSharesStorageListOf:
+		c.SharesStorageListOf(x.lt(), x.tl(), x.lu(), x.ul())
+	case stepFreshOrAlias:
+		c.FreshOrAlias(x.lt(), x.t(), x.lu(), x.u())
+	case stepFreshOrAliasList:
+		c.FreshOrAliasList(x.lt(), x.tl(), x.lu(), x.u())
+	case stepFreshOrAliasOf:
+		c.FreshOrAliasOf(x.lt(), x.t(), x.lu(), x.ul())
+	case stepFreshOrAliasListOf:
+		c.FreshOrAliasListOf(x.lt(), x.tl(), x.lu(), x.ul())
+	case stepReturnsArg:
+		c.ReturnsArg(x.lt(), x.t(), x.lu(), x.u())
+	case stepReturnsArgList:
+		c.ReturnsArgList(x.lt(), x.tl(), x.lu(), x.ul())
+	case stepFreshNoAlias:
+		c.FreshNoAlias(x.lt(), x.t(), x.lu(), x.u())
+	case stepFreshNoAliasList:
+		c.FreshNoAliasList(x.lt(), x.tl(), x.lu(), x.u())
+	case stepFreshNoAliasOf:
+		c.FreshNoAliasOf(x.lt(), x.t(), x.lu(), x.ul())
+	case stepFreshNoAliasListOf:
+		c.FreshNoAliasListOf(x.lt(), x.tl(), x.lu(), x.ul())
+	case stepNotArg:
+		c.NotArg(x.lt(), x.t(), x.lu(), x.u())
+	case stepNotArgElems:
+		c.NotArgElems(x.lt(), x.tl(), x.lu(), x.u())
+	case stepNotArgList:
+		c.NotArgList(x.lt(), x.t(), x.lu(), x.ul())
+	case stepNotArgElemsList:
+		c.NotArgElemsList(x.lt(), x.tl(), x.lu(), x.ul())
+	case stepViewHoldsStorage:
+		c.ViewHoldsStorage(x.lt(), x.t(), x.lu(), x.u())
+	case stepViewHoldsStorageList:
+		c.ViewHoldsStorageList(x.lt(), x.tl(), x.lu(), x.u())
+	default:
+		x.runTensor(id)
+	}
+}
+
+// runTensor is run for the steps that read the tensors themselves.
+func (x *rowCtx) runTensor(id stepID) {
+	c := x.c
+	switch id {
+	case stepDistinctOutputs:
+		x.distinctOutputs()
+	case stepBindingContext:
+		c.BindingContext(x.lt(), x.t(), x.tensor())
+	case stepBindingContextList:
+		BindingContextList(c, x.lt(), x.tl(), x.elems())
+	case stepBindingContextAfter:
+		c.BindingContextAfter(x.lt(), x.t(), x.tensor())
+	case stepBindingContextAfterList:
+		BindingContextAfterList(c, x.lt(), x.tl(), x.elems())
+	case stepDone:
+	case stepSameContent:
+		c.SameContent(x.lt(), x.t(), x.tensor())
+	case stepSameContentList:
+		SameContentList(c, x.lt(), x.tl(), x.elems())
+	case stepSameContentAfter:
+		if c.HasDigests() {
+			c.SameContentAfter(x.lt(), x.t(), x.tensor())
+		}
+	case stepSameContentAfterList:
+		SameContentAfterList(c, x.lt(), x.tl(), x.elems())
+	case stepTakeMetadata:
+		x.f.takeMetadata(x.tq(), x.t(), c)
+	case stepSaveMetadataList:
+		SaveMetadataList(c, x.tl(), x.elems())
+	case stepSameMetadata:
+		x.sameMetadata()
+	case stepSameMetadataList:
+		SameMetadataList(c, x.lt(), x.tl(), x.elems())
+	case stepImplUseCountEqFresh:
+		c.ImplUseCountEqFresh(x.lt(), x.t(), x.tensor())
+	case stepImplUseCountEqFreshList:
+		ImplUseCountEqFreshList(c, x.lt(), x.tl(), x.elems())
+	case stepFreshNotHeld:
+		a := x.t().anchor // the return's memory's, read with its identities
+		if a == nil {
+			a = anchorOf(x.tensor())
+		}
+		c.FreshNotHeldAnchor(x.lt(), x.t(), a)
+	case stepFreshNotHeldOf:
+		c.FreshNotHeldOf(x.lt(), x.t(), x.tensor(), x.lu(), x.u())
+	case stepFreshNotHeldList:
+		FreshNotHeldList(c, x.lt(), x.tl(), x.elems())
+	default:
+		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
+	}
+}
+
+// sameMetadata is same_metadata's step after the kernel on a single
+// tensor: nothing when the fingerprint read after the kernel is the one
+// taken before it, else the entry.
+func (x *rowCtx) sameMetadata() {
+	if q := x.tq(); q.mread&4 != 0 && x.t().MetadataKept(q.fp, q.mread&8 != 0) {
+		return
+	}
+	t := x.tensor()
+	if m, ok := t.(asserts.Metadata); ok {
+		x.c.SameMetadataOf(x.lt(), x.t(), m)
+		return
+	}
+	x.c.SameMetadata(x.lt(), x.t(), t)
+}
