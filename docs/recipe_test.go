@@ -38,8 +38,8 @@ func TestNewCheckRecipe(t *testing.T) {
 	edit(t, tmp, "asserts/checks/checks.go", `(?m)^\tNotArgHandle: +\{"not_arg_handle"`,
 		"\tViewNewImpl: {\"view_new_impl\", \"ViewNewImpl\"},\n")
 	edit(t, tmp, "internal/checktable/table.go", `(?m)^\tchecks\.NotArgHandle: \{`, newCheckRow)
-	write(t, tmp, "asserts/wrap/viewnewimpl.go", newCheckFuncs)
-	write(t, tmp, "asserts/wrap/viewnewimpl_test.go", newCheckTest)
+	write(t, tmp, "internal/engine/viewnewimpl.go", newCheckFuncs)
+	write(t, tmp, "internal/engine/viewnewimpl_test.go", newCheckTest)
 	run(t, tmp, "go", "test", "./docs", "-run", "TestCheckTables", "-update")
 
 	run(t, tmp, "go", "build", "./...")
@@ -47,7 +47,7 @@ func TestNewCheckRecipe(t *testing.T) {
 	if out := run(t, tmp, "go", "run", "./cmd/assertgen", "explain", "transpose.int"); !strings.Contains(out, "view_new_impl") {
 		t.Errorf("explain transpose.int in the copy plans no view_new_impl row:\n%s", out)
 	}
-	run(t, tmp, "go", "test", "./internal/checktable", "./asserts/wrap", "./docs", "-run", "TestCheckFacts|TestSkipSets|TestCheckLanes|TestViewNewImpl|TestCheckTables|Example")
+	run(t, tmp, "go", "test", "./internal/checktable", "./internal/engine", "./docs", "-run", "TestCheckFacts|TestSkipSets|TestCheckLanes|TestViewNewImpl|TestCheckTables|Example")
 	run(t, tmp, "go", "test", "-run", "TestCheckConstantFiles", ".")
 
 	changed := changedFiles(t, repo, tmp)
@@ -187,7 +187,7 @@ const newCheckRow = `	checks.ViewNewImpl: {
 `
 
 // newCheckFuncs is view_new_impl's run-time function.
-const newCheckFuncs = `package wrap
+const newCheckFuncs = `package engine
 
 import (
 	"github.com/assertgen/assertgen/asserts"
@@ -209,7 +209,7 @@ func (c *Call) ViewNewImpl(ret Loc, r *Saved, arg Loc, s *Saved) {
 `
 
 // newCheckTest is view_new_impl's test.
-const newCheckTest = `package wrap
+const newCheckTest = `package engine
 
 import (
 	"strings"

@@ -1,13 +1,24 @@
-// Package wrap is the half of assertgen's run-time that only generated
-// code calls: the checked call ([Call]), the snapshots of its tensors
-// ([Saved], [SavedList]), the operators it counts under ([Op]), the
-// functions that run each row of a plan (the ones each row of the table
-// of checks, internal/checktable, names), and the engine that counts them.
-// It is only ever imported by code assertgen generates (the generator
-// reads the table of checks, never this package); a runtime author works with package asserts (the contract, handlers,
-// violations, statistics and switches) and names checks with package
-// asserts/checks. Its API may change with every release of assertgen;
-// the version handshake below makes stale generated code fail to build.
+// Package wrap is the facade of assertgen's run-time that generated code
+// calls. Only code assertgen generates imports it (the wrappers and their
+// shapes package); a runtime author works with package asserts (the
+// contract, handlers, violations, statistics and switches) and names
+// checks with package asserts/checks, and the generator reads the table of
+// checks, never this package.
+//
+// It holds the version window ([EnforceVersion], [MinVersion],
+// [MaxVersion]) and, for each entry version-4 generated code calls, an
+// alias of the run-time engine's (internal/engine: the fast plan, the rows
+// run one by one, policy, counting, reports and registries): [Frame] and
+// its methods, [Op], [Shape], [Row], [Loc], [Slot], [ListSlot], the forms,
+// [Arg] and [Ret]. An alias is the engine's type under another name, so
+// the aliases cost nothing at run time.
+//
+// What it promises: code generated for any version from [MinVersion] to
+// [MaxVersion] builds and checks as it did (testdata/frozen holds sets
+// generated at version 4, never regenerated, and CI builds and tests them
+// against this package; testdata/frozen/ENTRIES lists the entries they
+// call); a version leaves the window only when CHANGELOG.md says so, with a
+// migration note (regenerate). Anything else may change with every release.
 //
 // # Generated code
 //
@@ -110,14 +121,12 @@
 // identities and anchors ([Frame.RetElemIdent], its adapter's). An op the
 // one path does not take (gen/steps' onePath says which: more tensors
 // than a Frame holds, tensors of two types...; no op of the embedded
-// schemas, gen's TestEveryOpTakesTheOnePath) gets helpers that call the
-// rows' entries of [Call], one per row. Code generated for versions 2 and 3,
-// which called them for every op, no longer builds ([MinVersion]).
+// schemas, gen's TestEveryOpTakesTheOnePath) is refused by gen. Code
+// generated for versions 2 and 3, which called the rows' entries (one per
+// row; now the engine's slow path), no longer builds ([MinVersion]).
 //
-// Frames and snapshots are declared as variables and filled in place: a
-// Call or a Saved returned by value is copied by the compiler with 16-byte
-// moves that stall on the 8-byte stores just made, which cost a quarter of a
-// checked call. Op values must be package-level variables: they accumulate
+// Frames are declared as variables and filled in place (docs/asserts.md
+// says why). Op values must be package-level variables: they accumulate
 // the operator's statistics.
 //
 // # Versions

@@ -18,12 +18,12 @@ import (
 // TestCheckFacts checks each row of the table of checks against the code:
 // its name names it alone (checks.Parse reads it back); its constant is the
 // Go constant of its value; every function its steps name exists in
-// asserts/wrap and takes what generated code passes for the row's shape, the
+// internal/engine and takes what generated code passes for the row's shape, the
 // step's flags and the form (a Call method, or a generic function taking
 // the Call first for a list form that takes the tensors); a row of every
 // shape has the forms plan lets through; it has a message (not_arg_handle,
 // reported as another check, apart), a hint, words for explain, and says
-// what Want and Got hold (its lane is asserts/wrap's TestCheckLanes'). That generated code calls
+// what Want and Got hold (its lane is internal/engine's TestCheckLanes'). That generated code calls
 // them as the rows say is checked by compiling it (gen's
 // TestBuildCheckNames).
 func TestCheckFacts(t *testing.T) {
@@ -153,11 +153,11 @@ func wantParams(k checks.Check, st Step, f Form) []string {
 	return ps
 }
 
-// wrapDir is the package the rows' functions are in, asserts/wrap.
-const wrapDir = "../../asserts/wrap"
+// wrapDir is the package the rows' functions are in, internal/engine.
+const wrapDir = "../engine"
 
 // packageFuncs returns the parameters, by kind (see wantParams), of the
-// exported functions and Call methods of asserts/wrap's non-test files.
+// exported functions and Call methods of internal/engine's non-test files.
 func packageFuncs(t *testing.T) map[string][]string {
 	t.Helper()
 	fset := token.NewFileSet()

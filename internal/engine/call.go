@@ -259,7 +259,7 @@ type Call struct {
 
 // Begin starts a checked call of op, reading the registered [Env] once:
 //
-//	var c wrap.Call
+//	var c engine.Call
 //	c.Begin(&opAddTensor)
 //
 // (A Call is filled in place rather than returned: copying a returned

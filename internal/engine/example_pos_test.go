@@ -37,6 +37,6 @@ func ExampleOp_kernel() {
 	line, _, _ := strings.Cut(vs[0].Error(), ": kernel replaced")
 	fmt.Println(line)
 	// Output:
-	// asserts/wrap/example_pos_test.go:12:6
-	// asserts/wrap/example_pos_test.go:12:6: neg_: same_impl: argument self
+	// internal/engine/example_pos_test.go:12:6
+	// internal/engine/example_pos_test.go:12:6: neg_: same_impl: argument self
 }

@@ -13,7 +13,7 @@ const listInline = 8
 // it as a local variable and fill it with [SaveList], [SaveOptList] or
 // [ResultList]:
 //
-//	var l0 wrap.SavedList
+//	var l0 engine.SavedList
 //	asserts.SaveList(&c, &l0, tensors)
 type SavedList struct {
 	n   int

@@ -65,7 +65,7 @@ func declPos(t *testing.T, decl, name string) string {
 	for i, line := range strings.Split(string(src), "\n") {
 		if strings.HasPrefix(line, decl) {
 			col := strings.Index(line, name)
-			return "asserts/wrap/pos_test.go:" + strconv.Itoa(i+1) + ":" + strconv.Itoa(col+1)
+			return "internal/engine/pos_test.go:" + strconv.Itoa(i+1) + ":" + strconv.Itoa(col+1)
 		}
 	}
 	t.Fatalf("no line starts with %q", decl)
