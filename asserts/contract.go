@@ -66,7 +66,7 @@ const (
 	// their own. They are exact within a call; across calls an address can
 	// name a new object once the old one is collected, so fresh_not_held
 	// judges a repeated address only while it certainly names the same
-	// storage (asserts/wrap's memory.go).
+	// storage (internal/engine's memory.go).
 	AddressIdentity
 
 	traitsEnd

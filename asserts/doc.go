@@ -10,10 +10,11 @@
 // violations go to a [Handler]; [ReadStats] counts what ran and what was
 // skipped; [SetEnabled] and [SetContentCheck] switch checking. The
 // checks, reasons and policies are named by package asserts/checks.
-// What only generated code calls (the checked call, its snapshots, each
-// check's functions) is package asserts/wrap, which imports this one;
-// this package imports only the standard library, asserts/checks,
-// internal/shared (what it shares with wrap, typed) and the table
+// What only generated code calls is package asserts/wrap, a facade of
+// internal/engine (the checked call, its snapshots, each check's
+// functions), which imports this one; this package imports only the
+// standard library, asserts/checks, internal/shared (what it shares with
+// the engine, typed) and the table
 // of checks (internal/checktable: the messages of violations).
 //
 // # The contract

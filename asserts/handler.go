@@ -61,7 +61,7 @@ func CurrentHandler() Handler {
 // Handle hands v to the calling goroutine's scope ([Collect]), if it is
 // in one, and otherwise to the installed handler: what a failed check
 // does with its violation (generated wrappers' checks call it, through
-// asserts/wrap).
+// internal/engine).
 func Handle(v *Violation) {
 	if openScopes.Load() != 0 && scoped(v) {
 		scopedViolations.Add(1)

@@ -266,7 +266,7 @@ func TestProvenanceFreshHandOut(t *testing.T) {
 // and its hint points at the call that took the memory back.
 func TestProvenancePool(t *testing.T) {
 	// no collection but the one the second case makes (see current in
-	// asserts/wrap/recycled.go)
+	// internal/engine/recycled.go)
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	for _, collect := range []bool{false, true} {
 		buf := make([]float64, 4)

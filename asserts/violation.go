@@ -151,7 +151,7 @@ func (v *Violation) detail() string {
 }
 
 // report is what the check's row of the table of checks reads of v for
-// its message (asserts/wrap makes the same for its hint).
+// its message (internal/engine makes the same for its hint).
 func (v *Violation) report() *checktable.Report {
 	r := &checktable.Report{Other: v.Other, OtherIsList: v.OtherIsList, Want: v.Want, Got: v.Got,
 		WantStorage: v.WantStorage, GotStorage: v.GotStorage, ImplUses: v.ImplUses, StorageUses: v.StorageUses,

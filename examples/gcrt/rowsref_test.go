@@ -14,8 +14,7 @@ import (
 // assertgen generated it for gcrt before the one path (the wrappers and
 // helpers of examples/gcrt/checkedif at 4319fa0, renamed): the reference
 // TestOnePathCountsAsRowsPath holds the one path's statistics and reports
-// to. It calls the version-3 entries asserts/wrap keeps for the frozen
-// sets (testdata/frozen/ENTRIES).
+// to. It calls the version-3 entries, the rows path of internal/engine.
 
 // rowsChecked is the version-3 decorator of the ops the test compares;
 // the others go to next unchecked.

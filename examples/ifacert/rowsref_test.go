@@ -14,7 +14,7 @@ import (
 // took interface tensors (the wrappers and helpers at 1be2d070, renamed):
 // the reference TestOnePathCountsAsRowsPath holds the one
 // path's statistics and reports to. It calls the version-3 entries
-// asserts/wrap keeps for the frozen sets (testdata/frozen/ENTRIES).
+// internal/engine keeps as its rows path.
 
 // rowsIfChecked is the version-3 decorator of checked's ops.
 type rowsIfChecked struct {

@@ -15,8 +15,7 @@ import (
 // generated it for examples/pool/catalog before the one path (its
 // wrappers and helpers at 1381deb, renamed): the reference
 // TestOnePathCountsAsRowsPath holds the one path's statistics and reports
-// to. It calls the version-3 entries asserts/wrap keeps for the frozen
-// sets (testdata/frozen/ENTRIES).
+// to. It calls the version-3 entries, the rows path of internal/engine.
 
 // rowsChecked is the version-3 decorator of the catalog's ops.
 type rowsChecked struct {

@@ -5,7 +5,7 @@
 // the kernel and after it. An op it cannot put on the one path it
 // refuses, saying why (Op.Refused). The facts of each check (its steps,
 // phases and forms) are the table of checks' (internal/checktable); this
-// package reads them and never imports the engine (asserts/wrap). gen only
+// package reads them and never imports the engine (internal/engine) or its facade (asserts/wrap). gen only
 // prints the Frame, and names each helper and Shape by a hash of its
 // canonical text (Frame.Key, Frame.ShapeKey).
 package steps

@@ -8,7 +8,7 @@ import (
 )
 
 // The model of a row of the table of checks (table.go), and what plan,
-// gen, asserts and asserts/wrap read of it.
+// gen, asserts and internal/engine read of it.
 
 // A checkFact is a row of [checkFacts]: one plan check.
 type checkFact struct {
@@ -40,7 +40,7 @@ type checkFact struct {
 	// values says what a violation's Want and Got hold.
 	values string
 	// storageIDs: a violation's Want and Got are StorageImpl IDs whose
-	// history the violation's provenance tells (asserts/wrap).
+	// history the violation's provenance tells (internal/engine).
 	storageIDs bool
 	// moving names what a violation's Want and Got hold that moves from
 	// call to call beyond identities ("versions", "contexts"), which
@@ -196,7 +196,7 @@ func (f Form) String() string { return nameOf(formWords[:], f, "form") }
 // argument, the return's Loc, its snapshot and (after the call) its
 // tensor, then the argument's Loc, its snapshot and (before the call) its
 // tensor; for shape OnRets, one wrap.Output per return. A function that
-// takes the tensors of a list is a generic function of package asserts/wrap that
+// takes the tensors of a list is a generic function of package internal/engine that
 // takes the Call first (Go has no generic methods); every other function
 // is a method of wrap.Call.
 type Step struct {
@@ -418,7 +418,7 @@ func Hint(k checks.Check, r *Report) string {
 	return checkFacts[k].hint(r)
 }
 
-// A Learned is what the one path's fast plan (asserts/wrap: one test of
+// A Learned is what the one path's fast plan (internal/engine: one test of
 // the arguments kept unchanged in place of the rows) stands in for a row
 // of a check by.
 type Learned uint8
@@ -447,7 +447,7 @@ const (
 	// LearnedAliasOrFresh: on single tensors, the return is not the
 	// argument's handle, and shares its storage anchor or holds its
 	// TensorImpl and StorageImpl alone. The learned path does not stand
-	// in by it; the one path's fast plan does (asserts/wrap's shape.go).
+	// in by it; the one path's fast plan does (internal/engine's shape.go).
 	LearnedAliasOrFresh
 	// LearnedAliasOf: on a may-alias return of a runtime without use
 	// counts (FormOf, fresh_not_held's form beside fresh_or_alias): a

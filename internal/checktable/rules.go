@@ -39,7 +39,7 @@ var (
 	aliasChecks = checksThat(movesWithWrites)
 	// concurrentChecks compare a state before the kernel with the state
 	// after it that a legal call on another goroutine can move (see
-	// asserts/wrap/concurrent.go; movesConcurrently).
+	// internal/engine/concurrent.go; movesConcurrently).
 	concurrentChecks = checksThat(movesConcurrently)
 	// hiddenRefChecks read a return's storage use count, which the
 	// runtime's own hidden references may raise (see asserts.HiddenStorageRefs;
@@ -152,7 +152,7 @@ var policyGuards = [checks.NumPolicies]Guard{
 // Guards returns the row guards of PyTorch's generated code that p
 // follows beyond its rules (see [Guard]); a plan's guards (explain's
 // words) are made from them and the rules, and the run-time policy of
-// asserts/wrap applies them.
+// internal/engine applies them.
 func Guards(p checks.Policy) Guard {
 	if p >= checks.NumPolicies {
 		return 0

@@ -11,7 +11,7 @@ import (
 // with everything assertgen says and does about the check but its
 // run-time functions. It is a leaf (it imports asserts/checks alone), so
 // that plan and gen/steps read the generator's facts without the engine,
-// and asserts and asserts/wrap the report's words without each other.
+// and asserts and internal/engine the report's words without each other.
 // docs/asserts.md, "Adding a check", lists the places a new check touches.
 
 // checkFacts is the table (see [checkFact] for its fields): what a row
@@ -22,7 +22,7 @@ import (
 // hint of a violation and what its Want and Got hold; how gen batches its
 // rows. plan reads the shapes and forms (to validate a plan), the rows a
 // check follows (to plan them), the words and the rules; gen/steps the
-// steps and batches; asserts the messages (Violation.Error) and asserts/wrap
+// steps and batches; asserts the messages (Violation.Error) and internal/engine
 // the hints and the rules; the tables of checks of docs/plan.md,
 // docs/asserts.md and asserts' documentation are made from it (docs'
 // TestCheckTables).

@@ -1,4 +1,4 @@
-// Package shared is what packages asserts and asserts/wrap share, typed,
+// Package shared is what packages asserts and internal/engine share, typed,
 // and neither can import from the other (wrap imports asserts): the state
 // a runtime author's calls in asserts change and wrap's checks read (the
 // content check's switch), the engine asserts' calls reach (the counts of
@@ -43,7 +43,7 @@ type Counts struct {
 
 // An Engine is the checks' engine as package asserts reaches it: the
 // counts of every op, and the registries of fresh hand-outs and of pooled
-// memory that asserts' Released, Recycled and Reused feed. asserts/wrap
+// memory that asserts' Released, Recycled and Reused feed. internal/engine
 // implements it and installs it in its init; a program that links asserts
 // without it runs no checked call, so there is nothing to count or tell.
 type Engine interface {
@@ -63,10 +63,10 @@ type Engine interface {
 	Moved(from, to unsafe.Pointer)
 }
 
-// installed is the engine; nil until asserts/wrap's init.
+// installed is the engine; nil until internal/engine's init.
 var installed Engine
 
-// Install makes e the engine (asserts/wrap's init calls it).
+// Install makes e the engine (internal/engine's init calls it).
 func Install(e Engine) { installed = e }
 
 // Installed returns the engine, nil if none is linked.
