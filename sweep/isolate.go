@@ -429,17 +429,21 @@ func (m *master) start() (*proc, error) {
 	// A worker re-runs the test up to its sweep and leaves by os.Exit
 	// (or is killed): the test's t.TempDir directories and whatever its
 	// kernels put in the temporary directory are never cleaned up by it.
-	// It gets a temporary directory of its own, which wait removes.
+	// It gets a temporary directory of its own, which wait removes; a
+	// sweep that cannot make one stops rather than leave its workers'
+	// files where nothing removes them.
 	tmp, err := os.MkdirTemp("", "sweep-worker-")
 	if err != nil {
-		tmp = ""
+		fromR.Close()
+		fromW.Close()
+		toR.Close()
+		toW.Close()
+		return nil, fmt.Errorf("sweep: a worker's temporary directory: %v", err)
 	}
 	p := &proc{cmd: exec.Command(m.exe, m.args...), to: fromW, events: make(chan *event, 64), stderr: &tail{}, tmp: tmp}
 	rid, wid := passFiles(p.cmd, fromR, toW)
 	p.cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d/%d", workerEnv, rid, wid))
-	if tmp != "" {
-		p.cmd.Env = append(p.cmd.Env, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp) // os.TempDir's variables on Unix and Windows
-	}
+	p.cmd.Env = append(p.cmd.Env, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp) // os.TempDir's variables on Unix and Windows
 	p.cmd.Stdout, p.cmd.Stderr = p.stderr, p.stderr
 	err = p.cmd.Start()
 	fromR.Close()

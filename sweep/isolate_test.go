@@ -293,3 +293,20 @@ func TestWorkersLeaveNoTemporaryFiles(t *testing.T) {
 		t.Errorf("left in the temporary directory: %s", e.Name())
 	}
 }
+
+// TestWorkerNeedsATemporaryDirectory holds that an isolated sweep that
+// cannot make its worker a temporary directory of its own stops with the
+// reason, rather than run workers whose files nothing would remove.
+func TestWorkerNeedsATemporaryDirectory(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing")
+	t.Setenv("TMPDIR", missing)
+	t.Setenv("TMP", missing)
+	t.Setenv("TEMP", missing)
+	ops := func(yield func(string, any) bool) {
+		yield("neg(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { return &fakeTensor{} })
+	}
+	_, err := Sweep(ops, fakeRuntime{}, Options{Samples: 2, NoValues: true})
+	if err == nil || !strings.Contains(err.Error(), "sweep: a worker's temporary directory: ") || !strings.Contains(err.Error(), missing) {
+		t.Fatalf("want the worker's temporary directory's error naming %s, got %v", missing, err)
+	}
+}
