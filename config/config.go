@@ -450,6 +450,9 @@ func (c *Config) Validate() error {
 		if msg := checkTypeKey(k); msg != "" {
 			errs = append(errs, c.Errorf("types."+k, "%s", msg))
 		}
+		if k == "Tensor" && interfaceLiteral(c.Types[k]) {
+			continue // checkTensorTypes says what to write
+		}
 		if _, err := kernels.ParseGoTypeIn(c.Types[k], params); err != nil {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
 		}
@@ -483,6 +486,9 @@ func (c *Config) checkTypeParams() schema.ErrorList {
 			if _, err := kernels.ParseGoType(v); err != nil {
 				errs = append(errs, c.Errorf(fmt.Sprintf("%s.%d", key, i), "%s: %v", name, err))
 			}
+		}
+		if tensor.Param && tensor.Name == name {
+			continue // the Tensor type is the parameter itself: checkTensorTypes says so at its entry
 		}
 		if _, ok := c.Types["Tensor"]; terr == nil && (!ok || !slices.ContainsFunc(tensor.Args, func(a kernels.GoType) bool { return a.Param && a.Prefix == "" && a.Name == name })) {
 			errs = append(errs, c.Errorf(key, "%s is no type argument of the Tensor type (types: Tensor: %q): write it as one, such as \"*example.com/rt.Tensor[%s]\"", name, c.Types["Tensor"], name))

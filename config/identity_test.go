@@ -11,7 +11,9 @@ import (
 // use_counts: and memory:, each combination Validate accepts, and the one
 // it refuses (use_counts: true beside memory:), at its value.
 func TestIdentity(t *testing.T) {
-	const mem = "memory: example.com/rt.Memory\n"
+	// (memory: gives identities to the type map's Tensor: config's
+	// TestTensorTypes refuses it without one)
+	const mem = "types:\n  Tensor: \"*example.com/rt.Dense\"\nmemory: example.com/rt.Memory\n"
 	for _, c := range []struct {
 		yaml string
 		want plan.Identity
@@ -38,7 +40,7 @@ func TestIdentity(t *testing.T) {
 	if err == nil {
 		err = c.Validate()
 	}
-	if err == nil || !strings.HasPrefix(err.Error(), "a.yaml:3:13: use_counts: true with memory:") {
-		t.Errorf("use_counts: true with memory: %v, want an error at a.yaml:3:13", err)
+	if err == nil || !strings.HasPrefix(err.Error(), "a.yaml:5:13: use_counts: true with memory:") {
+		t.Errorf("use_counts: true with memory: %v, want an error at a.yaml:5:13", err)
 	}
 }

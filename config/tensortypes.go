@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -22,17 +23,28 @@ var tensorEntries = []struct{ key, prefix string }{
 // needs them, so that a type map no wrapper can hold is refused at its
 // entry, not at every op it reaches (gen's per-op refusal stays for the Go
 // API): the Tensor type is a pointer or has no marker (an interface, or a
-// type internal/setup checks against its package), and Tensor?,
+// type internal/setup checks against its package), is no type of the Go
+// language, interface literal or type parameter (noTensor), and Tensor?,
 // Tensor[] and Tensor?[] are the Tensor type, a slice of it and a slice
-// of it. An entry that does not parse is Validate's to report.
+// of it; memory: comes with a Tensor type (without one, Tensor is
+// asserts.Tensor, an interface, and gen would write an adapter over it
+// that does not build). An entry that does not parse is Validate's to
+// report.
 func (c *Config) checkTensorTypes() schema.ErrorList {
 	var errs schema.ErrorList
 	params := c.paramNames()
 	tensor := kernels.DefaultTypes()["Tensor"]
-	if v, ok := c.Types["Tensor"]; ok {
+	v, hasTensor := c.Types["Tensor"]
+	if hasTensor {
+		if interfaceLiteral(v) {
+			return append(errs, c.Errorf("types.Tensor=", "Tensor: %s is an interface literal, which holds no tensor contract (the wrappers call Ident, asserts.Identity, on every tensor): %s", strings.TrimSpace(v), tensorFix))
+		}
 		t, err := kernels.ParseGoTypeIn(v, params)
 		if err != nil {
 			return nil
+		}
+		if msg := c.noTensor(t); msg != "" {
+			return append(errs, c.Errorf("types.Tensor=", "Tensor: %s", msg))
 		}
 		if t.Prefix != "" && t.Prefix != "*" {
 			ptr := t
@@ -41,6 +53,9 @@ func (c *Config) checkTensorTypes() schema.ErrorList {
 			return errs
 		}
 		tensor = t
+	}
+	if c.Memory != "" && !hasTensor {
+		errs = append(errs, c.Errorf("memory", "the type map has no Tensor, so Tensor is asserts.Tensor, an interface with its own Ident, and a memory function gives identities to a pointer type: map Tensor to the pointer type %s takes (types: {Tensor: \"*example.com/you/rt.Dense\"}), or leave memory out", c.Memory))
 	}
 	for _, e := range tensorEntries {
 		v, ok := c.Types[e.key]
@@ -67,4 +82,40 @@ func (c *Config) checkTensorTypes() schema.ErrorList {
 		}
 	}
 	return errs
+}
+
+// tensorFix says what to write for a Tensor type that is no tensor.
+const tensorFix = `map Tensor to the runtime's tensor type, a pointer to a named type of its package ("*example.com/you/rt.Tensor") or an interface that has Ident() asserts.Ident, or leave Tensor out: it is asserts.Tensor by default`
+
+// noTensor says why the Tensor type t, parsed, is none a wrapper can hold
+// whatever its package declares (internal/setup checks the rest against
+// the packages), or returns "": a type of the Go language (a predeclared
+// type or unsafe.Pointer), which has no methods, or is the empty
+// interface or error, behind any markers, and a type parameter of the
+// generated code (an element type) behind any. A memory: function does
+// not help: it gives identities to a pointer to a named type.
+func (c *Config) noTensor(t kernels.GoType) string {
+	switch {
+	case t.Param:
+		return fmt.Sprintf("%s is the type parameter %s, an element type (type_params: %s: [%s]), and a wrapper holds a generic tensor type as a pointer to a generic type of the runtime's package: write %q",
+			t, t.Name, t.Name, strings.Join(c.TypeParams[t.Name], ", "), "*example.com/you/rt.Tensor["+t.Name+"]")
+	case t.Path != "" && t.Path != "unsafe":
+		return ""
+	case t.Path == "" && t.Name == "any":
+		return fmt.Sprintf("%s holds any value and no tensor contract (the wrappers call Ident, asserts.Identity, on every tensor): %s", t, tensorFix)
+	case t.Path == "" && t.Name == "error":
+		return fmt.Sprintf("%s is Go's error interface, not a tensor (the wrappers call Ident, asserts.Identity, on every tensor): %s", t, tensorFix)
+	case t.Prefix == "":
+		return fmt.Sprintf("%s is a type of the Go language, not a tensor: it has no methods, and the wrappers call Ident (asserts.Identity) on every tensor: %s", t, tensorFix)
+	}
+	// (and a memory function takes a pointer to a named type: discover.CheckForeign)
+	return fmt.Sprintf("%s is built from a type of the Go language, not a tensor: it has no methods, and the wrappers call Ident (asserts.Identity) on every tensor: %s", t, tensorFix)
+}
+
+// interfaceLiteral reports whether the type map value v is an interface
+// type literal ("interface{}", "interface{ Ident() asserts.Ident }"),
+// which the type map cannot spell.
+func interfaceLiteral(v string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(v), "interface")
+	return ok && strings.HasPrefix(strings.TrimSpace(rest), "{")
 }

@@ -400,6 +400,69 @@ func TestTypeMapTensorForms(t *testing.T) {
 	})
 }
 
+// TestTypeMapNoTensor: a Tensor type that is no tensor (a type of the Go
+// language: any, error, int, a pointer to one; an interface literal; a
+// type parameter, bare or behind a pointer) and memory: without a Tensor
+// type are refused once, at the types: entry (at memory:), with what to
+// write, exit 1 (2 from a flag), nothing written. Before, gen wrote
+// wrappers whose debug build failed (any, error, *int; memory: over
+// asserts.Tensor), or refused int with a suggestion that led there
+// ("*int"), or a type parameter at type_params:.
+func TestTypeMapNoTensor(t *testing.T) {
+	gomod, gosum := requiringAssertgen(t, "example.com/k")
+	mod := map[string]string{
+		"go.mod": gomod, "go.sum": gosum,
+		"k.go": identTensor + "func MemoryT(t asserts.Tensor) asserts.Memory { return asserts.Memory{} }\n",
+	}
+	files := func(cfg string) map[string]string {
+		m := maps.Clone(mod)
+		m["assertgen.yaml"] = "mode: interface\noutput: ./out\nops: [cat, add.Tensor, neg]\nuse_counts: false\n" + cfg
+		return m
+	}
+	const fix = `map Tensor to the runtime's tensor type, a pointer to a named type of its package ("*example.com/you/rt.Tensor") or an interface that has Ident() asserts.Ident, or leave Tensor out: it is asserts.Tensor by default`
+	const ident = "(the wrappers call Ident, asserts.Identity, on every tensor): " + fix
+	const methods = "not a tensor: it has no methods, and the wrappers call Ident (asserts.Identity) on every tensor: " + fix
+	param := `is the type parameter T, an element type (type_params: T: [float32, float64]), and a wrapper holds a generic tensor type as a pointer to a generic type of the runtime's package: write "*example.com/you/rt.Tensor[T]"`
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		args  []string
+		code  int
+		err   string // all of stderr: the one error
+	}{
+		{"any", files("types:\n  Tensor: any\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: any holds any value and no tensor contract " + ident},
+		{"any, vet", files("types:\n  Tensor: any\n"), []string{"vet"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: any holds any value and no tensor contract " + ident},
+		{"interface{}", files("types:\n  Tensor: interface{}\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: interface{} is an interface literal, which holds no tensor contract " + ident},
+		{"error", files("types:\n  Tensor: error\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: error is Go's error interface, not a tensor " + ident},
+		{"int", files("types:\n  Tensor: int\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: int is a type of the Go language, " + methods},
+		{"*float64", files("types:\n  Tensor: \"*float64\"\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: *float64 is built from a type of the Go language, " + methods},
+		{"unsafe.Pointer", files("types:\n  Tensor: unsafe.Pointer\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: unsafe.Pointer is a type of the Go language, " + methods},
+		{"any in a flag", mod, []string{"gen", "-mode", "interface", "-output", "out", "-use-counts=false", "-types", "Tensor=any"}, 2, "assertgen gen: -types: Tensor: any holds any value and no tensor contract " + ident},
+		{"type parameter", files("types:\n  Tensor: T\n  Scalar: T\ntype_params:\n  T: [float32, float64]\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: T " + param},
+		{"pointer to a type parameter", files("types:\n  Tensor: \"*T\"\n  Scalar: T\ntype_params:\n  T: [float32, float64]\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: *T " + param},
+		{"memory without Tensor", files("memory: example.com/k.MemoryT\n"), []string{"gen"}, 1,
+			`assertgen: assertgen.yaml:5:9: memory: the type map has no Tensor, so Tensor is asserts.Tensor, an interface with its own Ident, and a memory function gives identities to a pointer type: map Tensor to the pointer type example.com/k.MemoryT takes (types: {Tensor: "*example.com/you/rt.Dense"}), or leave memory out`},
+		{"memory without Tensor in a flag", mod, []string{"gen", "-mode", "interface", "-output", "out", "-memory", "example.com/k.MemoryT"}, 2,
+			`assertgen gen: -memory: the type map has no Tensor, so Tensor is asserts.Tensor, an interface with its own Ident, and a memory function gives identities to a pointer type: map Tensor to the pointer type example.com/k.MemoryT takes (types: {Tensor: "*example.com/you/rt.Dense"}), or leave memory out`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, src := range tc.files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, stderr, code := runCLI(t, dir, tc.args...)
+			if code != tc.code || stderr != tc.err+"\n" {
+				t.Errorf("assertgen %s: exit %d, stderr:\n%s\nwant exit %d, stderr:\n%s", strings.Join(tc.args, " "), code, stderr, tc.code, tc.err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+				t.Error("code was generated")
+			}
+		})
+	}
+}
+
 // TestTypeMapUseCounts: issue 30 item 5. A Tensor type without
 // UseCounts() (int, int), with use_counts left at its default (on), is
 // refused at its types: line with the fix, before anything is written
