@@ -51,7 +51,7 @@ import (
 //	bind_imports: [gonum.org/v1/gonum/floats]  # packages bound code refers to, besides the type map's
 //	allow_missing_kernels: true     # gen succeeds with selected ops that have no kernel yet
 //	types:                          # schema type -> Go type
-//	  Tensor: "*example.com/rt.Tensor"
+//	  Tensor: "*example.com/rt.Tensor"  # the runtime's tensor handle: a pointer to a named type, or a named interface
 //	  Scalar: float64
 //	type_params:                    # a generic Tensor: "*example.com/rt.Tensor[T]" and
 //	  T: [float32, float64]         # the element types to check

@@ -93,7 +93,8 @@ const tensorFix = `map Tensor to the runtime's tensor type, a pointer to a named
 // type or unsafe.Pointer), which has no methods, or is the empty
 // interface or error, behind any markers, and a type parameter of the
 // generated code (an element type) behind any. A memory: function does
-// not help: it gives identities to a pointer to a named type.
+// not help: it gives identities to a pointer to a named type, which a
+// pointer to a predeclared type is told to declare.
 func (c *Config) noTensor(t kernels.GoType) string {
 	switch {
 	case t.Param:
@@ -105,10 +106,11 @@ func (c *Config) noTensor(t kernels.GoType) string {
 		return fmt.Sprintf("%s holds any value and no tensor contract (the wrappers call Ident, asserts.Identity, on every tensor): %s", t, tensorFix)
 	case t.Path == "" && t.Name == "error":
 		return fmt.Sprintf("%s is Go's error interface, not a tensor (the wrappers call Ident, asserts.Identity, on every tensor): %s", t, tensorFix)
+	case t.Prefix == "*" && c.Memory != "":
+		return fmt.Sprintf("%s is built from a type of the Go language, not a tensor, and a memory function gives identities to a pointer to a named type: declare one in the runtime's package (type Buf %s) and write %q", t, t.Name, "*example.com/you/rt.Buf")
 	case t.Prefix == "":
 		return fmt.Sprintf("%s is a type of the Go language, not a tensor: it has no methods, and the wrappers call Ident (asserts.Identity) on every tensor: %s", t, tensorFix)
 	}
-	// (and a memory function takes a pointer to a named type: discover.CheckForeign)
 	return fmt.Sprintf("%s is built from a type of the Go language, not a tensor: it has no methods, and the wrappers call Ident (asserts.Identity) on every tensor: %s", t, tensorFix)
 }
 

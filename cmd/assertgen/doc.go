@@ -559,7 +559,9 @@
 // an interface, since nil stands for an absent Tensor?: a nil interface is
 // also the undefined tensor, which the wrappers hand to asserts as one,
 // and the interface must have the contract's methods, Ident and, with use
-// counts, UseCounts), int and SymInt →
+// counts, UseCounts; a type of the Go language such as any, error, int or
+// *float64, an interface literal and a type parameter are no tensor type,
+// and are errors at their entry), int and SymInt →
 // int64, float → float64, bool → bool, str → string, Scalar, Generator,
 // Storage, Stream → any, ScalarType, Layout, MemoryFormat, QScheme → int,
 // Device, Dimname → string. T[] is []T (int[2] too); T? is *T, except for
@@ -586,8 +588,9 @@
 // wrappers pass their tensors to the checks converted to it (the same
 // pointer). memory: implies use_counts: false. A Tensor type without a
 // method Ident() asserts.Ident and no memory:, a memory function of
-// another signature, memory: for a type that has Ident, and memory: for a
-// type that is not a pointer to a named type are errors at their line, as
+// another signature, memory: for a type that has Ident, memory: for a
+// type that is not a pointer to a named type, and memory: without a Tensor
+// in the type map (Tensor is then asserts.Tensor) are errors at their line, as
 // are a struct with a field named as one of the adapter's methods (Memory,
 // Ident, StorageAnchor, MetadataFingerprint, ContentDigest: Go refuses a
 // field and a method of one name), at types: Tensor, and a memory

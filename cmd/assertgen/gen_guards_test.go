@@ -412,7 +412,8 @@ func TestTypeMapNoTensor(t *testing.T) {
 	gomod, gosum := requiringAssertgen(t, "example.com/k")
 	mod := map[string]string{
 		"go.mod": gomod, "go.sum": gosum,
-		"k.go": identTensor + "func MemoryT(t asserts.Tensor) asserts.Memory { return asserts.Memory{} }\n",
+		"k.go": identTensor + "func MemoryT(t asserts.Tensor) asserts.Memory { return asserts.Memory{} }\n\n" +
+			"func MemoryF(t *float64) asserts.Memory { return asserts.Memory{} }\n",
 	}
 	files := func(cfg string) map[string]string {
 		m := maps.Clone(mod)
@@ -436,6 +437,8 @@ func TestTypeMapNoTensor(t *testing.T) {
 		{"error", files("types:\n  Tensor: error\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: error is Go's error interface, not a tensor " + ident},
 		{"int", files("types:\n  Tensor: int\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: int is a type of the Go language, " + methods},
 		{"*float64", files("types:\n  Tensor: \"*float64\"\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: *float64 is built from a type of the Go language, " + methods},
+		{"*float64, memory", files("types:\n  Tensor: \"*float64\"\nmemory: example.com/k.MemoryF\n"), []string{"gen"}, 1,
+			`assertgen: assertgen.yaml:6:11: types: Tensor: *float64 is built from a type of the Go language, not a tensor, and a memory function gives identities to a pointer to a named type: declare one in the runtime's package (type Buf float64) and write "*example.com/you/rt.Buf"`},
 		{"unsafe.Pointer", files("types:\n  Tensor: unsafe.Pointer\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: unsafe.Pointer is a type of the Go language, " + methods},
 		{"any in a flag", mod, []string{"gen", "-mode", "interface", "-output", "out", "-use-counts=false", "-types", "Tensor=any"}, 2, "assertgen gen: -types: Tensor: any holds any value and no tensor contract " + ident},
 		{"type parameter", files("types:\n  Tensor: T\n  Scalar: T\ntype_params:\n  T: [float32, float64]\n"), []string{"gen"}, 1, "assertgen: assertgen.yaml:6:11: types: Tensor: T " + param},
