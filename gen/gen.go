@@ -165,8 +165,14 @@ func (o *Options) defaults() error {
 		// A set of none (every op bound in the config) has nothing to match.
 		return fmt.Errorf("the kernels package %s has no Matcher: load it with the command's loader", o.Kernels.Path)
 	}
-	if !o.Types["Tensor"].Nillable() {
-		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types["Tensor"])
+	t := o.Types["Tensor"]
+	if !t.Nillable() {
+		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", t)
+	}
+	if t.Path == "" || t.Path == "unsafe" {
+		// any, error, a pointer to a type of the Go language or to a type
+		// parameter: nothing such has the contract's methods.
+		return fmt.Errorf("the Go type of Tensor (%s) is no tensor type: the wrappers call Ident (asserts.Identity) on every tensor; map Tensor to a pointer to a named type of the runtime's package, or to an interface that has Ident", t)
 	}
 	return nil
 }

@@ -242,11 +242,24 @@ func TestOptionsErrors(t *testing.T) {
 		{Options{Mode: output.FunctionMode, Package: "x"}, "function mode needs the kernels package"},
 		{Options{Mode: output.InterfaceMode, Package: "x", BuildTag: "a b"}, `invalid build tag "a b"`},
 		{Options{Mode: output.InterfaceMode, Package: "x", Types: m}, "must be a pointer or interface type"},
+		{Options{Mode: output.InterfaceMode, Package: "x", Types: tensorAs(kernels.GoType{Name: "any"})}, "(any) is no tensor type"},
+		{Options{Mode: output.InterfaceMode, Package: "x", Types: tensorAs(kernels.GoType{Name: "error"})}, "(error) is no tensor type"},
+		{Options{Mode: output.InterfaceMode, Package: "x", Types: tensorAs(kernels.GoType{Prefix: "*", Name: "int"})}, "(*int) is no tensor type"},
+		{Options{Mode: output.InterfaceMode, Package: "x", Types: tensorAs(kernels.GoType{Prefix: "*", Path: "unsafe", Name: "Pointer"})}, "is no tensor type"},
+		{Options{Mode: output.InterfaceMode, Package: "x", Types: tensorAs(kernels.GoType{Prefix: "*", Name: "T", Param: true}),
+			TypeParams: []kernels.TypeParam{{Name: "T", Constraint: []kernels.Term{{Type: kernels.GoType{Name: "float32"}}}, Instances: []kernels.GoType{{Name: "float32"}}}}}, "(*T) is no tensor type"},
 	} {
 		if _, err := Generate(p, tt.o); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: got %v, want %q", tt.o, err, tt.want)
 		}
 	}
+}
+
+// tensorAs is the default type map with Tensor mapped to t.
+func tensorAs(t kernels.GoType) map[string]kernels.GoType {
+	m := kernels.DefaultTypes()
+	m["Tensor"] = t
+	return m
 }
 
 // goBuild runs go build (and vet) in dir on pkg with and without the tag.
