@@ -47,7 +47,7 @@ func TestNewCheckRecipe(t *testing.T) {
 	if out := run(t, tmp, "go", "run", "./cmd/assertgen", "explain", "transpose.int"); !strings.Contains(out, "view_new_impl") {
 		t.Errorf("explain transpose.int in the copy plans no view_new_impl row:\n%s", out)
 	}
-	run(t, tmp, "go", "test", "./internal/checktable", "./internal/engine", "./docs", "-run", "TestCheckFacts|TestSkipSets|TestCheckLanes|TestViewNewImpl|TestCheckTables|Example")
+	run(t, tmp, "go", "test", "./internal/checktable", "./internal/engine", "./docs", "-run", "TestCheckFacts|TestSkipSets|TestViewNewImpl|TestCheckTables|Example")
 	run(t, tmp, "go", "test", "-run", "TestCheckConstantFiles", ".")
 
 	changed := changedFiles(t, repo, tmp)

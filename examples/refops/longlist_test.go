@@ -12,9 +12,10 @@ import (
 // TestLongListCounts: a report's counts are exact at any list length. The
 // counts of a cat of n plain tensors are a + b·n for each check and skip
 // reason (its rows run once per element, or once per call); measured at
-// n = 100 and 200, they must hold at lengths past what a call's 16-bit
-// tally lane holds (65,535). The checks ran on every element all along,
-// but same_metadata's count wrapped (70,000 elements counted 4,464).
+// n = 100 and 200, they must hold at lengths past 65,535, what a call
+// once counted in a 16-bit lane (the checks ran on every element all
+// along, but same_metadata's count wrapped: 70,000 elements counted
+// 4,464).
 func TestLongListCounts(t *testing.T) {
 	if !asserts.Compiled {
 		t.Skip("counts come from the debug build's checks")

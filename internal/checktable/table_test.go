@@ -23,7 +23,7 @@ import (
 // the Call first for a list form that takes the tensors); a row of every
 // shape has the forms plan lets through; it has a message (not_arg_handle,
 // reported as another check, apart), a hint, words for explain, and says
-// what Want and Got hold (its lane is internal/engine's TestCheckLanes'). That generated code calls
+// what Want and Got hold. That generated code calls
 // them as the rows say is checked by compiling it (gen's
 // TestBuildCheckNames).
 func TestCheckFacts(t *testing.T) {

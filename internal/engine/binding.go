@@ -6,11 +6,9 @@ import (
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
-// binding_context's run-time functions, single tensors and lists.
-
-// binding_context counts its runs in laneBinding (call.go).
+// binding_context's run-time functions, single tensors and lists, and
+// its steps on the rows' path (rowrun.go).
 func init() {
-	checkLane[checks.BindingContext] = laneBinding
 	st := &rowSteps[checks.BindingContext]
 	st.before = forms{checktable.FormOne: stepBindingContext, checktable.FormArgList: stepBindingContextList}
 	st.afterCall = forms{checktable.FormOne: stepBindingContextAfter, checktable.FormArgList: stepBindingContextAfterList}
@@ -33,7 +31,7 @@ func init() {
 //go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
 	if (s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0) && !c.env.Hermetic { // before After: fPending set
-		c.t[laneBinding/4] += c.bind
+		c.t[c.bind]++
 	} else {
 		c.bindingFirst(l, s, t)
 	}
@@ -44,7 +42,7 @@ func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
 // [Saved.Plain] (as run, or as skipped under no_env when the runtime
 // registered no Env).
 func (c *Call) BindingContextRows(n int) {
-	c.t[laneBinding/4] += uint64(n) * c.bind
+	c.t[c.bind] += uint64(n)
 }
 
 // bindingFirst is BindingContext's slow path: it counts the row, then
@@ -52,7 +50,7 @@ func (c *Call) BindingContextRows(n int) {
 //
 //go:noinline
 func (c *Call) bindingFirst(l Loc, s *Saved, t asserts.Identity) {
-	c.t[laneBinding/4] += c.bind
+	c.t[c.bind]++
 	c.bindingSlow(l, s, t)
 }
 
@@ -147,7 +145,7 @@ func BindingContextList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts [
 	// bindingListSlow finds, without its call): one add of the rows run,
 	// or, without an Env, skipped under no_env (c.bind).
 	if !c.env.Hermetic && (l.ok&okRegular != 0 || l.allPlain(fPending)) {
-		c.t[laneBinding/4] += uint64(l.n) * c.bind
+		c.t[c.bind] += uint64(l.n)
 		return
 	}
 	bindingListSlow(c, loc, l, ts)
@@ -155,18 +153,11 @@ func BindingContextList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts [
 
 func bindingListSlow[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if c.bind != bindRun {
-		// no Env: every row skipped under no_env (the lane's constant
-		// spelled out where it has room: addLane's variable one cost a
-		// list call more than the add)
-		if c.t.lane(laneNoEnv)+uint64(l.n) <= 0xffff {
-			c.t[laneNoEnv/4] += uint64(l.n) << (16 * (laneNoEnv % 4))
-			return
-		}
-		c.addLane(laneNoEnv, l.n)
+		c.t[bindNoEnv] += uint64(l.n) // no Env: every row skipped under no_env
 		return
 	}
 	if !c.env.Hermetic && l.allPlain(fPending) {
-		c.t[laneBinding/4] += uint64(l.n) * c.bind // as BindingContextRows
+		c.t[c.bind] += uint64(l.n) // as BindingContextRows
 		return
 	}
 	c.count(checks.BindingContext, l.n)

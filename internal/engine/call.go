@@ -156,71 +156,21 @@ func (r *Saved) plainUncounted() bool {
 // Ident returns the saved identities (before the kernel, for an argument).
 func (s *Saved) Ident() asserts.Ident { return s.id }
 
-// tally counts, in 16-bit lanes, the checks run and the skips by reason of
-// one call. The lanes of the checks a wrapper calls most are in different
-// words, so that the inlined increments do not wait on each other.
-type tally [8]uint64
+// tally is what one call counts, a word per count: the runs of each
+// check (the check is its index), then the skips by each reason
+// (skipAt). A word holds any number a call can count, so a call's counts
+// go to its Op once, at End (or at a report: [Call.spill]).
+type tally [checks.NumChecks + checks.NumReasons]uint64
 
+// skipAt is the index in a tally of the skips for reason r.
+func skipAt(r checks.Reason) int { return checks.NumChecks + int(r) }
+
+// bindRun and bindNoEnv are where a binding_context row counts (Call.bind):
+// as run, or skipped under no_env when the runtime registered no Env.
 const (
-	laneSameImpl      = 0
-	laneSameStorage   = 1
-	laneNoMutation    = 2
-	laneBinding       = 12
-	laneImplUseCount  = 16
-	laneStorageUseCnt = 20
-	laneReturnsArg    = 4
-	laneDistinct      = 5
-	laneSharesStorage = 9
-	laneFreshOrAlias  = 13
-	lanePlan          = 22
-	laneSpilled       = 23 // set once a call's counts were spilled: never in a signature
-	laneAliasesMut    = 19
-	laneFreshNoAlias  = 24
-	laneSameContent   = 25
-	laneContentOff    = 26
-	laneNoContent     = 27
-	laneImplEqFresh   = 28
-	// The check and the reason of a runtime without use counts that every
-	// one of its fresh calls counts.
-	laneFreshNotHeld = 29
-	laneNoUseCounts  = 30
-	laneSameMetadata = 31
-	// laneNone: counted straight into the Op's atomic counters, not in a
-	// lane: the reasons that a call rarely counts.
-	laneNone = -1
-	// laneNoVersion is no_version_counter's lane.
-	laneNoVersion = 18
-	// laneNoEnv shares laneBinding's word, so that BindingContext adds
-	// c.bind to that word whichever of the two it counts.
-	laneNoEnv = 15
-	// laneSpare is the lane no check or reason counts in: a new check's
-	// row may take it. (meta and functional_wrapper, which skip nothing,
-	// have no lane; concurrent_write, like the reasons of runtimes without
-	// use counts, is laneNone: see [Call.skipConcurrent].)
-	laneSpare = 17
+	bindRun   = int(checks.BindingContext)
+	bindNoEnv = checks.NumChecks + int(checks.ReasonNoEnv)
 )
-
-const (
-	bindRun   = 1 << (16 * (laneBinding % 4)) // binding_context runs
-	bindNoEnv = 1 << (16 * (laneNoEnv % 4))   // skipped: no Env registered
-)
-
-// checkLane is the lane of each check, set in the init of the file of its
-// run-time functions (identity.go, binding.go, content.go...). A check without one (a new one: every lane is taken) is counted
-// straight into the Op's counters (laneNone), an atomic add per run.
-var checkLane = func() (l [checks.NumChecks]int) {
-	for k := range l {
-		l[k] = laneNone
-	}
-	return l
-}()
-
-// no_metadata_access has no lane (all 32 are taken): a runtime that cannot
-// report metadata says metadata: false and plans no same_metadata rows.
-var reasonLane = [checks.NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNone, laneNone, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone, laneNone}
-
-func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
 // Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
 // lives on the wrapper's stack and is used by one goroutine.
@@ -233,6 +183,9 @@ type Call struct {
 	// versioned, plain tensor, After done, no mode) has meta Versioned.
 	saved asserts.Traits
 	t     tally
+	// spilled is set once the call's counts went to its Op before End
+	// (a report): the rest are never its Op's signature.
+	spilled bool
 	// The StorageImpls of the arguments the call may write (see
 	// [Call.Mutable]): the first four inline, the rest in mutMore.
 	nmut    int
@@ -247,9 +200,9 @@ type Call struct {
 	// tok is the goroutine token (getg) of a call that declared writes,
 	// read at its first declaration.
 	tok uintptr
-	// bind is what binding_context adds to its lanes' word: bindRun, or
+	// bind is the count a binding_context row adds to: bindRun, or
 	// bindNoEnv when the runtime registered no Env.
-	bind uint64
+	bind int
 	// digests is set once same_content took a digest before the kernel.
 	digests bool
 	// fresh is 1 + the hand-out sequence when the call began, set by
@@ -268,6 +221,7 @@ type Call struct {
 func (c *Call) Begin(op *Op) {
 	c.op = op
 	c.t = tally{}
+	c.spilled = false
 	c.nmut = 0
 	c.digests = false
 	c.loadEnv()
@@ -280,6 +234,7 @@ func (c *Call) BeginWith(op *Op, st asserts.EnvState) {
 	c.op = op
 	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
 	c.t = tally{}
+	c.spilled = false
 	c.nmut = 0
 	c.digests = false
 	c.since = writeClock.Load()
@@ -450,7 +405,7 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (checks.Set, conds) {
 // generated (an allowlist entry or the profile), under reason plan, so that
 // run-time statistics show it too. It checks nothing.
 func (c *Call) PlanSkip(k checks.Check, l Loc) {
-	c.t[lanePlan/4] += 1 << (16 * (lanePlan % 4))
+	c.t[skipAt(checks.ReasonPlan)]++
 }
 
 // End finishes the call and publishes its counts: on the common path, one
@@ -468,93 +423,25 @@ func (c *Call) End() {
 // endCounts publishes the call's counts (End's last step).
 func (c *Call) endCounts() {
 	st := &c.op.st
-	// The call's counts against the signature, word by word, written out
-	// here: a function for it cost End a sixth of its instructions.
-	if st.state.Load() == sigReady && (st.sig[0]^c.t[0])|(st.sig[1]^c.t[1])|(st.sig[2]^c.t[2])|(st.sig[3]^c.t[3])|
-		(st.sig[4]^c.t[4])|(st.sig[5]^c.t[5])|(st.sig[6]^c.t[6])|(st.sig[7]^c.t[7]) == 0 {
+	if st.state.Load() == sigReady && !c.spilled && st.sig == c.t {
 		st.sigCalls.Add(1)
 		return
 	}
 	c.endSlow()
 }
 
-// count adds n to check k's lane (paths that are not inlined).
-func (c *Call) count(k checks.Check, n int) {
-	if checkLane[k] == laneNone {
-		c.op.register()
-		c.op.st.ran[k].Add(uint64(n))
-		return
-	}
-	if n > 0x7fff {
-		// Too many for a lane: straight to the Op's counter.
-		c.spill()
-		c.op.st.ran[k].Add(uint64(n))
-		return
-	}
-	c.addLane(checkLane[k], n)
-}
-
-// roomInLane makes room for n more (at most 0xffff) in a lane that the
-// caller then adds to one by one, inline: it spills the call's counts to
-// its Op when the lane has less.
-func (c *Call) roomInLane(lane, n int) {
-	if int(c.t.lane(lane))+n > 0xffff {
-		c.spill()
-	}
-}
-
-// addLane adds n to a lane, spilling the call's counts to its Op whenever
-// the lane is full, so that n may exceed what a lane holds (a list of
-// 65,536 elements or more).
-func (c *Call) addLane(lane, n int) {
-	for {
-		room := 0xffff - int(c.t.lane(lane))
-		if n <= room {
-			c.t[lane/4] += uint64(n) << (16 * (lane % 4))
-			return
-		}
-		c.t[lane/4] += uint64(room) << (16 * (lane % 4))
-		n -= room
-		c.spill()
-	}
-}
+// count adds n runs of check k.
+func (c *Call) count(k checks.Check, n int) { c.t[k] += uint64(n) }
 
 // skip records that check k was skipped for reason r: the check's run count
 // is taken back and the reason's count added.
 func (c *Call) skip(k checks.Check, r checks.Reason) {
-	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
-		c.t[l/4] -= 1 << (16 * (l % 4))
-	} else {
-		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
-	}
-	c.countReason(r)
-}
-
-// skipNoUseCounts is skip(k, ReasonNoUseCounts) for a use-count check k
-// that counted itself in its lane: the skip of every fresh return of a
-// runtime without use counts, moved between two lanes.
-func (c *Call) skipNoUseCounts(k checks.Check) {
-	if l := checkLane[k]; l >= 0 && c.t.lane(l) > 0 && c.t.lane(laneNoUseCounts) < 0xffff {
-		c.t[l/4] -= 1 << (16 * (l % 4))
-		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
-		return
-	}
-	c.skip(k, checks.ReasonNoUseCounts)
+	c.t[k]--
+	c.t[skipAt(r)]++
 }
 
 // countReason counts one skip for reason r.
-func (c *Call) countReason(r checks.Reason) {
-	if l := reasonLane[r]; l >= 0 && c.t.lane(l) < 0xffff {
-		c.t[l/4] += 1 << (16 * (l % 4))
-		return
-	}
-	if reasonLane[r] == laneNone {
-		c.op.register()
-		c.op.st.skipped[r].Add(1)
-		return
-	}
-	c.addLane(reasonLane[r], 1)
-}
+func (c *Call) countReason(r checks.Reason) { c.t[skipAt(r)]++ }
 
 // skipped reports whether k is skipped for s, counting the skip.
 func (c *Call) skipped(k checks.Check, s *Saved) bool {
@@ -590,13 +477,11 @@ func uncountedPair(r, s *Saved) bool {
 }
 
 // uncountedSkip is pairSkipped for an uncountedPair: the policy's decision
-// read from its table, the skip of a use-count check moved between lanes.
+// read from its table.
 func (c *Call) uncountedSkip(k checks.Check) bool {
 	switch r := c.pol().unc[k]; r {
 	case noSkip:
 		return false
-	case checks.ReasonNoUseCounts:
-		c.skipNoUseCounts(k)
 	default:
 		c.skip(k, r)
 	}
@@ -622,7 +507,7 @@ func (c *Call) misuse(k checks.Check, l Loc, what string) {
 //go:noinline
 func (c *Call) endSlow() {
 	st := &c.op.st
-	if c.t.lane(laneSpilled) == 0 && st.state.Load() == sigNone && st.state.CompareAndSwap(sigNone, sigWriting) {
+	if !c.spilled && st.state.Load() == sigNone && st.state.CompareAndSwap(sigNone, sigWriting) {
 		st.sig = c.t
 		c.op.register()
 		st.state.Store(sigReady)
@@ -633,26 +518,25 @@ func (c *Call) endSlow() {
 	st.calls.Add(1)
 }
 
-// spill adds the call's counts to its Op's counters and clears them.
+// spill adds the call's counts to its Op's counters and clears them. A
+// report spills before the handler runs: a handler that reads the
+// statistics sees the call's counts so far, and a handler that panics
+// (the call then never reaches End) loses none of them.
 func (c *Call) spill() {
 	c.op.register()
 	st := &c.op.st
 	for k := range checks.NumChecks {
-		if l := checkLane[k]; l != laneNone {
-			if n := c.t.lane(l); n != 0 {
-				st.ran[k].Add(n)
-			}
+		if n := c.t[k]; n != 0 {
+			st.ran[k].Add(n)
 		}
 	}
 	for r := range checks.NumReasons {
-		if l := reasonLane[r]; l != laneNone {
-			if n := c.t.lane(l); n != 0 {
-				st.skipped[r].Add(n)
-			}
+		if n := c.t[checks.NumChecks+r]; n != 0 {
+			st.skipped[r].Add(n)
 		}
 	}
 	c.t = tally{}
-	c.t[laneSpilled/4] = 1 << (16 * (laneSpilled % 4))
+	c.spilled = true
 }
 
 // report hands a violation to the handler.

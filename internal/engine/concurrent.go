@@ -229,7 +229,5 @@ func (c *Call) concurrentWrite(st asserts.ID) bool {
 	return w.lastEnd > c.since
 }
 
-// skipConcurrent counts check k as skipped under concurrent_write. The
-// reason has no lane (it is rare): [Call.skip] counts it straight into the
-// Op's counter.
+// skipConcurrent counts check k as skipped under concurrent_write.
 func (c *Call) skipConcurrent(k checks.Check) { c.skip(k, checks.ReasonConcurrentWrite) }

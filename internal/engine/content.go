@@ -7,9 +7,8 @@ import (
 	"github.com/assertgen/assertgen/internal/shared"
 )
 
-// same_content counts its runs in laneSameContent (call.go).
+// same_content's steps on the rows' path (rowrun.go).
 func init() {
-	checkLane[checks.SameContent] = laneSameContent
 	st := &rowSteps[checks.SameContent]
 	st.before = forms{checktable.FormOne: stepSameContent, checktable.FormArgList: stepSameContentList}
 	st.after = forms{checktable.FormOne: stepSameContentAfter, checktable.FormArgList: stepSameContentAfterList}
@@ -24,17 +23,8 @@ func ContentCheckOff() bool { return shared.ContentMode.Load() == shared.Content
 
 // ContentOff counts n same_content rows of the call as skipped with reason
 // content_check_off (the check switched off, see [ContentCheckOff]).
-//
-// It is inlined: up to 255 rows, one add to the call's lane, which cannot
-// overflow (a list adds at most 255 elements to that lane, see
-// [SameContentList]; a wrapper has far fewer than 255 lists); more go
-// through addLane, which spills.
 func (c *Call) ContentOff(n int) {
-	if uint(n) > 0xff {
-		c.addLane(laneContentOff, n)
-		return
-	}
-	c.t[laneContentOff/4] += uint64(n) << (16 * (laneContentOff % 4))
+	c.t[skipAt(checks.ReasonContentOff)] += uint64(n)
 }
 
 // HasDigests reports whether same_content took a digest before the kernel
@@ -68,7 +58,7 @@ func ContentCheck(op *Op) bool {
 //go:noinline
 func (c *Call) SameContent(l Loc, s *Saved, t asserts.Identity) {
 	if shared.ContentMode.Load() == shared.ContentOff {
-		c.t[laneContentOff/4] += 1 << (16 * (laneContentOff % 4))
+		c.t[skipAt(checks.ReasonContentOff)]++
 		return
 	}
 	c.contentBefore(l, s, t)
@@ -78,7 +68,7 @@ func (c *Call) SameContent(l Loc, s *Saved, t asserts.Identity) {
 func (c *Call) contentBefore(l Loc, s *Saved, t asserts.Identity) {
 	const k = checks.SameContent
 	if !ContentCheck(c.op) {
-		c.addLane(reasonLane[checks.ReasonContentOff], 1)
+		c.countReason(checks.ReasonContentOff)
 		return
 	}
 	c.count(k, 1)
@@ -157,14 +147,7 @@ func (c *Call) contentAfter(l Loc, s *Saved, t asserts.Identity) {
 // (Tensor[], Tensor?[]), as [Call.SameContent] does.
 func SameContentList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if shared.ContentMode.Load() == shared.ContentOff {
-		if l.n > 0xff {
-			// Straight to the Op's counter: the lane stays small for
-			// ContentOff's unguarded add.
-			c.op.register()
-			c.op.st.skipped[checks.ReasonContentOff].Add(uint64(l.n))
-			return
-		}
-		c.t[laneContentOff/4] += uint64(l.n) << (16 * (laneContentOff % 4))
+		c.t[skipAt(checks.ReasonContentOff)] += uint64(l.n)
 		return
 	}
 	for i := range l.n {

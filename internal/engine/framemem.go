@@ -441,12 +441,12 @@ func (f *frame) endMemRows(p *fastPlan) {
 	}
 	sc := f.rowsAfter()
 	c := &sc.c
-	t := c.t
+	t, spilled := c.t, c.spilled
 	f.slow = nil
 	c.End()
 	slowCalls.Put(sc)
 	st := &f.op.st
-	if t.lane(laneSpilled) != 0 || st.state.Load() != sigReady || st.sig != t || st.cal.Load() != nil {
+	if spilled || st.state.Load() != sigReady || st.sig != t || st.cal.Load() != nil {
 		return
 	}
 	if p.nl == 0 {
@@ -686,7 +686,7 @@ func (p *fastPlan) addRowMem(r *Row) bool {
 		p.binds++
 		return true
 	case checktable.BatchContent:
-		p.content += 1 << (16 * (laneContentOff % 4))
+		p.content++
 		return true
 	case checktable.BatchMetadata:
 		p.meta = append(p.meta, t)

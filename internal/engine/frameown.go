@@ -80,17 +80,17 @@ func (f *Frame[S, L]) RetElemIdent(i, j int, id asserts.Ident, anchor unsafe.Poi
 // a fresh one runs the rows (the branch it takes decides its counts).
 func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 	k := r.Check
-	lane := laneNone // the check's own
+	at := int(k) // the count the row adds to: the check's own
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged:
 		p.kept |= 1 << t
 		if !slices.Contains(checktable.Unchanged(true), k) {
 			p.whole |= 1 << t
-			lane = reasonLane[checks.ReasonNoVersion]
+			at = skipAt(checks.ReasonNoVersion)
 		}
 	case b == checktable.BatchUncounted, checktable.ImplUseCount(k):
 		p.ret(t)
-		lane = laneNoUseCounts
+		at = skipAt(checks.ReasonNoUseCounts)
 	case b == checktable.BatchPairsHandle:
 		p.ret(t).apart |= 1 << u
 		return true // counted as part of the TensorImpl use-count check
@@ -100,7 +100,7 @@ func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 		p.binds++
 		return true // counted before the kernel
 	case b == checktable.BatchContent:
-		p.content += 1 << (16 * (laneContentOff % 4))
+		p.content++
 		return true // counted before the kernel
 	case b == checktable.BatchMetadata:
 		p.meta = append(p.meta, t)
@@ -111,7 +111,7 @@ func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 		p.ret(t).shares |= 1 << u
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedFixed:
 		p.ret(t)
-		lane = laneNoUseCounts
+		at = skipAt(checks.ReasonNoUseCounts)
 	case mayAlias(k, r.Form):
 		p.ret(t).alias |= 1 << u
 	case r.Form == FormOne && checktable.LearnedBy(k, checktable.FormAnchor) == checktable.LearnedHeld:
@@ -119,13 +119,7 @@ func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 	default:
 		return false
 	}
-	if lane == laneNone {
-		lane = checkLane[k]
-	}
-	if lane == laneNone {
-		return false // counted outside the call's lanes
-	}
-	lanePass(&p.post, lane, 1)
+	p.post[at]++
 	return true
 }
 
@@ -135,15 +129,15 @@ func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 // no_mutation: its elements, plain and without version counters, are
 // skipped under no_version_counter whatever the policy, as NoMutationList
 // skips them (listSlow), and their versions and traits are not compared.
-func (p *fastPlan) addIdentList(r *Row, t, u int8, elemLane func(int8, int)) bool {
+func (p *fastPlan) addIdentList(r *Row, t, u int8, elemAt func(int8, int)) bool {
 	k := r.Check
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged:
 		p.lkept |= 1 << t
 		if slices.Contains(checktable.Unchanged(true), k) {
-			elemLane(t, checkLane[k])
+			elemAt(t, int(k))
 		} else {
-			elemLane(t, laneNoVersion)
+			elemAt(t, skipAt(checks.ReasonNoVersion))
 		}
 	case b == checktable.BatchPlain:
 		p.bindList = append(p.bindList, t)
@@ -155,7 +149,7 @@ func (p *fastPlan) addIdentList(r *Row, t, u int8, elemLane func(int8, int)) boo
 		p.pair(t, u).impl = true
 	case b == checktable.BatchPairsStorage && !p.list[r.T]:
 		p.pair(t, u).storage = true
-		elemLane(u, checkLane[k])
+		elemAt(u, int(k))
 	default:
 		return false
 	}

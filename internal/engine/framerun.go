@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/shared"
 )
 
@@ -329,9 +330,9 @@ func (f *frame) countFast(p *fastPlan, ls []ListSlot, calibrate bool, lens uint6
 	c.endCounts()
 }
 
-// bindOf is what binding_context adds per row under the plan's binding
-// mode b (fastPlan.pre's index).
-func bindOf(b uint8) uint64 {
+// bindOf is the count a binding_context row adds to under the plan's
+// binding mode b (fastPlan.pre's index): Call.bind.
+func bindOf(b uint8) int {
 	if b == 1 {
 		return bindNoEnv
 	}
@@ -340,15 +341,15 @@ func bindOf(b uint8) uint64 {
 
 // addLists adds to t the counts of the list rows of a call on the fast
 // plan: before the kernel, and with post those after it.
-func addLists(t *tally, p *fastPlan, ls []ListSlot, bind uint64, post bool) {
+func addLists(t *tally, p *fastPlan, ls []ListSlot, bind int, post bool) {
 	for _, i := range p.bindList {
-		t[laneBinding/4] += uint64(ls[i].n) * bind
+		t[bind] += uint64(ls[i].n)
 	}
 	for _, i := range p.contList {
-		t[laneContentOff/4] += uint64(ls[i].n) << (16 * (laneContentOff % 4))
+		t[skipAt(checks.ReasonContentOff)] += uint64(ls[i].n)
 	}
 	for _, i := range p.metaList {
-		t[laneSameMetadata/4] += uint64(ls[i].n) << (16 * (laneSameMetadata % 4))
+		t[checks.SameMetadata] += uint64(ls[i].n)
 	}
 	if post {
 		for _, w := range p.postList {

@@ -6,9 +6,8 @@ import (
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
-// impl_use_count_eq_fresh counts its runs in laneImplEqFresh (call.go).
+// impl_use_count_eq_fresh's steps on the rows' path (rowrun.go).
 func init() {
-	checkLane[checks.ImplUseCountEqFresh] = laneImplEqFresh
 	rowSteps[checks.ImplUseCountEqFresh].after = forms{checktable.FormOne: stepImplUseCountEqFresh, checktable.FormRetList: stepImplUseCountEqFreshList}
 }
 
@@ -51,7 +50,7 @@ func expectedFresh(t asserts.Identity) (n int, b asserts.Binding, bound bool) {
 // of 1 means no object is bound. Call [Call.NotArg] after it, as after
 // ImplUseCountLE1.
 func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t asserts.Identity) {
-	c.t[laneImplEqFresh/4] += 1 << (16 * (laneImplEqFresh % 4))
+	c.t[checks.ImplUseCountEqFresh]++
 	r.after.Version = markEqFresh
 	if r.meta != asserts.Versioned|fResult || r.after.Impl != 1 {
 		c.slowImplUseCountEqFresh(l, r, t)
@@ -61,14 +60,8 @@ func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t asserts.Identity) {
 //go:noinline
 func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t asserts.Identity) {
 	const k = checks.ImplUseCountEqFresh
-	if r.plainUncounted() && c.t.lane(laneImplEqFresh) > 0 && c.t.lane(laneNoUseCounts) < 0xffff {
-		// skipNoUseCounts(k), its lanes known
-		c.t[laneImplEqFresh/4] -= 1 << (16 * (laneImplEqFresh % 4))
-		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
-		return
-	}
 	if r.plainUncounted() {
-		c.skipNoUseCounts(k)
+		c.skip(k, checks.ReasonNoUseCounts)
 		return
 	}
 	if c.skipped(k, r) {
@@ -100,7 +93,7 @@ func ImplUseCountEqFreshList[T asserts.Identity](c *Call, loc Loc, l *SavedList,
 		implEqFreshListSlow(c, loc, l, ts)
 		return
 	}
-	c.t[laneImplEqFresh/4] += uint64(l.n) << (16 * (laneImplEqFresh % 4))
+	c.t[checks.ImplUseCountEqFresh] += uint64(l.n)
 	inl, more := l.parts()
 	for i := range inl {
 		inl[i].after.Version = markEqFresh

@@ -11,12 +11,10 @@ import (
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
-// fresh_not_held counts its runs in laneFreshNotHeld (call.go). Its rows
-// on the one path read the return's storage anchor from its snapshot
+// fresh_not_held's rows on the one path read the return's storage anchor from its snapshot
 // (Frame.RetIdent), nil for a type that reports none, as FreshNotHeld
 // finds it; a list's elements have none read, and are made tensors.
 func init() {
-	checkLane[checks.FreshNotHeld] = laneFreshNotHeld
 	rowSteps[checks.FreshNotHeld].after = forms{checktable.FormOne: stepFreshNotHeld, checktable.FormOf: stepFreshNotHeldOf,
 		checktable.FormRetList: stepFreshNotHeldList}
 }
@@ -147,7 +145,7 @@ func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t asserts.Identity) {
 //
 //go:noinline
 func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
-	c.t[laneFreshNotHeld/4] += 1 << (16 * (laneFreshNotHeld % 4))
+	c.t[checks.FreshNotHeld]++
 	c.freshNotHeldRun(l, r, p)
 }
 

@@ -14,18 +14,8 @@ import (
 // the later checks' are their own files' (content.go, fresh.go, held.go,
 // metadata.go, viewhold.go).
 
-// The lanes of the checks of this file.
-func init() {
-	for k, lane := range map[checks.Check]int{
-		checks.SameImpl: laneSameImpl, checks.SameStorage: laneSameStorage, checks.ImplUseCountLE1: laneImplUseCount,
-		checks.StorageUseCountEq1: laneStorageUseCnt, checks.SharesStorage: laneSharesStorage, checks.FreshOrAlias: laneFreshOrAlias,
-		checks.ReturnsArg: laneReturnsArg, checks.NoMutation: laneNoMutation, checks.DistinctOutputs: laneDistinct,
-		checks.FreshNoAlias: laneFreshNoAlias,
-	} {
-		checkLane[k] = lane
-	}
-	identitySteps()
-}
+// The steps of this file's checks on the rows' path (rowrun.go).
+func init() { identitySteps() }
 
 // An Output names a fresh return for [Call.DistinctOutputs]: a single
 // tensor ([Out]) or a list ([OutList]).
@@ -39,7 +29,7 @@ type Output struct {
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Saved) {
 	if s.meta == asserts.Versioned && s.after.Impl == s.id.Impl {
-		c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+		c.t[checks.SameImpl]++
 	} else {
 		c.slowSameImpl(l, s)
 	}
@@ -49,7 +39,7 @@ func (c *Call) SameImpl(l Loc, s *Saved) {
 // Its contents and size may change (in-place and out= kernels, resize_).
 func (c *Call) SameStorage(l Loc, s *Saved) {
 	if s.meta == asserts.Versioned && s.after.Storage == s.id.Storage {
-		c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+		c.t[checks.SameStorage]++
 	} else {
 		c.slowSameStorage(l, s)
 	}
@@ -59,7 +49,7 @@ func (c *Call) SameStorage(l Loc, s *Saved) {
 // not written: its version counter did not move (no_mutation).
 func (c *Call) NoMutation(l Loc, s *Saved) {
 	if s.meta == asserts.Versioned && s.after.Version == s.id.Version {
-		c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+		c.t[checks.NoMutation]++
 	} else {
 		c.slowNoMutation(l, s)
 	}
@@ -71,7 +61,9 @@ func (c *Call) NoMutation(l Loc, s *Saved) {
 // reports exactly as the three calls would.
 func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
 	if s.meta == asserts.Versioned && s.after == s.id { // traits too: a change of them takes the slow path, which ignores them
-		c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
+		c.t[checks.SameImpl]++
+		c.t[checks.SameStorage]++
+		c.t[checks.NoMutation]++
 	} else {
 		c.slowSameImplStorageVersion(l, s)
 	}
@@ -81,7 +73,7 @@ func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 	if r.meta == asserts.Versioned|fResult && r.after.Impl <= 1 {
-		c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+		c.t[checks.ImplUseCountLE1]++
 		return
 	}
 	c.slowImplUseCountLE1(l, r)
@@ -138,7 +130,7 @@ func (c *Call) handleCheckable(k checks.Check, cs conds) bool {
 // kernel returned fresh storage (storage_use_count_eq_1).
 func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 	if r.meta == asserts.Versioned|fResult && r.after.Storage == 1 {
-		c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+		c.t[checks.StorageUseCountEq1]++
 		return
 	}
 	c.slowStorageUseCountEq1(l, r)
@@ -149,8 +141,8 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 // under no_use_counts alone, and reports whether it did: what slowResult
 // would do, without the run counted and taken back.
 func (c *Call) skipUncounted(r *Saved) bool {
-	if r.plainUncounted() && c.t.lane(laneNoUseCounts) < 0xffff {
-		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+	if r.plainUncounted() {
+		c.t[skipAt(checks.ReasonNoUseCounts)]++
 		return true
 	}
 	return false
@@ -182,7 +174,7 @@ func (r *Saved) FreshFrom(s *Saved) bool {
 // FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
 // held.
 func (c *Call) FreshNoAliasRows(n int) {
-	c.t[laneFreshNoAlias/4] += uint64(n) << (16 * (laneFreshNoAlias % 4))
+	c.t[checks.FreshNoAlias] += uint64(n)
 }
 
 // SharesStorage checks that a view return shares the StorageImpl of the
@@ -202,7 +194,7 @@ func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 		c.slowSharesStorage(ret, r, arg, s)
 		return
 	}
-	c.t[laneSharesStorage/4] += 1 << (16 * (laneSharesStorage % 4))
+	c.t[checks.SharesStorage]++
 }
 
 // slowSharesStorage is SharesStorage's slow path: it counts the row, then
@@ -237,7 +229,7 @@ func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 		c.slowReturnsArg(ret, r, arg, s)
 		return
 	}
-	c.t[laneReturnsArg/4] += 1 << (16 * (laneReturnsArg % 4))
+	c.t[checks.ReturnsArg]++
 }
 
 // slowReturnsArg is ReturnsArg's slow path: it counts the row, then runs
@@ -274,7 +266,7 @@ func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Impl != s.id.Impl &&
 		(r.id.Storage == s.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1) {
-		c.t[laneFreshOrAlias/4] += 1 << (16 * (laneFreshOrAlias % 4))
+		c.t[checks.FreshOrAlias]++
 		return
 	}
 	c.slowFreshOrAlias(ret, r, arg, s)
@@ -342,7 +334,7 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set) {
 // impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
 func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
-		c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+		c.t[checks.FreshNoAlias]++
 	} else {
 		c.freshNoAliasFirst(ret, r, arg, s)
 	}
@@ -353,7 +345,7 @@ func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 //
 //go:noinline
 func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	c.t[checks.FreshNoAlias]++
 	if r.plainUncounted() && s.meta&^asserts.Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
 		return // a runtime without counts: both plain, storages and memory apart
 	}
@@ -461,7 +453,7 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 
 //go:noinline
 func (c *Call) slowSameImpl(l Loc, s *Saved) {
-	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	c.t[checks.SameImpl]++
 	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Impl == s.id.Impl {
 		return // plain, unversioned, kept
 	}
@@ -470,7 +462,7 @@ func (c *Call) slowSameImpl(l Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) slowSameStorage(l Loc, s *Saved) {
-	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	c.t[checks.SameStorage]++
 	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
 		return // plain, unversioned, kept (its anchor too: else fAnchorMoved)
 	}
@@ -479,7 +471,7 @@ func (c *Call) slowSameStorage(l Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) slowNoMutation(l Loc, s *Saved) {
-	c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+	c.t[checks.NoMutation]++
 	c.slowInput(checks.NoMutation, l, s)
 }
 
@@ -489,11 +481,14 @@ func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
 		// A plain tensor of a runtime without version counters, kept:
 		// same_impl and same_storage pass, no_mutation is skipped under
 		// no_version_counter.
-		c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage)
-		c.t[laneNoVersion/4] += 1 << (16 * (laneNoVersion % 4))
+		c.t[checks.SameImpl]++
+		c.t[checks.SameStorage]++
+		c.t[skipAt(checks.ReasonNoVersion)]++
 		return
 	}
-	c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
+	c.t[checks.SameImpl]++
+	c.t[checks.SameStorage]++
+	c.t[checks.NoMutation]++
 	c.slowInput(checks.SameImpl, l, s)
 	c.slowInput(checks.SameStorage, l, s)
 	c.slowInput(checks.NoMutation, l, s)
@@ -504,7 +499,7 @@ func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
 	if c.skipUncounted(r) {
 		return
 	}
-	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+	c.t[checks.ImplUseCountLE1]++
 	c.slowResult(checks.ImplUseCountLE1, l, r)
 }
 
@@ -513,7 +508,7 @@ func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
 	if c.skipUncounted(r) {
 		return
 	}
-	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+	c.t[checks.StorageUseCountEq1]++
 	c.slowResult(checks.StorageUseCountEq1, l, r)
 }
 
@@ -573,7 +568,7 @@ func (c *Call) slowInputWith(k checks.Check, l Loc, s *Saved, add, drop conds) {
 
 func (c *Call) slowResult(k checks.Check, l Loc, r *Saved) {
 	if r.plainUncounted() {
-		c.skipNoUseCounts(k)
+		c.skip(k, checks.ReasonNoUseCounts)
 		return
 	}
 	if c.skipped(k, r) {
@@ -618,7 +613,7 @@ func (c *Call) SameImplList(loc Loc, l *SavedList) {
 		c.listSlow(checks.SameImpl, loc, l)
 		return
 	}
-	c.t[laneSameImpl/4] += uint64(l.n) << (16 * (laneSameImpl % 4))
+	c.t[checks.SameImpl] += uint64(l.n)
 }
 
 // SameStorageList runs same_storage on each element of a list argument.
@@ -627,7 +622,7 @@ func (c *Call) SameStorageList(loc Loc, l *SavedList) {
 		c.listSlow(checks.SameStorage, loc, l)
 		return
 	}
-	c.t[laneSameStorage/4] += uint64(l.n) << (16 * (laneSameStorage % 4))
+	c.t[checks.SameStorage] += uint64(l.n)
 }
 
 // NoMutationList runs no_mutation on each element of a list argument.
@@ -636,7 +631,7 @@ func (c *Call) NoMutationList(loc Loc, l *SavedList) {
 		c.listSlow(checks.NoMutation, loc, l)
 		return
 	}
-	c.t[laneNoMutation/4] += uint64(l.n) << (16 * (laneNoMutation % 4))
+	c.t[checks.NoMutation] += uint64(l.n)
 }
 
 // ImplUseCountLE1List runs impl_use_count_le_1 on each element of a list
@@ -646,7 +641,7 @@ func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
 		c.listSlow(checks.ImplUseCountLE1, loc, l)
 		return
 	}
-	c.t[laneImplUseCount/4] += uint64(l.n) << (16 * (laneImplUseCount % 4))
+	c.t[checks.ImplUseCountLE1] += uint64(l.n)
 }
 
 // StorageUseCountEq1List runs storage_use_count_eq_1 on each element of a
@@ -656,7 +651,7 @@ func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
 		c.listSlow(checks.StorageUseCountEq1, loc, l)
 		return
 	}
-	c.t[laneStorageUseCnt/4] += uint64(l.n) << (16 * (laneStorageUseCnt % 4))
+	c.t[checks.StorageUseCountEq1] += uint64(l.n)
 }
 
 // listSlow runs check k element by element.
@@ -664,7 +659,7 @@ func (c *Call) listSlow(k checks.Check, loc Loc, l *SavedList) {
 	if k == checks.NoMutation && l.ok&(okPlain|okImpl|okStorage) == okPlain|okImpl|okStorage {
 		// plain unversioned elements, kept: skipped under
 		// no_version_counter, as slowSameImplStorageVersion does for one
-		c.t[laneNoVersion/4] += uint64(l.n) << (16 * (laneNoVersion % 4))
+		c.t[skipAt(checks.ReasonNoVersion)] += uint64(l.n)
 		return
 	}
 	c.count(k, l.n)
@@ -726,34 +721,16 @@ func (c *Call) listGuards(k checks.Check, l *SavedList) (add, drop conds) {
 
 // SharesStorageList runs shares_storage on each element of a list return
 // (split, unbind, chunk) against the viewed argument.
-//
-// Up to 255 elements, each takes SharesStorage's fast path, whose add to
-// the lane is not guarded (a list adds at most 255); longer lists take
-// the slow path, which counts through count.
 func (c *Call) SharesStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	if rl.n <= 0xff {
-		for i := range rl.n {
-			c.SharesStorage(ret.Elem(i), rl.at(i), arg, s)
-		}
-		return
-	}
 	for i := range rl.n {
-		c.slowSharesStorage(ret.Elem(i), rl.at(i), arg, s)
+		c.SharesStorage(ret.Elem(i), rl.at(i), arg, s)
 	}
 }
 
-// FreshOrAliasList runs fresh_or_alias on each element of a list return,
-// by FreshOrAlias's fast path up to 255 elements (see
-// [Call.SharesStorageList]).
+// FreshOrAliasList runs fresh_or_alias on each element of a list return.
 func (c *Call) FreshOrAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	if rl.n <= 0xff {
-		for i := range rl.n {
-			c.FreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
-		}
-		return
-	}
 	for i := range rl.n {
-		c.slowFreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
+		c.FreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
 	}
 }
 
@@ -853,12 +830,7 @@ func (c *Call) FreshOrAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList
 func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 	n := min(rl.n, sl.n)
 	for i := range n {
-		// Up to 255 elements the fast path (see [Call.SharesStorageList]).
-		if n <= 0xff {
-			c.ReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
-		} else {
-			c.slowReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
-		}
+		c.ReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
 	}
 	if rl.n != sl.n {
 		c.count(checks.ReturnsArg, 1)
@@ -968,7 +940,7 @@ func (c *Call) FreshNoAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 		c.freshNoAliasOfSlow(ret, r, arg, sl)
 		return
 	}
-	c.t[laneFreshNoAlias/4] += uint64(sl.n) << (16 * (laneFreshNoAlias % 4))
+	c.t[checks.FreshNoAlias] += uint64(sl.n)
 	if sl.holdsStorage(r.id.Storage) {
 		c.freshNoAliasOfHits(ret, r, arg, sl)
 	}

@@ -29,7 +29,7 @@ type SavedList struct {
 // Summary bits of a SavedList, set while it is filled, so that a check
 // that passes for every element costs one test instead of a loop.
 const (
-	okRegular  = 1 << iota // every element needs no skip decision, and n <= 255
+	okRegular  = 1 << iota // every element needs no skip decision
 	okImpl                 // every element kept its TensorImpl
 	okStorage              // every element kept its StorageImpl
 	okVersion              // every element kept its version
@@ -37,8 +37,7 @@ const (
 	okStorUses             // every StorageImpl use count is 1
 	okImplOne              // every TensorImpl use count is 1
 	// okPlain (set by SummarizeAfter): every element is a plain tensor
-	// with storage of a runtime without version counters, and n <= 255:
-	// same_impl and same_storage need no skip decision, no_mutation is
+	// with storage of a runtime without version counters: same_impl and same_storage need no skip decision, no_mutation is
 	// skipped under no_version_counter for all, as for a single tensor.
 	okPlain
 )
@@ -102,18 +101,15 @@ func (l *SavedList) SummarizeSaved() {
 		odd |= more[i].meta ^ (asserts.Versioned | fPending)
 	}
 	l.ok, l.opt = 0, false
-	if odd == 0 && l.n <= 0xff {
+	if odd == 0 {
 		l.ok = okRegular
 	}
 }
 
 // allPlain reports whether every element of l is a plain tensor with
 // storage of a runtime without version counters whose snapshot has meta m
-// (fPending before the kernel, 0 once completed), and l.n <= 255.
+// (fPending before the kernel, 0 once completed).
 func (l *SavedList) allPlain(m asserts.Traits) bool {
-	if l.n > 0xff {
-		return false
-	}
 	for i := range l.n {
 		if s := l.at(i); s.meta != m || s.id.Storage == 0 {
 			return false
@@ -203,7 +199,7 @@ func (l *SavedList) SummarizeResult() {
 		implOne = implOne && r.after.Impl == 1
 	}
 	l.ok = 0
-	if odd == 0 && l.n <= 0xff {
+	if odd == 0 {
 		l.ok = okRegular
 		if implOK {
 			l.ok |= okImplUses
@@ -260,6 +256,4 @@ func ResultList[T asserts.Tensor](c *Call, l *SavedList, ts []T) {
 
 // The list checks have a fast path small enough to be inlined: when
 // the list's summary says every element passes, they count the elements
-// and return. Only lists of up to 255 elements get a summary (a wrapper
-// would need hundreds of list checks of one kind to fill a 16-bit lane that
-// way); anything else goes to listSlow, which guards the lane.
+// and return; anything else goes to listSlow.

@@ -6,9 +6,8 @@ import (
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
-// same_metadata counts its runs in laneSameMetadata (call.go).
+// same_metadata's steps on the rows' path (rowrun.go).
 func init() {
-	checkLane[checks.SameMetadata] = laneSameMetadata
 	st := &rowSteps[checks.SameMetadata]
 	st.before = forms{checktable.FormOne: stepTakeMetadata, checktable.FormArgList: stepSaveMetadataList}
 	st.after = forms{checktable.FormOne: stepSameMetadata, checktable.FormArgList: stepSameMetadataList}
@@ -40,7 +39,7 @@ func (c *Call) SaveMetadata(s *Saved, t asserts.Identity) {
 	if s.meta&^asserts.Versioned == fPending && s.id.Impl != 0 {
 		if m, ok := t.(asserts.Metadata); ok {
 			if s.metadata, s.hasMeta = m.MetadataFingerprint(); s.hasMeta {
-				c.t[laneSameMetadata/4] += 1 << (16 * (laneSameMetadata % 4))
+				c.t[checks.SameMetadata]++
 				return
 			}
 		}
@@ -102,7 +101,7 @@ func (c *Call) saveMetadataSlowOf(s *Saved, m asserts.Metadata) {
 func (c *Call) SaveMetadataOf(s *Saved, t asserts.Metadata) {
 	if s.meta&^asserts.Versioned == fPending && s.id.Impl != 0 {
 		if s.metadata, s.hasMeta = t.MetadataFingerprint(); s.hasMeta {
-			c.t[laneSameMetadata/4] += 1 << (16 * (laneSameMetadata % 4))
+			c.t[checks.SameMetadata]++
 			return
 		}
 	}
@@ -125,7 +124,7 @@ func (c *Call) SaveMetadataOf(s *Saved, t asserts.Metadata) {
 func (c *Call) TakeMetadata(s *Saved, fp uint64, ok bool) bool {
 	if s.meta&^asserts.Versioned == fPending && s.id.Impl != 0 && ok {
 		s.metadata, s.hasMeta = fp, true
-		c.t[laneSameMetadata/4] += 1 << (16 * (laneSameMetadata % 4))
+		c.t[checks.SameMetadata]++
 		return true
 	}
 	return false
@@ -240,21 +239,14 @@ func (c *Call) mutableImpl(impl asserts.ID) bool {
 // SaveMetadataList starts same_metadata on each element of a list
 // argument (Tensor[], Tensor?[]), as [Call.SaveMetadata] does.
 func SaveMetadataList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
-	// Each element counts its row inline, in a 16-bit lane of the call:
-	// the elements go in chunks the lane has room for (a spill moves the
-	// lanes to the Op first when it has less).
-	for start := 0; start < l.n; start += 0xffff {
-		end := min(l.n, start+0xffff)
-		c.roomInLane(laneSameMetadata, end-start)
-		for i := start; i < min(end, len(ts)); i++ {
-			// The fingerprint SaveMemory read, taken here: no element
-			// made an Identity (a generic function's conversion costs a
-			// look-up per element) unless it must be read.
-			if s := l.at(i); s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
-				continue
-			}
-			c.saveMetadataElem(l.at(i), ts[i])
+	for i := range min(l.n, len(ts)) {
+		// The fingerprint SaveMemory read, taken here: no element made an
+		// Identity (a generic function's conversion costs a look-up per
+		// element) unless it must be read.
+		if s := l.at(i); s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
+			continue
 		}
+		c.saveMetadataElem(l.at(i), ts[i])
 	}
 }
 

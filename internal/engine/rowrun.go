@@ -10,7 +10,7 @@ import (
 
 // The rows' path of the one path: each row of a Shape runs by the steps
 // its check registers here (in the init of the file of its run-time
-// functions, beside its lane), which call the check's entries with the
+// functions), which call the check's entries with the
 // Frame's snapshots and, where a step reads the tensor, the tensor made
 // from its handle by the Shape's Tensor or Elem function.
 

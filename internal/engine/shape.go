@@ -132,9 +132,9 @@ type fastPlan struct {
 	more  bool
 	pairs []pair
 	meta  []int8 // singles with a same_metadata row
-	// what a plain call adds before the kernel: binding_context rows of
-	// single arguments (times Call.bind), same_content rows (to the word
-	// of content_check_off)
+	// what a plain call counts before the kernel: binding_context rows of
+	// single arguments (at Call.bind), same_content rows (skipped under
+	// content_check_off)
 	binds    uint64
 	content  uint64
 	bindList []int8  // lists with a binding_context row
@@ -261,7 +261,7 @@ func (p *fastPlan) pair(r, a int8) *pair {
 	return &p.pairs[len(p.pairs)-1]
 }
 
-// lword is an add to one word of a call's tally per element of list i.
+// lword is an add of v to count w of a call's tally per element of list i.
 type lword struct {
 	i int8
 	w int8
@@ -281,8 +281,6 @@ func (sh *Shape) planOfKind(mem bool) *fastPlan {
 	sh.plan.CompareAndSwap(nil, p)
 	return sh.plan.Load()
 }
-
-func lanePass(t *tally, lane int, n uint64) { t[lane/4] += n << (16 * (lane % 4)) }
 
 // derivePlan derives sh's plan: the slots' places, then each row's test.
 func derivePlan(sh *Shape, mem bool) *fastPlan {
@@ -364,11 +362,11 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 			}
 		}
 	}
-	for b, bind := range [2]uint64{bindRun, bindNoEnv} {
+	for b, bind := range [2]int{bindRun, bindNoEnv} {
 		t := &p.pre[b]
-		t[laneBinding/4] += p.binds * bind
-		t[laneContentOff/4] += p.content
-		lanePass(t, laneSameMetadata, uint64(len(p.meta)))
+		t[bind] += p.binds
+		t[skipAt(checks.ReasonContentOff)] += p.content
+		t[checks.SameMetadata] += uint64(len(p.meta))
 		for w := range t {
 			p.full[b][w] = t[w] + p.post[w]
 		}
@@ -404,7 +402,7 @@ func (p *fastPlan) deriveRets() {
 // (checktable.BatchOf, LearnedBy, StepsOf), never its name.
 func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 	if r.Skip {
-		lanePass(&p.post, lanePlan, 1)
+		p.post[skipAt(checks.ReasonPlan)]++
 		return true
 	}
 	t, u := p.at(r.T), p.at(r.U)
@@ -414,15 +412,15 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 	if r.Form == FormOne {
 		return p.addOne(r, t, u)
 	}
-	elemLane := func(i int8, lane int) {
+	elemAt := func(i int8, at int) {
 		if perList[i] == nil {
 			perList[i] = &tally{}
 		}
-		lanePass(perList[i], lane, 1)
+		perList[i][at]++
 	}
-	elem := func(i int8) { elemLane(i, checkLane[r.Check]) }
+	elem := func(i int8) { elemAt(i, int(r.Check)) }
 	if p.unc {
-		return r.Form == FormArgList && p.addIdentList(r, t, u, elemLane)
+		return r.Form == FormArgList && p.addIdentList(r, t, u, elemAt)
 	}
 	k := r.Check
 	switch b := checktable.BatchOf(k); {
@@ -513,7 +511,7 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		p.binds++
 		return true // counted before the kernel
 	case b == checktable.BatchContent:
-		p.content += 1 << (16 * (laneContentOff % 4))
+		p.content++
 		return true // counted before the kernel
 	case b == checktable.BatchMetadata:
 		p.meta = append(p.meta, t)
@@ -529,7 +527,7 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 	default:
 		return false
 	}
-	lanePass(&p.post, checkLane[k], 1)
+	p.post[k]++
 	return true
 }
 

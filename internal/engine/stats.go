@@ -77,14 +77,10 @@ func (op *Op) Stats() asserts.Stats {
 		n := st.sigCalls.Load() + st.lockedCalls()
 		s.Calls = n
 		for k := range checks.NumChecks {
-			if l := checkLane[k]; l != laneNone {
-				s.Ran[k] = n * st.sig.lane(l)
-			}
+			s.Ran[k] = n * st.sig[k]
 		}
 		for r := range checks.NumReasons {
-			if l := reasonLane[r]; l != laneNone {
-				s.Skipped[r] = n * st.sig.lane(l)
-			}
+			s.Skipped[r] = n * st.sig[checks.NumChecks+r]
 		}
 	}
 	s.Calls += st.calls.Load()

@@ -6,9 +6,8 @@ import (
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
-// view_holds_storage counts its runs in laneSpare (call.go).
+// view_holds_storage's steps on the rows' path (rowrun.go).
 func init() {
-	checkLane[checks.ViewHoldsStorage] = laneSpare
 	rowSteps[checks.ViewHoldsStorage].after = forms{checktable.FormOne: stepViewHoldsStorage, checktable.FormRetList: stepViewHoldsStorageList}
 }
 
@@ -68,7 +67,7 @@ func (c *Call) ViewBaseList(rl *SavedList, s *Saved, t asserts.Tensor) {
 // does not share the argument's storage is shares_storage's to report.
 func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage == s.id.Storage && uint64(r.after.Storage) > r.digest {
-		c.t[laneSpare/4] += 1 << (16 * (laneSpare % 4))
+		c.t[checks.ViewHoldsStorage]++
 		return
 	}
 	c.viewHoldsSlow(ret, r, arg, s)
@@ -77,10 +76,10 @@ func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 //go:noinline
 func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	const k = checks.ViewHoldsStorage
-	if uncountedPair(r, s) && c.pol().unc[k] == checks.ReasonNoUseCounts && c.t.lane(laneNoUseCounts) < 0xffff {
-		// a view of a runtime without use counts: skipped, counted
-		// straight into its reason's lane (count and skip in one)
-		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+	if uncountedPair(r, s) && c.pol().unc[k] == checks.ReasonNoUseCounts {
+		// a view of a runtime without use counts: skipped (count and
+		// skip in one)
+		c.t[skipAt(checks.ReasonNoUseCounts)]++
 		return
 	}
 	c.count(k, 1)
@@ -107,8 +106,8 @@ func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 // TensorImpls of their own. It counts one run per element (one skip per
 // element the skip policy skips).
 //
-// A list whose elements need no skip decision (every one plain, at most
-// 255: okRegular) and whose elements are all views of s with TensorImpls
+// A list whose elements need no skip decision (every one plain:
+// okRegular) and whose elements are all views of s with TensorImpls
 // of their own that hold it passes in one loop over its inline elements.
 func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	if rl.ok&okRegular == 0 || s.meta != asserts.Versioned || rl.n > listInline {
@@ -128,7 +127,7 @@ func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 		c.viewHoldsListSlow(ret, rl, arg, s)
 		return
 	}
-	c.t[laneSpare/4] += uint64(rl.n) << (16 * (laneSpare % 4)) // n <= 8: no lane overflows
+	c.t[checks.ViewHoldsStorage] += uint64(rl.n)
 }
 
 // viewHoldsListSlow is ViewHoldsStorageList off its fast path. An

@@ -14,7 +14,8 @@ import (
 // TestLongListCounts: the counts of a cat of n matrices (gonum's Dense
 // through the memory: runtime, its calls on the rows', learned and lean
 // paths) are a + b·n for each check and skip reason, measured at 100 and
-// 200 and held past what a call's 16-bit tally lane holds (65,535).
+// 200 and held at 70,000 (past the 65,535 a call once counted in a 16-bit
+// lane).
 func TestLongListCounts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("cats of 70,000 matrices (-short skips it)")
