@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/internal/shared"
 )
@@ -686,10 +687,11 @@ func (p *fastPlan) addRowMem(r *Row) bool {
 		p.binds++
 		return true
 	case checktable.BatchContent:
-		p.content++
+		p.countBefore(skipAt(checks.ReasonContentOff), t, false)
 		return true
 	case checktable.BatchMetadata:
 		p.meta = append(p.meta, t)
+		p.countBefore(int(k), t, false)
 		return true
 	case checktable.BatchPairsHandle:
 		p.ret(t).apart |= 1 << u
@@ -719,9 +721,10 @@ func (p *fastPlan) addListRowMem(r *Row, t, u int8) bool {
 	case checktable.BatchPlain:
 		p.bindList = append(p.bindList, t)
 	case checktable.BatchContent:
-		p.contList = append(p.contList, t)
+		p.countBefore(skipAt(checks.ReasonContentOff), t, true)
 	case checktable.BatchMetadata:
 		p.metaList = append(p.metaList, t)
+		p.countBefore(int(r.Check), t, true)
 	case checktable.BatchPairsHandle:
 		if p.list[r.T] {
 			return false

@@ -100,10 +100,11 @@ func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 		p.binds++
 		return true // counted before the kernel
 	case b == checktable.BatchContent:
-		p.content++
+		p.countBefore(skipAt(checks.ReasonContentOff), t, false)
 		return true // counted before the kernel
 	case b == checktable.BatchMetadata:
 		p.meta = append(p.meta, t)
+		p.countBefore(int(k), t, false)
 		return true // counted before the kernel
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
 		p.ret(t).returns |= 1 << u
@@ -142,9 +143,10 @@ func (p *fastPlan) addIdentList(r *Row, t, u int8, elemAt func(int8, int)) bool 
 	case b == checktable.BatchPlain:
 		p.bindList = append(p.bindList, t)
 	case b == checktable.BatchContent:
-		p.contList = append(p.contList, t)
+		p.countBefore(skipAt(checks.ReasonContentOff), t, true)
 	case b == checktable.BatchMetadata:
 		p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
+		p.countBefore(int(k), t, true)
 	case b == checktable.BatchPairsHandle && !p.list[r.T]:
 		p.pair(t, u).impl = true
 	case b == checktable.BatchPairsStorage && !p.list[r.T]:

@@ -5,7 +5,6 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/shared"
 )
 
@@ -345,11 +344,8 @@ func addLists(t *tally, p *fastPlan, ls []ListSlot, bind int, post bool) {
 	for _, i := range p.bindList {
 		t[bind] += uint64(ls[i].n)
 	}
-	for _, i := range p.contList {
-		t[skipAt(checks.ReasonContentOff)] += uint64(ls[i].n)
-	}
-	for _, i := range p.metaList {
-		t[checks.SameMetadata] += uint64(ls[i].n)
+	for _, w := range p.preList {
+		t[w.w] += w.v * uint64(ls[w.i].n)
 	}
 	if post {
 		for _, w := range p.postList {

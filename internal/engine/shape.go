@@ -133,12 +133,13 @@ type fastPlan struct {
 	pairs []pair
 	meta  []int8 // singles with a same_metadata row
 	// what a plain call counts before the kernel: binding_context rows of
-	// single arguments (at Call.bind), same_content rows (skipped under
-	// content_check_off)
+	// single arguments (at Call.bind), the lists with one (per element);
+	// the other rows of single tensors (same_content's, skipped under
+	// content_check_off; same_metadata's), and per element of a list
 	binds    uint64
-	content  uint64
-	bindList []int8  // lists with a binding_context row
-	contList []int8  // lists with a same_content row
+	bindList []int8
+	before   tally
+	preList  []lword
 	post     tally   // what a passing call adds after the kernel
 	postList []lword // per element of a list
 	// pre and full are what a passing call of single tensors counts before
@@ -364,9 +365,8 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	}
 	for b, bind := range [2]int{bindRun, bindNoEnv} {
 		t := &p.pre[b]
+		*t = p.before
 		t[bind] += p.binds
-		t[skipAt(checks.ReasonContentOff)] += p.content
-		t[checks.SameMetadata] += uint64(len(p.meta))
 		for w := range t {
 			p.full[b][w] = t[w] + p.post[w]
 		}
@@ -439,9 +439,10 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 	case b == checktable.BatchPlain && r.Form == FormArgList:
 		p.bindList = append(p.bindList, t)
 	case b == checktable.BatchContent && r.Form == FormArgList:
-		p.contList = append(p.contList, t)
+		p.countBefore(skipAt(checks.ReasonContentOff), t, true)
 	case b == checktable.BatchMetadata && r.Form == FormArgList:
 		p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
+		p.countBefore(int(k), t, true)
 	case b == checktable.BatchPairsHandle && r.Form == FormArgList && !p.list[r.T]:
 		p.pair(t, u).impl = true
 	case b == checktable.BatchPairsStorage && r.Form == FormArgList && !p.list[r.T]:
@@ -511,10 +512,11 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		p.binds++
 		return true // counted before the kernel
 	case b == checktable.BatchContent:
-		p.content++
+		p.countBefore(skipAt(checks.ReasonContentOff), t, false)
 		return true // counted before the kernel
 	case b == checktable.BatchMetadata:
 		p.meta = append(p.meta, t)
+		p.countBefore(int(k), t, false)
 		return true // counted before the kernel
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
 		p.ret(t).returns |= 1 << u
@@ -529,6 +531,18 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 	}
 	p.post[k]++
 	return true
+}
+
+// countBefore adds to what a passing call counts before the kernel one
+// count at of its tally (a same_content row's skip under
+// content_check_off, a same_metadata row's run): for a row of single
+// tensors, or (list) per element of list t.
+func (p *fastPlan) countBefore(at int, t int8, list bool) {
+	if list {
+		p.preList = append(p.preList, lword{i: t, w: int8(at), v: 1})
+		return
+	}
+	p.before[at]++
 }
 
 // readsBase reports whether k's rows read, before the kernel, the use
