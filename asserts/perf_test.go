@@ -158,6 +158,7 @@ func BenchmarkOverhead(b *testing.B) {
 	}
 	list := xs[:]
 	var sink *rt.Tensor
+	modeEnv := envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} })
 	b.Run("add/direct", func(b *testing.B) {
 		for b.Loop() {
 			sink = stub.add(xs[0], xs[1], 1)
@@ -188,6 +189,14 @@ func BenchmarkOverhead(b *testing.B) {
 	})
 	b.Run("add/frame-content-on", func(b *testing.B) {
 		defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+		for b.Loop() {
+			sink = AddF(xs[0], xs[1], 1)
+		}
+	})
+	// The same call under a mode: it leaves the fast plan and runs its
+	// rows one by one, each skipped under mode_active and counted.
+	b.Run("add/frame-mode", func(b *testing.B) {
+		defer asserts.SetEnv(asserts.SetEnv(modeEnv))
 		for b.Loop() {
 			sink = AddF(xs[0], xs[1], 1)
 		}
@@ -333,6 +342,14 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = CatF(list)
 		}
 	})
+	// The same call under a mode: it leaves the fast plan and runs its
+	// rows one by one, each skipped under mode_active and counted.
+	b.Run("cat8/frame-mode", func(b *testing.B) {
+		defer asserts.SetEnv(asserts.SetEnv(modeEnv))
+		for b.Loop() {
+			sink = CatF(list)
+		}
+	})
 	// cat of a runtime whose tensors report metadata: same_metadata on
 	// each element (the one path reads the fingerprints in the runtime).
 	b.Run("cat8meta/direct", func(b *testing.B) {
@@ -368,6 +385,14 @@ func BenchmarkOverhead(b *testing.B) {
 		}
 	})
 	b.Run("addcmul6/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = Addcmul6F(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5])
+		}
+	})
+	// The same call under a mode: it leaves the fast plan and runs its
+	// rows one by one, each skipped under mode_active and counted.
+	b.Run("addcmul6/frame-mode", func(b *testing.B) {
+		defer asserts.SetEnv(asserts.SetEnv(modeEnv))
 		for b.Loop() {
 			sink = Addcmul6F(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5])
 		}

@@ -13,7 +13,9 @@
 # NAMES defaults to "add add_ add.out transpose reshape reshape-fresh unbind4 cat8 addcmul6". Needs valgrind.
 # NEW_VARIANT names the sub-benchmark this tree's checked call is measured
 # by (default "checked"; "frame": the hand-written wrappers of the one
-# path, asserts/frame_test.go), against REV's "checked".
+# path, asserts/frame_test.go), against REV's OLD_VARIANT (default
+# "checked"; "frame" to compare the one path of both trees, "frame-mode"
+# the one path's rows run one by one under a mode).
 # The collector is off (GOGC=off): the view ops' kernels allocate their
 # views, and a collection falling in one run and not the other would move
 # the difference by hundreds of instructions.
@@ -50,7 +52,7 @@ for n in $names; do
 	re=${n//./\\.}
 	d=${re%-fresh} # reshape-fresh's direct call is reshape's
 	od=$(per "$out/old.test" "Overhead/^$d\$/^direct\$")
-	oc=$(per "$out/old.test" "Overhead/^$re\$/^checked\$")
+	oc=$(per "$out/old.test" "Overhead/^$re\$/^${OLD_VARIANT:-checked}\$")
 	nd=$(per "$out/new.test" "Overhead/^$d\$/^direct\$")
 	nc=$(per "$out/new.test" "Overhead/^$re\$/^${NEW_VARIANT:-checked}\$")
 	oo=$(echo "$oc - $od" | bc) no=$(echo "$nc - $nd" | bc)
