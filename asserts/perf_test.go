@@ -367,6 +367,23 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = CatMetaF(list)
 		}
 	})
+	// cat of 1 to 8 tensors in turn: the op is calibrated for one length,
+	// and the calls of the others pass the fast plan and count its counts
+	// (frame.countFast).
+	b.Run("cat1to8/direct", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			sink = stub.cat(list[:1+i%8])
+			i++
+		}
+	})
+	b.Run("cat1to8/frame", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			sink = CatF(list[:1+i%8])
+			i++
+		}
+	})
 	// The lists snapshotted by the generic functions: an indirect call per
 	// element for each Ident.
 	b.Run("cat8/checked-generic", func(b *testing.B) {
