@@ -24,6 +24,9 @@ type Ctor struct {
 	// options alone (New(opts ...Option)): one of the sizes (...int), one
 	// of the values ([]E); "" for a constructor of sizes and values.
 	Shape, Data string
+	// AnyData is set when Data takes any value (interface{}): Elem is
+	// init's choice, not the library's.
+	AnyData bool
 }
 
 // Call is the constructor's call in Go code of a file that imports the
@@ -106,18 +109,24 @@ func optionsCtor(l *Lib, c *Ctor, sig *types.Signature) *Ctor {
 	if _, ok := opt.(*types.Named); !ok {
 		return nil
 	}
-	var shapes, datas []string
+	var shapes, datas, anyDatas []string
 	for _, n := range l.Pkg.Scope().Names() {
 		fn, ok := l.Pkg.Scope().Lookup(n).(*types.Func)
 		if !ok || !token.IsExported(n) {
 			continue
 		}
 		fs := fn.Type().(*types.Signature)
-		if fs.Results().Len() != 1 || !types.Identical(fs.Results().At(0).Type(), opt) || fs.Params().Len() != 1 {
+		if fs.Results().Len() != 1 || !types.Identical(fs.Results().At(0).Type(), opt) || fs.Params().Len() < 1 || fs.Params().Len() > 2 || fs.Params().Len() == 2 && !fs.Variadic() {
+			continue
+		}
+		if isAny(fs.Params().At(0).Type()) && valuesName(n) && (!fs.Variadic() || fs.Params().Len() == 2) {
+			// WithBacking(x interface{}, mask ...[]bool): the values of any
+			// element type, init's float64s; a variadic rest is left empty.
+			anyDatas = append(anyDatas, n)
 			continue
 		}
 		p, ok := fs.Params().At(0).Type().(*types.Slice)
-		if !ok {
+		if !ok || fs.Params().Len() != 1 {
 			continue
 		}
 		switch e := p.Elem().(type) {
@@ -133,11 +142,37 @@ func optionsCtor(l *Lib, c *Ctor, sig *types.Signature) *Ctor {
 			}
 		}
 	}
+	if len(datas) == 0 && len(anyDatas) == 1 {
+		// The option takes any slice: the element type is init's choice,
+		// float64 (the reference's values are float64s).
+		c.Elem, c.AnyData, datas = "float64", true, anyDatas
+	}
 	if len(shapes) != 1 || len(datas) != 1 {
 		return nil
 	}
 	c.Shape, c.Data, c.Rank = shapes[0], datas[0], 2
 	return c
+}
+
+// isAny reports whether t is the empty interface.
+func isAny(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	return ok && iface.Empty()
+}
+
+// valuesName reports whether an option's name says it gives the values:
+// one of its words is backing, data, values or elements (WithBacking).
+// An option of any type is chosen by its name alone among several
+// (gorgonia's FromScalar, WithMask and AsFortran take any slice too);
+// the value check's probe then checks that a tensor made with it reads
+// back as made.
+func valuesName(name string) bool {
+	for _, w := range words(name) {
+		if w == "backing" || w == "data" || w == "values" || w == "elements" {
+			return true
+		}
+	}
+	return false
 }
 
 // instance returns fn's signature, instantiated with args when fn is
@@ -180,6 +215,9 @@ type Raw struct {
 	// and the tensor's method that returns its sizes ([]int), the
 	// elements taken as contiguous, row-major.
 	Elems, Shape string
+	// Flat is set for a method that returns the slice of elements of a
+	// tensor of any rank, with Shape (gorgonia's Float64s, Shape).
+	Flat bool
 }
 
 // Matrix reports whether r reads a matrix (rows, columns and stride).
@@ -187,7 +225,7 @@ func (r *Raw) Matrix() bool { return r.Rows != "" }
 
 // shaped reports whether r reads the elements through an interface and
 // the sizes from a method.
-func (r *Raw) shaped() bool { return r.Elems != "" }
+func (r *Raw) shaped() bool { return r.Elems != "" || r.Flat }
 
 // findRaw returns the first, by name, exported method of the tensor type
 // without parameters that returns a slice of its elements or a struct
@@ -245,8 +283,10 @@ func findRaw(l *Lib) *Raw {
 // findShaped returns the first, by name, method of the tensor type
 // without parameters that returns a value of an interface type whose
 // method without parameters returns the slice of elements, with the
-// first method of the type that returns its sizes ([]int); nil if
-// either is missing. (spago's Dense: Data().F64(), Shape().)
+// first method of the type that returns its sizes ([]int); or the first
+// that returns the slice itself with that method (gorgonia's Dense:
+// Float64s(), Shape()); nil if either is missing. (spago's Dense:
+// Data().F64(), Shape().)
 func findShaped(l *Lib, ms *types.MethodSet, names []string) *Raw {
 	r := &Raw{}
 	for _, n := range names {
@@ -255,10 +295,14 @@ func findShaped(l *Lib, ms *types.MethodSet, names []string) *Raw {
 			continue
 		}
 		t := sig.Results().At(0).Type()
-		if s, ok := t.(*types.Slice); ok && r.Shape == "" {
+		if s, ok := t.Underlying().(*types.Slice); ok && (r.Shape == "" || sizesName(n) && !sizesName(r.Shape)) {
 			if b, ok := s.Elem().(*types.Basic); ok && b.Kind() == types.Int {
-				r.Shape = n
+				r.Shape = n // the first, or the first named for sizes (gorgonia's Ints() is its elements as ints)
 			}
+		}
+		if isElems(t, l.Elem) && r.Method == "" {
+			r.Method, r.Flat = n, true // gorgonia's Float64s()
+			continue
 		}
 		iface, ok := t.Underlying().(*types.Interface)
 		if !ok || r.Method != "" {
@@ -279,6 +323,9 @@ func findShaped(l *Lib, ms *types.MethodSet, names []string) *Raw {
 	return r
 }
 
+// sizesName reports whether a method's name says it gives the sizes.
+func sizesName(n string) bool { return n == "Shape" || n == "Dims" || n == "Sizes" || n == "Size" }
+
 // isElems reports whether t is a slice of elem.
 func isElems(t types.Type, elem string) bool {
 	s, ok := t.(*types.Slice)
@@ -291,6 +338,9 @@ func isElems(t types.Type, elem string) bool {
 
 // Slice is Go code of the slice of the tensor x's elements.
 func (r *Raw) Slice(x string) string {
+	if r.Flat {
+		return x + "." + r.Method + "()"
+	}
 	if r.shaped() {
 		return x + "." + r.Method + "()." + r.Elems + "()"
 	}

@@ -37,6 +37,8 @@ const (
 	Tensor                  // a tensor: the type, or an interface it implements
 	Number                  // a number of a predeclared type
 	Map                     // a function of an element to an element: func(i, j int, v E) E
+	Any                     // an interface{}: a tensor, or a number of the element type
+	Rest                    // a trailing variadic parameter (gorgonia's opts ...FuncOpt): left empty
 )
 
 // A Result is what a callable returns.
@@ -88,7 +90,9 @@ func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
 			c.Result.Err = true
 		case i == 0 && types.Identical(t, l.Tensor):
 			c.Result.Tensor = true
-		case i == 0 && isTensorIface(l, t):
+		case i == 0 && (isTensorIface(l, t) || isAny(t)):
+			// An interface{} may hold the tensor (gorgonia's Clone): the
+			// value check tells.
 			c.Result.Tensor, c.Result.Assert = true, ".("+l.Qual()+")"
 		default:
 			c.Result.Other = true
@@ -101,9 +105,11 @@ func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
 func param(l *Lib, t types.Type, variadic bool) Param {
 	switch {
 	case variadic:
-		return Param{Kind: Other}
+		return Param{Kind: Rest}
 	case types.Identical(t, l.Tensor) || isTensorIface(l, t):
 		return Param{Kind: Tensor}
+	case isAny(t):
+		return Param{Kind: Any}
 	}
 	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && b.Info()&types.IsComplex == 0 {
 		return Param{Kind: Number, Type: b.Name()}

@@ -3,6 +3,7 @@ package library
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/schema"
@@ -22,6 +23,9 @@ type Candidate struct {
 	// Form is the view method and order of a view op's or cat's
 	// candidate, whose Code calls the form's helpers (ViewsFile).
 	Form *ViewForm
+	// EmptyCrash is the Go runtime error the candidate panicked with on
+	// empty inputs (no rows), as the value check ran it; "" for none.
+	EmptyCrash string
 }
 
 // Candidates returns the candidates of op among the callables: each
@@ -134,6 +138,18 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 				return ""
 			}
 			args, maps = append(args, f), maps+1
+		case Any:
+			// The next tensor, else the next number as an element.
+			switch {
+			case ti < len(tensors):
+				args, ti = append(args, tensors[ti]), ti+1
+			case si < len(op.Scalars) && !strings.HasPrefix(op.scalarType(si), "*"):
+				args, si = append(args, convert(op.scalarType(si), op.Elem, op.Scalars[si])), si+1
+			default:
+				return ""
+			}
+		case Rest:
+			// Left empty: the library's defaults.
 		default:
 			return ""
 		}
@@ -143,8 +159,12 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 	}
 	code := recv + c.GoName + "(" + strings.Join(args, ", ") + ")"
 	switch {
+	case value && c.Result.Err && !c.Result.Other && !op.hasParam("res", "err"):
+		// A result and an error (gorgonia's): an error panics, as an
+		// error of a call that returns nothing else does.
+		return "res, err := " + code + "; if err != nil { panic(err) }; return res" + c.Result.Assert
 	case value && c.Result.Err:
-		return "" // a result and an error: not a form above
+		return ""
 	case value:
 		return code + c.Result.Assert
 	case c.Result.Err && (c.Result.Tensor || c.Result.Other):
@@ -154,6 +174,20 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 	}
 	return code
 }
+
+// hasParam reports whether the op has a parameter of one of the names.
+func (op *Op) hasParam(names ...string) bool {
+	for _, p := range op.Params {
+		if slices.Contains(names, p.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Stmts reports whether the candidate's code is statements that return
+// the result (a call of a result and an error), not an expression.
+func (c *Candidate) Stmts() bool { return strings.HasPrefix(c.Code, "res, err := ") }
 
 // scalarType is the Go type of the op's scalar i.
 func (op *Op) scalarType(i int) string {

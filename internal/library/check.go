@@ -30,7 +30,43 @@ const checkTimeout = 5 * time.Minute
 // each candidate's verdict against the reference. The program is given
 // to the go command as an overlay: nothing is written in the module.
 func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, error) {
-	src, err := program(l, cands)
+	out, err := runProgram(ctx, dir, l, cands, false)
+	if err != nil {
+		return nil, err
+	}
+	return judge(out, l, cands)
+}
+
+// CheckEmpty runs each candidate on empty inputs (no rows) and sets its
+// EmptyCrash to the Go runtime error it panicked with, if it did. Bind
+// runs it on the candidates it binds only: on empty inputs, a library's
+// method that computes no op may do anything.
+func CheckEmpty(ctx context.Context, dir string, l *Lib, cands []*Candidate) error {
+	out, err := runProgram(ctx, dir, l, cands, true)
+	if err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		rest, ok := strings.CutPrefix(line, "E ")
+		n, what, _ := strings.Cut(rest, " ")
+		c, err := strconv.Atoi(n)
+		if !ok || err != nil || c < 0 || c >= len(cands) {
+			return fmt.Errorf("the value check printed %q", line)
+		}
+		if why, ok := strings.CutPrefix(what, "crash "); ok {
+			cands[c].EmptyCrash = why
+		}
+	}
+	return sc.Err()
+}
+
+// runProgram builds and runs the program of the candidates (program)
+// and returns its output.
+func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emptyOnly bool) (*bytes.Buffer, error) {
+	src, err := program(l, cands, emptyOnly)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +110,7 @@ func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdi
 		}
 		return nil, fmt.Errorf("the check of %s's values (a program run in this module) failed: %v\n%s", l.Spec, err, strings.TrimSpace(stderr.String()))
 	}
-	return judge(&stdout, l, cands)
+	return &stdout, nil
 }
 
 func exists(p string) bool { _, err := os.Lstat(p); return err == nil }

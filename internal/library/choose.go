@@ -25,6 +25,10 @@ type Binding struct {
 	// Helper is set for a binding that calls a helper of ViewsFile
 	// (Found.Views): Code names it unqualified.
 	Helper bool
+	// EmptyCrash is the Go runtime error the binding panicked with on
+	// empty inputs (Candidate.EmptyCrash).
+	EmptyCrash string
+	cand       *Candidate // the candidate it is
 }
 
 // A Rejection is a callable whose name is that of ops it is not bound
@@ -89,6 +93,18 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 			f.Imports = append(f.Imports, "math")
 		}
 	}
+	var chosen []*Candidate
+	for _, b := range f.Bindings {
+		chosen = append(chosen, b.cand)
+	}
+	if len(chosen) > 0 {
+		if err := CheckEmpty(ctx, dir, l, chosen); err != nil {
+			return nil, err
+		}
+		for i := range f.Bindings {
+			f.Bindings[i].EmptyCrash = f.Bindings[i].cand.EmptyCrash
+		}
+	}
 	f.Rejected = append(rejections(l, ops, cands, verdicts, bound), viewRejections(cands, verdicts, f.Views)...)
 	slices.SortFunc(f.Rejected, func(a, b Rejection) int {
 		return compare(a.Callable+"\x00"+strings.Join(a.Ops, ","), b.Callable+"\x00"+strings.Join(b.Ops, ","))
@@ -119,7 +135,7 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 			continue
 		}
 		c := tier[0]
-		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil}
+		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, cand: c}
 		for _, o := range tier[1:] {
 			if o.Callable.Name != c.Callable.Name && !slices.Contains(b.Also, o.Callable.Name) {
 				b.Also = append(b.Also, o.Callable.Name)

@@ -14,23 +14,25 @@ import (
 // program returns the source of the program that runs each candidate on
 // its op's cases and prints, a line each, what it returned (its sizes and
 // values), or that it panicked, returned nil or did not return in time;
-// and first a probe of the constructor and the element access.
-func program(l *Lib, cands []*Candidate) ([]byte, error) {
+// and first a probe of the constructor and the element access. With
+// emptyOnly, it runs each candidate on empty inputs instead (empty).
+func program(l *Lib, cands []*Candidate, emptyOnly bool) ([]byte, error) {
 	pkg := l.Pkg.Name()
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n)\n\n", pkg, l.Pkg.Path())
-	tensor := l.Qual()
-	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensor = %s\n\ntype elem = %s\n\n", tensor, l.Elem)
-	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensor {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
-	fmt.Fprintf(&b, "func read(x tensor) (shape []int, vals []float64) {\n%s\nreturn shape, vals\n}\n\n", l.Raw.Read())
-	fmt.Fprintf(&b, "func write(x tensor) {\n%s\n}\n\n", l.Raw.Write())
-	fmt.Fprintf(&b, "func anchor(x tensor) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
+	// The tensor type is tensorT: gorgonia's package is named tensor.
+	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensorT = %s\n\ntype elem = %s\n\n", l.Qual(), l.Elem)
+	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensorT {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
+	fmt.Fprintf(&b, "func read(x tensorT) (shape []int, vals []float64) {\n%s\nreturn shape, vals\n}\n\n", l.Raw.Read())
+	fmt.Fprintf(&b, "func write(x tensorT) {\n%s\n}\n\n", l.Raw.Write())
+	fmt.Fprintf(&b, "func anchor(x tensorT) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
+	fmt.Fprintf(&b, "const emptyOnly = %v\n\n", emptyOnly)
 	b.WriteString(programMain)
 	seen := map[*ViewForm]bool{}
 	for _, c := range cands {
 		if f := c.Form; f != nil && !seen[f] {
 			seen[f] = true
-			b.WriteString(f.Source("tensor", l.Elem, f.suffix, l.Raw.Dims(), l.Ctor.Call(pkg, "shape", "data")) + "\n")
+			b.WriteString(f.Source("tensorT", l.Elem, f.suffix, l.Raw.Dims(), l.Ctor.Call(pkg, "shape", "data")) + "\n")
 		}
 	}
 	refs := map[string]bool{}
@@ -52,11 +54,11 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	}
 	b.WriteString("}\n\nvar runs = []run{\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "{%q, %d, %d, func(in []tensor, s []float64, out tensor) tensor { return c%d(%s) }},\n", c.Op.Ref.Name, c.writes(), c.memory(), i, c.args())
+		fmt.Fprintf(&b, "{%q, %d, %d, func(in []tensorT, s []float64, out tensorT) tensorT { return c%d(%s) }},\n", c.Op.Ref.Name, c.writes(), c.memory(), i, c.args())
 	}
 	b.WriteString("}\n\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "func c%d(%s) tensor {\n%s\n}\n\n", i, c.params(), c.body(l))
+		fmt.Fprintf(&b, "func c%d(%s) tensorT {\n%s\n}\n\n", i, c.params(), c.body(l))
 	}
 	return format.Source(b.Bytes())
 }
@@ -80,7 +82,7 @@ type run struct {
 	op string
 	w  int // the argument it writes: 0 self, 1 out, -1 none
 	v  int // its result: 1 a view of in[0], 2 a tensor of its own, 0 either
-	f  func(in []tensor, s []float64, out tensor) tensor
+	f  func(in []tensorT, s []float64, out tensorT) tensorT
 }
 
 // opt is an optional int scalar of a case: NaN is unset.
@@ -93,6 +95,10 @@ func opt(v float64) *int64 {
 }
 
 func main() {
+	if emptyOnly {
+		emptyMain()
+		return
+	}
 	fmt.Println("P " + try(func() string {
 		x := mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6})
 		if anchor(x) == nil || anchor(x) != anchor(x) {
@@ -118,7 +124,7 @@ func main() {
 	for c, r := range runs {
 		for k, cs := range cases[r.op] {
 			line := try(func() string {
-				var in []tensor
+				var in []tensorT
 				for _, x := range cs.in {
 					in = append(in, mk(append([]int(nil), x.shape...), append([]float64(nil), x.data...)))
 				}
@@ -129,7 +135,7 @@ func main() {
 					stale[i] = 1000 + float64(i)
 				}
 				out := mk(append([]int(nil), cs.out...), stale)
-				w := map[int]tensor{0: in[0], 1: out}[r.w]
+				w := map[int]tensorT{0: in[0], 1: out}[r.w]
 				var before *elem
 				if w != nil {
 					before = anchor(w)
@@ -160,10 +166,55 @@ func main() {
 	}
 }
 
+// emptyMain runs each run on empty inputs (empty) and prints what it did.
+func emptyMain() {
+	for c, r := range runs {
+		if cs := cases[r.op]; len(cs) > 0 {
+			fmt.Printf("E %d %s\n", c, empty(r, cs[0]))
+		}
+	}
+}
+
+// empty runs r on inputs of its case's columns and no rows, and says
+// whether it crashed (a Go runtime error: the library's, not a refusal),
+// "ok" otherwise, "unmade" when the constructor refuses them.
+func empty(r run, cs kase) string {
+	var in []tensorT
+	var out tensorT
+	if try(func() string {
+		for _, x := range cs.in {
+			in = append(in, mk([]int{0, x.shape[1]}, nil))
+		}
+		out = mk([]int{0, cs.out[1]}, nil)
+		return ""
+	}) != "" {
+		return "unmade"
+	}
+	done := make(chan string, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				if e, ok := p.(runtime.Error); ok {
+					done <- "crash " + strings.Join(strings.Fields(e.Error()), " ")
+					return
+				}
+			}
+			done <- "ok"
+		}()
+		r.f(in, cs.s, out)
+	}()
+	select {
+	case s := <-done:
+		return s
+	case <-time.After(10 * time.Second):
+		return "ok"
+	}
+}
+
 // shares returns line if res is a view of in[0] (view) or shares no
 // input's memory (!view), else why not: a view's memory is self's, and
 // a write through it shows in self.
-func shares(line string, res tensor, in []tensor, view bool) string {
+func shares(line string, res tensorT, in []tensorT, view bool) string {
 	a := anchor(res)
 	if !view {
 		for _, x := range in {
@@ -199,7 +250,7 @@ func same(a, b []float64) bool {
 	return true
 }
 
-func show(x tensor) string {
+func show(x tensorT) string {
 	if x == nil {
 		return "nil"
 	}
@@ -317,7 +368,7 @@ func (c *Candidate) params() string {
 	for _, p := range c.Op.Params {
 		t := p.Type
 		if p.Role == Input || p.Role == OutArg {
-			t = strings.Repeat("[]", strings.Count(p.Type, "[]")) + "tensor"
+			t = strings.Repeat("[]", strings.Count(p.Type, "[]")) + "tensorT"
 		}
 		out = append(out, p.Name+" "+t)
 	}
@@ -335,6 +386,8 @@ func (c *Candidate) body(l *Lib) string {
 	}
 	r := c.Callable.Result
 	switch {
+	case c.Returns == "" && c.Stmts():
+		return b.String() + c.Code
 	case c.Returns == "":
 		return b.String() + "return " + c.programCode()
 	case c.Returns == "ret":

@@ -40,6 +40,10 @@ type libTarget struct {
 	// are Go code of the memory function's body and the tests' write of
 	// a tensor x and read of its shape and vals (library.Raw).
 	GoType, MemoryBody, WriteCode, ReadCode string
+	// EmptyCrashes are the bound ops that crashed on empty inputs in
+	// init's value check (library.Binding.EmptyCrash), joined; "" for
+	// none.
+	EmptyCrashes string
 }
 
 // libraryFiles are the files init writes for a library's type; ViewsFile
@@ -115,9 +119,14 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	if t.Found, err = library.Bind(context.Background(), t.Dir, t.Lib, ops); err != nil {
 		return err
 	}
+	var crashes []string
 	for _, b := range t.Found.Bindings {
 		t.Ops = append(t.Ops, b.Op)
+		if b.EmptyCrash != "" {
+			crashes = append(crashes, b.Op)
+		}
 	}
+	t.EmptyCrashes = strings.Join(crashes, ", ")
 	if len(t.Ops) == 0 {
 		return fmt.Errorf("-type %s: no method or function of %s computes an op of the schema on init's inputs (%d candidates run): configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, spec.Path, t.Found.Candidates)
 	}

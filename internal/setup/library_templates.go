@@ -248,6 +248,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+{{- if .EmptyCrashes}}
+	"slices"
+{{- end}}
 	"testing"
 
 	"github.com/assertgen/assertgen/sweep"
@@ -267,6 +270,11 @@ type sweepAdapter struct{}
 // of another dtype moves to {{.Lib.Elem}} (a *sweep.DtypeError); one of
 // another rank, layout, bit or autograd state, a view, or one the
 // constructor refuses (it panics) is counted as one it cannot make.
+{{- if .EmptyCrashes}}
+// So is an empty one: init's value check saw bound ops crash on empty
+// inputs inside the library (its report lists them), a finding of the
+// library that every empty sample would repeat.
+{{- end}}
 func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value, err error) {
 	switch {
 	case sp.Same >= 0:
@@ -277,6 +285,10 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 		return reflect.Value{}, errors.New("{{.LibName}} makes dense tensors only")
 	case sp.Strides != nil || sp.Offset != 0 || sp.Transposed || sp.ViewOf >= 0:
 		return reflect.Value{}, errors.New("no view of {{.Qual}}: init found none to make a strided, transposed or selected one with")
+{{- if .EmptyCrashes}}
+	case slices.Contains(sp.Shape, 0):
+		return reflect.Value{}, errors.New("an empty tensor: init's check saw {{.LibName}} crash on empty inputs (a Go runtime error in {{.EmptyCrashes}})")
+{{- end}}
 	case len(sp.Shape) != {{.Lib.Ctor.Rank}}:
 		return reflect.Value{}, fmt.Errorf("{{.LibName}}.{{.Lib.Ctor.Name}} makes {{.Lib.Ctor.Rank}}-D tensors, not %d-D", len(sp.Shape))
 	}
@@ -364,6 +376,11 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 	}
 	if r := t.Lib.Raw; r.Elems != "" {
 		fmt.Fprintf(w, "  guessed: the elements, %s().%s(), are contiguous and row-major in the sizes %s() gives (the API says no stride)\n", r.Method, r.Elems, r.Shape)
+	} else if r.Flat {
+		fmt.Fprintf(w, "  guessed: the elements, %s(), are contiguous and row-major in the sizes %s() gives (the tensors init's tests make are; a bound op's result was read so on init's inputs)\n", r.Method, r.Shape)
+	}
+	if c := t.Lib.Ctor; c.AnyData {
+		fmt.Fprintf(w, "  chosen: the element type, %s: %s.%s takes the values as interface{}; init makes and checks %s tensors (Scalar: %s), the sweep moves other dtypes to it\n", c.Elem, t.LibName, c.Data, c.Elem, c.Elem)
 	}
 	if n := t.Lib.ReadAllocs; n > 0 {
 		fmt.Fprintf(w, "  note: reading the elements through the library's API allocates (%d per call), and %s does per call (it runs twice per argument per checked call); the API offers no other access: the conformance test (%s) allows that many (MemoryAllocs)\n", n, t.MemoryFunc, MemoryTestFile)
@@ -396,6 +413,22 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 	}
 	fmt.Fprintf(w, "  guessed: the values were checked on tensors of one size each; where PyTorch broadcasts, the library may refuse the sizes\n")
 	t.reportViews(w)
+	if t.EmptyCrashes != "" {
+		byWhy := map[string][]string{}
+		var whys []string
+		for _, b := range f.Bindings {
+			if b.EmptyCrash != "" {
+				if byWhy[b.EmptyCrash] == nil {
+					whys = append(whys, b.EmptyCrash)
+				}
+				byWhy[b.EmptyCrash] = append(byWhy[b.EmptyCrash], b.Op)
+			}
+		}
+		for _, why := range whys {
+			fmt.Fprintf(w, "  found: %s crash on empty inputs (no rows), a Go runtime error inside the library: %s\n", strings.Join(byWhy[why], ", "), why)
+		}
+		fmt.Fprintf(w, "  so: the sweep's empty samples are counted as ones it cannot make (%s), and the checks do not run on empty tensors\n", SweepTestFile)
+	}
 }
 
 // reportViews says how the views and cat are bound, or why none is.
