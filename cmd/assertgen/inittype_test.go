@@ -148,6 +148,74 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 	}
 }
 
+// TestInitLibraryTypeGorgonia: a third library, gorgonia.org/tensor
+// v0.9.24's *tensor.Dense (from the module proxy), whose constructor takes
+// options (tensor.New(tensor.WithShape(...), tensor.WithBacking(data))),
+// the values one of any type (init chooses float64 and says so), whose
+// operations return (*Dense, error) or (Tensor, error) and take trailing
+// options (left empty), and whose elements are reached through
+// Float64s() with Shape(). init binds at least 20 ops whose values it
+// checked, finds that gorgonia crashes on empty inputs (a Go runtime error
+// inside it) and says so, and the sweep, which then does not make empty
+// samples, the bound values and the conformance suite pass in both builds.
+// gorgonia's Narrow copies: the report says so.
+func TestInitLibraryTypeGorgonia(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fetches Go 1.25.14 and gorgonia, builds them")
+	}
+	// gorgonia's dependency go4.org/unsafe/assume-no-moving-gc panics at
+	// start under a Go release it does not know unless told to.
+	mod, run := libraryModule(t, "example.com/mygg", "gorgonia.org/tensor@v0.9.24", "ASSUME_NO_MOVING_GC_UNSAFE_RISK_IT_WITH=go1.25")
+	must := func(dir string, args ...string) string { t.Helper(); return run.must(t, dir, args...) }
+	pkg := filepath.Join(mod, "nn")
+	if err := os.Mkdir(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	report := must(pkg, "go", "tool", "assertgen", "init", "-type", "*gorgonia.org/tensor.Dense")
+	t.Log(report)
+	for _, want := range []string{
+		"tests: tensors made with tensor.New (2-D float64), read and written through Float64s",
+		"chosen: the element type, float64: tensor.WithBacking takes the values as interface{}",
+		"guessed: the elements, Float64s(), are contiguous and row-major in the sizes Shape() gives",
+		"mm (Dense.MatMul)",
+		"crashed on empty inputs (no rows), a Go runtime error inside the library: runtime error: index out of range [0] with length 0",
+		"so: the sweep's empty samples are counted as ones it cannot make",
+		"not bound: Dense.Narrow: not narrow: it does not do what the op does: on ",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report lacks %q", want)
+		}
+	}
+	yaml, err := os.ReadFile(filepath.Join(pkg, "assertgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`mul.Tensor: "res, err := self.Mul(other); if err != nil { panic(err) }; return res" # Dense.Mul`,
+		`neg: "res, err := tensor.Neg(self); if err != nil { panic(err) }; return res.(*tensor.Dense)" # Neg`,
+	} {
+		if !strings.Contains(string(yaml), want) {
+			t.Errorf("assertgen.yaml lacks %q:\n%s", want, yaml)
+		}
+	}
+	gen := must(pkg, "go", "generate", "./...")
+	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped in checked`).FindStringSubmatch(gen)
+	if m == nil {
+		t.Fatalf("go generate: %s", gen)
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 20 {
+		t.Errorf("go generate: %s, want at least 20 ops wrapped", gen)
+	}
+	must(pkg, "go", "vet", "./...")
+	must(pkg, "go", "test", "./...")
+	out := must(pkg, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
+	for _, want := range []string{"--- PASS: TestSweep (", "--- PASS: TestBoundValues (", "--- PASS: TestMemory (", " 0 findings, 0 crashes"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // A moduleRunner runs a command in a directory of a module libraryModule
 // made, in its environment, and returns its combined output.
 type moduleRunner func(dir string, args ...string) (string, error)
@@ -164,14 +232,15 @@ func (run moduleRunner) must(t *testing.T, dir string, args ...string) string {
 
 // libraryModule makes a fresh module modPath, on Go 1.25.14, with the
 // assertgen tool of this checkout and the library lib (PATH@VERSION, from
-// the module proxy), as a user starts one; it returns the module's
-// directory and a runner of commands there.
-func libraryModule(t *testing.T, modPath, lib string) (string, moduleRunner) {
+// the module proxy), as a user starts one, with the environment's
+// variables extraEnv besides; it returns the module's directory and a
+// runner of commands there.
+func libraryModule(t *testing.T, modPath, lib string, extraEnv ...string) (string, moduleRunner) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
 	mod := t.TempDir()
-	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=go1.25.14")
+	env := append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=go1.25.14"), extraEnv...)
 	run := moduleRunner(func(dir string, args ...string) (string, error) {
 		cmd := exec.Command(args[0], args[1:]...)
 		cmd.Dir, cmd.Env = dir, env

@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -226,4 +227,45 @@ func bindAll(t *testing.T, dir string, l *Lib) *Found {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestBindAnyData binds anylib.T, built as gorgonia's Dense is: its
+// constructor's values option takes interface{} (init makes float64s),
+// its elements are reached through Float64s() with the sizes from Shape()
+// (not Ints(), first by name), calls that return a result and an error
+// are statements that panic on the error and return the result, trailing
+// options are left empty, and an interface{} parameter takes a tensor or
+// a number. Mul crashes on empty inputs: CheckEmpty says so of its
+// bindings, and of no other.
+func TestBindAnyData(t *testing.T) {
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/anylib", Name: "T"})
+	if got := l.Ctor.Call("anylib", "shape", "data"); got != "anylib.New(anylib.WithShape(shape...), anylib.WithBacking(data))" || l.Elem != "float64" || !l.Ctor.AnyData {
+		t.Errorf("constructor %s of %s (any data %v)", got, l.Elem, l.Ctor.AnyData)
+	}
+	if got := l.Raw.Slice("x"); got != "x.Float64s()" || l.Raw.Shape != "Shape" {
+		t.Errorf("elements %s, sizes %s", got, l.Raw.Shape)
+	}
+	f := bindAll(t, dir, l)
+	got := map[string]string{}
+	crashed := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code
+		if b.EmptyCrash != "" {
+			crashed[b.Op] = b.EmptyCrash
+		}
+	}
+	for op, want := range map[string]string{
+		"mul.Tensor":   "res, err := self.Mul(other); if err != nil { panic(err) }; return res",
+		"neg":          "res, err := anylib.Neg(self); if err != nil { panic(err) }; return res.(*anylib.T)",
+		"maximum":      "res, err := anylib.MaxBetween(self, other); if err != nil { panic(err) }; return res.(*anylib.T)",
+		"clone":        "self.Clone().(*anylib.T)",
+		"fill_.Scalar": "if err := self.Memset(value); err != nil { panic(err) }",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	if want := map[string]string{"mul.Tensor": "runtime error: index out of range [0] with length 0"}; !maps.Equal(crashed, want) {
+		t.Errorf("crashes on empty inputs: %v, want %v", crashed, want)
+	}
 }

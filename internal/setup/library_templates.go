@@ -425,7 +425,7 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 			}
 		}
 		for _, why := range whys {
-			fmt.Fprintf(w, "  found: %s crash on empty inputs (no rows), a Go runtime error inside the library: %s\n", strings.Join(byWhy[why], ", "), why)
+			fmt.Fprintf(w, "  found: %s crashed on empty inputs (no rows), a Go runtime error inside the library: %s\n", strings.Join(byWhy[why], ", "), why)
 		}
 		fmt.Fprintf(w, "  so: the sweep's empty samples are counted as ones it cannot make (%s), and the checks do not run on empty tensors\n", SweepTestFile)
 	}

@@ -54,7 +54,7 @@ func fakeModule(t *testing.T, userFiles map[string]string) string {
 // conformance test and the sweep test (goldens: go test -update), and
 // reports what it bound, what not and why, and where it guessed. With
 // -memory, an alias of the library's type (type Tensor = fake.M) is the
-// library's type.
+// library's type. anylib's T is built as gorgonia's Dense is.
 func TestInitLibrary(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -62,6 +62,9 @@ func TestInitLibrary(t *testing.T) {
 		user map[string]string
 	}{
 		{name: "fake", o: InitOptions{Type: "*example.com/fakemod/fake.M"}},
+		// Built as gorgonia's Dense is: values of interface{}, calls that
+		// return an error, a crash on empty inputs.
+		{name: "anylib", o: InitOptions{Type: "*example.com/fakemod/anylib.T"}},
 		{name: "alias", o: InitOptions{Type: "Tensor", Memory: true, Ops: []string{"mul", "neg"}},
 			user: map[string]string{"tensor.go": "package user\n\nimport \"example.com/fakemod/fake\"\n\n// Tensor is fake's matrix.\ntype Tensor = fake.M\n\n// Memory is taken.\nvar Memory = 1\n",
 				"x_test.go": "package user\n\n// AssertgenMemory is taken, in a test file.\nvar AssertgenMemory = 2\n"}},
