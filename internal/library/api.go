@@ -216,8 +216,13 @@ type Raw struct {
 	// elements taken as contiguous, row-major.
 	Elems, Shape string
 	// Flat is set for a method that returns the slice of elements of a
-	// tensor of any rank, with Shape (gorgonia's Float64s, Shape).
-	Flat bool
+	// tensor of any rank, with Shape (gorgonia's Float64s, Shape);
+	// Strides, for such a one, is the tensor's method that returns its
+	// strides in elements ([]int, named Strides), "" for none: the memory
+	// function's geometry (a lazily transposed tensor's metadata is not
+	// its base's).
+	Flat    bool
+	Strides string
 }
 
 // Matrix reports whether r reads a matrix (rows, columns and stride).
@@ -320,6 +325,12 @@ func findShaped(l *Lib, ms *types.MethodSet, names []string) *Raw {
 	if r.Method == "" || r.Shape == "" {
 		return nil
 	}
+	if m := ms.Lookup(l.Pkg, "Strides"); r.Flat && m != nil {
+		sig := m.Obj().Type().(*types.Signature)
+		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type().Underlying(), types.NewSlice(types.Typ[types.Int])) {
+			r.Strides = "Strides"
+		}
+	}
 	return r
 }
 
@@ -354,6 +365,9 @@ func (r *Raw) Slice(x string) string {
 // asserts.Memory of its elements, with the matrix's geometry (asserts
 // named by its package name).
 func (r *Raw) Memory() string {
+	if r.Strides != "" {
+		return fmt.Sprintf("d, s, st := %s, t.%s(), t.%s()\nif len(s) == 2 && len(st) == 2 {\n\treturn asserts.SliceMemory(d).Matrix(s[0], s[1], st[0], st[1])\n}\nreturn asserts.SliceMemory(d)", r.Slice("t"), r.Shape, r.Strides)
+	}
 	if r.shaped() {
 		return fmt.Sprintf("d, s := %s, t.%s()\nif len(s) == 2 {\n\treturn asserts.SliceMemory(d).Matrix(s[0], s[1], s[1], 1)\n}\nreturn asserts.SliceMemory(d)", r.Slice("t"), r.Shape)
 	}

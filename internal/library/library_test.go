@@ -232,18 +232,18 @@ func bindAll(t *testing.T, dir string, l *Lib) *Found {
 // TestBindAnyData binds anylib.T, built as gorgonia's Dense is: its
 // constructor's values option takes interface{} (init makes float64s),
 // its elements are reached through Float64s() with the sizes from Shape()
-// (not Ints(), first by name), calls that return a result and an error
-// are statements that panic on the error and return the result, trailing
-// options are left empty, and an interface{} parameter takes a tensor or
-// a number. Mul crashes on empty inputs: CheckEmpty says so of its
-// bindings, and of no other.
+// (not Ints(), first by name) and the strides from Strides(), calls that
+// return a result and an error are statements that panic on the error and
+// return the result, trailing options are left empty, and an interface{}
+// parameter takes a tensor or a number. Mul crashes on empty inputs:
+// CheckEmpty says so of its bindings, and of no other.
 func TestBindAnyData(t *testing.T) {
 	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/anylib", Name: "T"})
 	if got := l.Ctor.Call("anylib", "shape", "data"); got != "anylib.New(anylib.WithShape(shape...), anylib.WithBacking(data))" || l.Elem != "float64" || !l.Ctor.AnyData {
 		t.Errorf("constructor %s of %s (any data %v)", got, l.Elem, l.Ctor.AnyData)
 	}
-	if got := l.Raw.Slice("x"); got != "x.Float64s()" || l.Raw.Shape != "Shape" {
-		t.Errorf("elements %s, sizes %s", got, l.Raw.Shape)
+	if got := l.Raw.Slice("x"); got != "x.Float64s()" || l.Raw.Shape != "Shape" || l.Raw.Strides != "Strides" {
+		t.Errorf("elements %s, sizes %s, strides %s", got, l.Raw.Shape, l.Raw.Strides)
 	}
 	f := bindAll(t, dir, l)
 	got := map[string]string{}

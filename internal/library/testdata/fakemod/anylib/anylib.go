@@ -2,9 +2,10 @@
 // for internal/library's tests: a constructor of options whose values
 // option takes interface{} (WithBacking; FromScalar takes it too),
 // elements reached through Float64s() with the sizes from Shape() (Ints
-// is the elements as ints, not the sizes), operations returning a result
-// and an error with trailing options, and parameters of interface{} that
-// take a tensor or a number. Mul crashes on empty inputs.
+// is the elements as ints, not the sizes) and the strides from
+// Strides(), operations returning a result and an error with trailing
+// options, and parameters of interface{} that take a tensor or a number.
+// Mul crashes on empty inputs.
 package anylib
 
 import (
@@ -66,6 +67,16 @@ func (t *T) Ints() []int {
 
 // Shape returns the sizes.
 func (t *T) Shape() Shape { return t.shape }
+
+// Strides returns the strides in elements, row-major.
+func (t *T) Strides() []int {
+	out := make([]int, len(t.shape))
+	n := 1
+	for i := len(t.shape) - 1; i >= 0; i-- {
+		out[i], n = n, n*t.shape[i]
+	}
+	return out
+}
 
 // Clone returns a copy.
 func (t *T) Clone() interface{} {
