@@ -203,12 +203,17 @@
 //     -type's arguments, F[float64]), or one of options alone,
 //     F(opts ...O) *T, with the package's one option of sizes (...int)
 //     and one of values ([]E): F(WithShape(shape...), WithBacking(data));
-//     E is the element type and the config's Scalar;
+//     E is the element type and the config's Scalar. A values option of
+//     interface{} (gorgonia's WithBacking(x interface{}, mask ...[]bool)),
+//     chosen by its name (backing, data, values or elements), makes E
+//     init's choice, float64, which the report says;
 //   - where the API reaches the elements: a method without parameters
 //     returning a struct that holds a slice of E with fields named for
 //     the rows, columns and stride (gonum's RawMatrix), or a value of an
 //     interface whose method returns the slice (spago's Data().F64()),
-//     the sizes from a method returning []int, the elements then taken
+//     or the slice itself (gorgonia's Float64s(), its geometry from
+//     Strides() where the type has it), the sizes from a method
+//     returning []int (one named Shape first), the elements then taken
 //     as contiguous and row-major (a guess the report states); the
 //     memory function is built from it, after the value check made sure
 //     it reaches the tensor's own buffer (a write through it shows, two
@@ -225,8 +230,16 @@
 //     interface), or a method that maps a function of each element, into
 //     the receiver (gonum's Apply) or returning the result (spago's), with
 //     the op's expression of an element. Numbers are converted to the
-//     method's types; a result of a method called into its receiver
-//     (the receiver, for chaining) is dropped; an error result panics.
+//     method's types; an interface{} parameter takes the next tensor, else
+//     the next number as an element; a trailing variadic parameter
+//     (gorgonia's opts ...FuncOpt) is left empty; a result of a method
+//     called into its receiver (the receiver, for chaining) is dropped; an
+//     error result panics, and a call returning a result and an error is
+//     bound as statements (res, err := self.Mul(other); if err != nil {
+//     panic(err) }; return res). Each op bound is run once more on empty
+//     inputs: those that crash there inside the library (a Go runtime
+//     error) are reported (found:), and the sweep test then makes no
+//     empty sample.
 //
 // A name is not a meaning, and the aliasing checks never look at values:
 // init builds and runs a program in your module (given to the go command
