@@ -54,7 +54,7 @@ import (
 // (testdata/frozen/ENTRIES, methods as Type.Method; a method of a type the
 // facade aliases is declared in internal/engine): users' sets call it as
 // long as wrap.MinVersion accepts their version.
-// Three names whose callers are tests by design are allowed, each with its
+// The names whose callers are tests by design are allowed, each with its
 // reason (testOnly), and the rows path's entries that only the tests
 // playing gen's former rows helpers call (rowsHarness). A type counts as used where a value of it is
 // (x := samples.For(...) uses samples.Sample). A method counts as used
@@ -128,6 +128,7 @@ const modulePath = "github.com/assertgen/assertgen/"
 var testOnly = map[string]string{
 	"asserts/assertstest.Run":          "runs the conformance suite as subtests of a runtime's test; it takes that test's *testing.T, which an Example has not (callers: runtimes/libtorch/torch, examples/reftensor)",
 	"asserts/assertstest.RunUncounted": "the suite of a runtime without use counts, as Run: it takes the runtime's test's *testing.T (caller: examples/gcrt)",
+	"internal/engine.SetRowsOnly":      "forces every call of a Frame onto the rows, which the tests hold to the fast plan (examples' onepath tests, against their goldens); no program wants its calls slower",
 	"sweep.Fuzz":                       "a runtime's fuzz target: it takes the fuzz test's *testing.F, which an Example has not (callers: examples/planted, examples/gcrt, runtimes/gorgonia/sweep, init's sweep test)",
 }
 

@@ -4,6 +4,8 @@ package gcrt_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -79,11 +81,12 @@ var onePathOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contig
 	"transpose.int", "clone", "mul.Tensor"}
 
 // TestOnePathCountsAsRowsPath holds the one path of a runtime without use
-// counts (asserts.Identity with storage anchors) to the rows path of
-// version 3: on correct kernels and on each of the catalog's bugs, plain,
-// under a mode, in a hermetic context, in a context, with same_content
-// off and on, the ops' statistics (check by check, skip by reason) and
-// the violations are the same.
+// counts (asserts.Identity with storage anchors) to testdata/onepath.golden,
+// written from the rows path of version 3: on correct kernels and on each
+// of the catalog's bugs, plain, under a mode, in a hermetic context, in a
+// context, with same_content off and on, the ops' statistics (check by
+// check, skip by reason) and the violations are the golden's, on the fast
+// plan and with every call forced onto the rows (engine.SetRowsOnly).
 func TestOnePathCountsAsRowsPath(t *testing.T) {
 	envs := map[string]asserts.Env{
 		"plain":    nil,
@@ -93,27 +96,29 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 	}
 	var cases []bug
 	for _, b := range append(slices.Clip(onePathCases), bugs...) {
-		if b.name != "set (functional) over a storage the caller still holds" { // set has no reference wrapper
+		if b.name != "set (functional) over a storage the caller still holds" { // set had no reference wrapper
 			cases = append(cases, b)
 		}
 	}
+	g := readGolden(t, filepath.Join("testdata", "onepath.golden"))
+	defer g.write(t)
 	for _, b := range cases {
 		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
 			for _, content := range []bool{false, true} {
-				t.Run(fmt.Sprintf("%s/%s/content=%v", b.name, ename, content), func(t *testing.T) {
+				name := fmt.Sprintf("%s/%s/content=%v", b.name, ename, content)
+				t.Run(name, func(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					want := runOnePathCase(b, true)
-					got := runOnePathCase(b, false)
-					for i, name := range onePathOps {
-						if got.stats[i] != want.stats[i] {
-							t.Errorf("%s stats:\none path %+v\nrows path %+v", name, got.stats[i], want.stats[i])
-						}
+					ref := runOnePathCase(b, "ref")
+					fast, rows := runOnePathCase(b, "fast"), runOnePathCase(b, "rows")
+					if os.Getenv("ONEPATH_FROM_REF") != "" {
+						rows = ref
 					}
-					if !slices.Equal(got.violations, want.violations) {
-						t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
+					g.check(t, name, fast.text(), rows.text())
+					if want, ok := g.want[name]; ok && ref.text() != want {
+						t.Errorf("the version-3 reference:\n%s\nwant:\n%s", ref.text(), want)
 					}
-					if b.k.cat != nil && len(want.violations) == 0 {
+					if b.k.cat != nil && len(rows.violations) == 0 {
 						t.Errorf("the broken cat reported nothing")
 					}
 				})
@@ -127,9 +132,14 @@ type onePathOutcome struct {
 	violations []string
 }
 
-// runOnePathCase runs b three times on the reference (rows) or on the
-// one path, from reset statistics and caches.
-func runOnePathCase(b bug, rows bool) onePathOutcome {
+func (o onePathOutcome) text() string { return scenarioText(onePathOps, o.stats, o.violations) }
+
+// runOnePathCase runs b three times, from reset statistics and caches, on
+// the one path's fast plan (how "fast"), forced onto the rows ("rows") or
+// on the reference ("ref").
+func runOnePathCase(b bug, how string) onePathOutcome {
+	defer engine.SetRowsOnly(engine.SetRowsOnly(how == "rows"))
+	rows := how == "ref"
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)

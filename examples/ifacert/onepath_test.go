@@ -4,6 +4,8 @@ package ifacert_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -132,10 +134,12 @@ func (f envFunc) State() asserts.EnvState { return f() }
 
 // TestOnePathCountsAsRowsPath holds the one path of tensors held as an
 // interface (asserts.Tensor, two dynamic types, optional tensors absent
-// and present, a list) to the rows path of version 3: on correct and
-// broken kernels, plain, under a mode, in a hermetic context, in a
-// context, with same_content off and on, the ops' statistics (check by
-// check, skip by reason) and the violations are the same.
+// and present, a list) to testdata/onepath.golden, written from the rows
+// path of version 3: on correct and broken kernels, plain, under a mode,
+// in a hermetic context, in a context, with same_content off and on, the
+// ops' statistics (check by check, skip by reason) and the violations are
+// the golden's, on the fast plan and with every call forced onto the rows
+// (engine.SetRowsOnly).
 func TestOnePathCountsAsRowsPath(t *testing.T) {
 	envs := map[string]asserts.Env{
 		"plain":    nil,
@@ -143,24 +147,26 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
 		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
 	}
+	g := readGolden(t, filepath.Join("testdata", "onepath.golden"))
+	defer g.write(t)
 	for _, c := range cases {
 		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
 			for _, content := range []bool{false, true} {
-				t.Run(fmt.Sprintf("%s/%s/content=%v", c.name, ename, content), func(t *testing.T) {
+				name := fmt.Sprintf("%s/%s/content=%v", c.name, ename, content)
+				t.Run(name, func(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					want := runCase(c, true)
-					got := runCase(c, false)
-					for i, name := range ops {
-						if got.stats[i] != want.stats[i] {
-							t.Errorf("%s stats:\none path %+v\nrows path %+v", name, got.stats[i], want.stats[i])
-						}
+					ref := runCase(c, "ref")
+					fast, rows := runCase(c, "fast"), runCase(c, "rows")
+					if os.Getenv("ONEPATH_FROM_REF") != "" {
+						rows = ref
 					}
-					if !slices.Equal(got.violations, want.violations) {
-						t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
+					g.check(t, name, fast.text(), rows.text())
+					if want, ok := g.want[name]; ok && ref.text() != want {
+						t.Errorf("the version-3 reference:\n%s\nwant:\n%s", ref.text(), want)
 					}
-					if broken := c.ks.broken(); broken && ename == "plain" && len(want.violations) == 0 || !broken && len(want.violations) > 0 {
-						t.Errorf("broken=%v: violations %q", broken, want.violations)
+					if broken := c.ks.broken(); broken && ename == "plain" && len(rows.violations) == 0 || !broken && len(rows.violations) > 0 {
+						t.Errorf("broken=%v: violations %q", broken, rows.violations)
 					}
 				})
 			}
@@ -173,9 +179,14 @@ type outcome struct {
 	violations []string
 }
 
-// runCase runs c three times on the reference (rows) or on the one path,
-// from reset statistics.
-func runCase(c ifaceCase, rows bool) outcome {
+func (o outcome) text() string { return scenarioText(ops, o.stats, o.violations) }
+
+// runCase runs c three times, from reset statistics, on the one path's
+// fast plan (how "fast"), forced onto the rows ("rows") or on the
+// reference ("ref").
+func runCase(c ifaceCase, how string) outcome {
+	defer engine.SetRowsOnly(engine.SetRowsOnly(how == "rows"))
+	rows := how == "ref"
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)

@@ -4,6 +4,8 @@ package pool_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -74,9 +76,12 @@ func genericCalls[T float32 | float64](rows bool) {
 
 // TestOnePathGenericCountsAsRowsPath holds the one path of a generic
 // tensor type (type_params: engine.Frame.BeginOf, whose rows make the
-// tensors of the call's instantiation) to version 3's rows, for float32
-// and float64, plain, under a mode, hermetic, in a context, with
-// same_content off and on (the rows that read the tensors).
+// tensors of the call's instantiation) to testdata/onepath_generic.golden,
+// written from version 3's rows, for float32 and float64, plain, under a
+// mode, hermetic, in a context, with same_content off and on (the rows
+// that read the tensors): on the fast plan and with every call forced
+// onto the rows (engine.SetRowsOnly). The calls are correct: no
+// violations.
 func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
 	envs := map[string]asserts.Env{
 		"plain":    nil,
@@ -84,37 +89,44 @@ func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
 		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
 		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
 	}
+	g := readGolden(t, filepath.Join("testdata", "onepath_generic.golden"))
+	defer g.write(t)
 	for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
 		for _, content := range []bool{false, true} {
 			for _, typ := range []string{"float32", "float64"} {
-				t.Run(fmt.Sprintf("%s/content=%v/%s", ename, content, typ), func(t *testing.T) {
+				name := fmt.Sprintf("%s/content=%v/%s", ename, content, typ)
+				t.Run(name, func(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					run := func(rows bool) (stats []asserts.Stats, vs []asserts.Violation) {
+					run := func(how string) string {
+						defer engine.SetRowsOnly(engine.SetRowsOnly(how == "rows"))
 						asserts.ResetStats()
-						vs = asserts.Collect(func() {
+						vs := asserts.Collect(func() {
 							for range 3 {
 								if typ == "float32" {
-									genericCalls[float32](rows)
+									genericCalls[float32](how == "ref")
 								} else {
-									genericCalls[float64](rows)
+									genericCalls[float64](how == "ref")
 								}
 							}
 						})
+						var stats []asserts.Stats
 						for _, name := range genericOps {
-							stats = append(stats, genericStats(name, rows))
+							stats = append(stats, genericStats(name, how == "ref"))
 						}
-						return stats, vs
-					}
-					want, wantVs := run(true)
-					got, gotVs := run(false)
-					for i, name := range genericOps {
-						if got[i] != want[i] {
-							t.Errorf("%s stats:\none path %+v\nrows path %+v", name, got[i], want[i])
+						if len(vs) != 0 {
+							t.Errorf("%s: violations %v", how, vs)
 						}
+						return scenarioText(genericOps, stats, nil)
 					}
-					if len(gotVs)+len(wantVs) != 0 {
-						t.Errorf("violations: one path %v, rows path %v", gotVs, wantVs)
+					ref := run("ref")
+					fast, rows := run("fast"), run("rows")
+					if os.Getenv("ONEPATH_FROM_REF") != "" {
+						rows = ref
+					}
+					g.check(t, name, fast, rows)
+					if want, ok := g.want[name]; ok && ref != want {
+						t.Errorf("the version-3 reference:\n%s\nwant:\n%s", ref, want)
 					}
 				})
 			}

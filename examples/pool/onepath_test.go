@@ -4,6 +4,8 @@ package pool_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -36,10 +38,12 @@ func opStats(name string, rows bool) asserts.Stats {
 
 // TestOnePathCountsAsRowsPath holds the one path of a runtime with use
 // counts whose tensors report their storage anchors (pool's recycled
-// memory) to the rows path of version 3: on each of the catalog's bugs and
-// legal runs, plain, under a mode, in a hermetic context, in a context,
-// with same_content off and on, the ops' statistics (check by check, skip
-// by reason) and the violations are the same.
+// memory) to testdata/onepath.golden, written from the rows path of
+// version 3: on each of the catalog's bugs and legal runs, plain, under a
+// mode, in a hermetic context, in a context, with same_content off and
+// on, the ops' statistics (check by check, skip by reason) and the
+// violations are the golden's, on the fast plan and with every call
+// forced onto the rows (engine.SetRowsOnly).
 func TestOnePathCountsAsRowsPath(t *testing.T) {
 	envs := map[string]asserts.Env{
 		"plain":    nil,
@@ -47,16 +51,20 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
 		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
 	}
+	g := readGolden(t, filepath.Join("testdata", "onepath.golden"))
+	defer g.write(t)
 	for _, b := range poolBugs {
 		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
 			for _, content := range []bool{false, true} {
-				t.Run(fmt.Sprintf("%s/%s/content=%v", b.name, ename, content), func(t *testing.T) {
+				name := fmt.Sprintf("%s/%s/content=%v", b.name, ename, content)
+				t.Run(name, func(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					run := func(rows bool) (stats []asserts.Stats, violations []string) {
+					run := func(how string) string {
+						defer engine.SetRowsOnly(engine.SetRowsOnly(how == "rows"))
 						asserts.ResetStats()
 						var k catalog.Kernels = catalog.Checked(b.k)
-						if rows {
+						if how == "ref" {
 							k = &rowsChecked{next: b.k}
 						}
 						vs := asserts.Collect(func() {
@@ -64,23 +72,24 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 								b.run(k)
 							}
 						})
+						var stats []asserts.Stats
+						var violations []string
 						for _, name := range onePathOps {
-							stats = append(stats, opStats(name, rows))
+							stats = append(stats, opStats(name, how == "ref"))
 						}
 						for _, v := range vs {
 							violations = append(violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
 						}
-						return stats, violations
+						return scenarioText(onePathOps, stats, violations)
 					}
-					wantStats, want := run(true)
-					gotStats, got := run(false)
-					for i, name := range onePathOps {
-						if gotStats[i] != wantStats[i] {
-							t.Errorf("%s stats:\none path %+v\nrows path %+v", name, gotStats[i], wantStats[i])
-						}
+					ref := run("ref")
+					fast, rows := run("fast"), run("rows")
+					if os.Getenv("ONEPATH_FROM_REF") != "" {
+						rows = ref
 					}
-					if !slices.Equal(got, want) {
-						t.Errorf("violations:\none path %q\nrows path %q", got, want)
+					g.check(t, name, fast, rows)
+					if want, ok := g.want[name]; ok && ref != want {
+						t.Errorf("the version-3 reference:\n%s\nwant:\n%s", ref, want)
 					}
 				})
 			}

@@ -79,6 +79,56 @@ func TestFramePlanTakesPlainCalls(t *testing.T) {
 	}
 }
 
+// TestSetRowsOnly: with the switch on, a plain call of a shape whose plan
+// was derived before (unaryShape) or is derived under it (sh) runs the
+// rows, and counts what the fast plan counts; off, both shapes have their
+// fast plan again.
+func TestSetRowsOnly(t *testing.T) {
+	x := &counted{id: asserts.Ident{Impl: 1, Storage: 2, Version: 3, Traits: asserts.Versioned}, iu: 1, su: 1}
+	r := &counted{id: asserts.Ident{Impl: 4, Storage: 5, Traits: asserts.Versioned}, iu: 1, su: 1}
+	sh := &Shape{Args: 1, Rets: 1, Rows: unaryShape.Rows, Locs: unaryShape.Locs, Tensor: countedOf}
+	call := func(op *Op, sh *Shape) (fast bool) {
+		var f Frame[[2]Slot, [0]ListSlot]
+		f.Open()
+		f.Arg(0, x.Ident(), unsafe.Pointer(x))
+		f.Begin(op, sh)
+		fast = f.fast
+		f.AfterArg(0, x.Ident())
+		f.Ret(1, r.Ident(), r.iu, r.su, unsafe.Pointer(r))
+		f.End()
+		return fast
+	}
+	var fastOp Op
+	if !call(&fastOp, &unaryShape) {
+		t.Fatalf("a plain call did not begin on the fast plan")
+	}
+	derived := unaryShape.plan.Load()
+	if was := SetRowsOnly(true); was {
+		t.Errorf("SetRowsOnly(true) = %v, want false", was)
+	}
+	var rowsOp, newOp Op
+	for _, c := range []struct {
+		op *Op
+		sh *Shape
+	}{{&rowsOp, &unaryShape}, {&newOp, sh}} {
+		if call(c.op, c.sh) {
+			t.Errorf("a plain call began on the fast plan with the rows forced")
+		}
+		if c.op.Stats() != fastOp.Stats() {
+			t.Errorf("stats with the rows forced %+v, on the fast plan %+v", c.op.Stats(), fastOp.Stats())
+		}
+	}
+	if was := SetRowsOnly(false); !was {
+		t.Errorf("SetRowsOnly(false) = %v, want true", was)
+	}
+	if unaryShape.plan.Load() != derived {
+		t.Errorf("the plan derived before the switch is not back")
+	}
+	if !call(&fastOp, &unaryShape) || !call(&fastOp, sh) {
+		t.Errorf("a plain call did not begin on the fast plan with the switch off")
+	}
+}
+
 // inPlaceListShape writes a single argument and a list argument:
 // op(Tensor(a!) self, Tensor(b!)[] out) -> Tensor(a!).
 var inPlaceListShape = Shape{

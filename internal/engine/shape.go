@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -279,8 +280,53 @@ func (sh *Shape) planOfKind(mem bool) *fastPlan {
 		return p
 	}
 	p := derivePlan(sh, mem)
-	sh.plan.CompareAndSwap(nil, p)
+	rowsOnly.Lock()
+	if sh.plan.Load() == nil {
+		if rowsOnly.plans == nil {
+			rowsOnly.plans = map[*Shape]*fastPlan{}
+		}
+		rowsOnly.plans[sh] = p
+		sh.plan.Store(rowsOnly.planFor(p))
+	}
+	rowsOnly.Unlock()
 	return sh.plan.Load()
+}
+
+// rowsOnly is SetRowsOnly's switch, and the plan derived for each shape
+// whose plan was derived (what SetRowsOnly swaps back in).
+var rowsOnly rowsSwitch
+
+type rowsSwitch struct {
+	sync.Mutex
+	on    bool
+	plans map[*Shape]*fastPlan
+}
+
+// planFor returns the plan a shape of derived plan p holds: p, or with
+// the switch on a copy of it that has no fast plan.
+func (r *rowsSwitch) planFor(p *fastPlan) *fastPlan {
+	if !r.on || !p.fast {
+		return p
+	}
+	q := *p
+	q.fast = false
+	return &q
+}
+
+// SetRowsOnly sets whether every call of a Frame runs its shape's rows one
+// by one, as a call that leaves the fast plan does, and returns the
+// previous setting. It is for tests, which hold the fast plan to the rows
+// with it (examples' onepath tests): a shape's plan is swapped for a copy
+// without a fast plan, so a call pays nothing for the switch. Calls must
+// not be running when it changes.
+func SetRowsOnly(on bool) (was bool) {
+	rowsOnly.Lock()
+	defer rowsOnly.Unlock()
+	was, rowsOnly.on = rowsOnly.on, on
+	for sh, p := range rowsOnly.plans {
+		sh.plan.Store(rowsOnly.planFor(p))
+	}
+	return was
 }
 
 // derivePlan derives sh's plan: the slots' places, then each row's test.
