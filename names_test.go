@@ -135,7 +135,7 @@ var testOnly = map[string]string{
 // rowsHarness holds the entries of internal/engine's rows path that only
 // gen's rows helpers called, before gen refused every op the Frame cannot
 // hold: the tests that compare the one path with the rows (asserts'
-// wrappers and frame tests, examples' rowsref_test.go) play those helpers'
+// wrappers and frame tests) play those helpers'
 // code, and the runtime's slow path reaches the same work through
 // unexported code. They can go when those tests drive a Frame instead.
 var rowsHarness = func() map[string]string {

@@ -5,8 +5,9 @@
 # direct and checked) or examples/pool's BenchmarkChecked (a counted generic
 # runtime with recycled memory; direct, generic and float32) or
 # examples/ifacert's BenchmarkOps (tensors held as asserts.Tensor of two
-# dynamic types; direct, checked, the one path, and rows, version 3's rows
-# path kept as a reference: VARIANT=rows). Both test
+# dynamic types; direct, checked (the one path), and rows, the one path with
+# every call forced onto its rows: VARIANT=rows, against a REV that has
+# engine.SetRowsOnly). Both test
 # binaries run this tree's benchmark file (copied into a worktree of REV),
 # each op twice under callgrind, N1 and N2 calls: the difference over
 # N2-N1 is one call, without the process's start and end. The collector,

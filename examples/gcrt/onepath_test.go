@@ -4,7 +4,6 @@ package gcrt_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -15,17 +14,12 @@ import (
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
-// rowsOps are the ops of the version-3 reference (rowsref_test.go).
-var rowsOps = []*engine.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &rowsOpCat, &rowsOpContiguous, &rowsOpNarrow,
-	&rowsOpNeg, &rowsOpSelectInt, &rowsOpTransposeInt, &rowsOpClone, &rowsOpMulTensor}
-
 // opStats returns the statistics of the op named name (Op.FullName) of
-// the reference (rows) or of checkedif's one path (interface mode: no
-// Kernel, unlike ./checked's ops of the same names), zero for one that
-// never ran.
-func opStats(name string, rows bool) asserts.Stats {
+// checkedif (interface mode: no Kernel, unlike ./checked's ops of the same
+// names), zero for one that never ran.
+func opStats(name string) asserts.Stats {
 	for _, op := range engine.Ops() {
-		if op.FullName() == name && op.Kernel == nil && slices.Contains(rowsOps, op) == rows {
+		if op.FullName() == name && op.Kernel == nil {
 			return op.Stats()
 		}
 	}
@@ -96,7 +90,7 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 	}
 	var cases []bug
 	for _, b := range append(slices.Clip(onePathCases), bugs...) {
-		if b.name != "set (functional) over a storage the caller still holds" { // set had no reference wrapper
+		if b.name != "set (functional) over a storage the caller still holds" { // set had no version-3 reference wrapper
 			cases = append(cases, b)
 		}
 	}
@@ -109,15 +103,8 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					ref := runOnePathCase(b, "ref")
-					fast, rows := runOnePathCase(b, "fast"), runOnePathCase(b, "rows")
-					if os.Getenv("ONEPATH_FROM_REF") != "" {
-						rows = ref
-					}
+					fast, rows := runOnePathCase(b, false), runOnePathCase(b, true)
 					g.check(t, name, fast.text(), rows.text())
-					if want, ok := g.want[name]; ok && ref.text() != want {
-						t.Errorf("the version-3 reference:\n%s\nwant:\n%s", ref.text(), want)
-					}
 					if b.k.cat != nil && len(rows.violations) == 0 {
 						t.Errorf("the broken cat reported nothing")
 					}
@@ -135,11 +122,9 @@ type onePathOutcome struct {
 func (o onePathOutcome) text() string { return scenarioText(onePathOps, o.stats, o.violations) }
 
 // runOnePathCase runs b three times, from reset statistics and caches, on
-// the one path's fast plan (how "fast"), forced onto the rows ("rows") or
-// on the reference ("ref").
-func runOnePathCase(b bug, how string) onePathOutcome {
-	defer engine.SetRowsOnly(engine.SetRowsOnly(how == "rows"))
-	rows := how == "ref"
+// the one path, with rows every call forced onto the rows.
+func runOnePathCase(b bug, rows bool) onePathOutcome {
+	defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
@@ -147,16 +132,13 @@ func runOnePathCase(b bug, how string) onePathOutcome {
 	gcrt.ResetAddCache()
 	gcrt.ResetMappedCache()
 	gcrt.ResetCatCache()
-	var k checkedif.Kernels = checkedif.Checked(b.k)
-	if rows {
-		k = &rowsChecked{Kernels: b.k, next: b.k}
-	}
+	k := checkedif.Checked(b.k)
 	for range 3 {
 		b.run(k)
 	}
 	var out onePathOutcome
 	for _, name := range onePathOps {
-		out.stats = append(out.stats, opStats(name, rows))
+		out.stats = append(out.stats, opStats(name))
 	}
 	for _, v := range col.Violations() {
 		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
@@ -171,10 +153,11 @@ func (f envFunc) State() asserts.EnvState { return f() }
 // TestOnePathLateBug: a kernel that turns bad after 1,000 good calls (add
 // returning self: not_arg_handle, reported as impl_use_count_eq_fresh;
 // then self's storage out fresh again, fresh_not_held) is reported at its
-// call, on the one path as on the rows path, with the same
-// statistics.
+// call, on the fast plan as with every call forced onto the rows, with
+// the same statistics.
 func TestOnePathLateBug(t *testing.T) {
 	for _, rows := range []bool{false, true} {
+		prevRows := engine.SetRowsOnly(rows)
 		n := 0
 		ks := kernels{add: func(self, other *gcrt.Tensor, alpha float64) *gcrt.Tensor {
 			if n++; n > 1000 {
@@ -182,10 +165,7 @@ func TestOnePathLateBug(t *testing.T) {
 			}
 			return gcrt.AddTensor(self, other, alpha)
 		}}
-		var k checkedif.Kernels = checkedif.Checked(ks)
-		if rows {
-			k = &rowsChecked{Kernels: ks, next: ks}
-		}
+		k := checkedif.Checked(ks)
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
 		asserts.ResetStats()
@@ -199,6 +179,7 @@ func TestOnePathLateBug(t *testing.T) {
 			}
 		}
 		asserts.SetHandler(prev)
+		engine.SetRowsOnly(prevRows)
 		if at != 1000 {
 			t.Errorf("rows=%v: first violation at call %d, want 1000", rows, at)
 		}
@@ -211,7 +192,7 @@ func TestOnePathLateBug(t *testing.T) {
 		if n := len(got); n != 19 || got[0] != "impl_use_count_eq_fresh" || got[1] != "impl_use_count_eq_fresh" || got[2] != "fresh_not_held" {
 			t.Errorf("rows=%v: violations %v, want 10 of impl_use_count_eq_fresh and 9 of fresh_not_held", rows, got)
 		}
-		if st := opStats("add.Tensor", rows); st.Calls != 1010 {
+		if st := opStats("add.Tensor"); st.Calls != 1010 {
 			t.Errorf("rows=%v: stats %+v", rows, st)
 		}
 	}

@@ -8,11 +8,13 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/examples/ifacert/checked"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/engine"
 )
 
 // BenchmarkOps: per op, the kernel called directly, through the one path
-// (checked) and through version 3's rows path (rows, rowsref_test.go), on
-// tensors held as asserts.Tensor of two dynamic types.
+// (checked) and through the one path with every call forced onto its
+// rows (rows, engine.SetRowsOnly), on tensors held as asserts.Tensor of
+// two dynamic types.
 //
 //	go test -tags debugasserts -run '^$' -bench Ops ./examples/ifacert
 func BenchmarkOps(b *testing.B) {
@@ -35,8 +37,9 @@ func BenchmarkOps(b *testing.B) {
 			for _, v := range []struct {
 				name string
 				k    checked.Kernels
-			}{{"direct", ks}, {"checked", checked.Checked(ks)}, {"rows", &rowsIfChecked{next: ks}}} {
+			}{{"direct", ks}, {"checked", checked.Checked(ks)}, {"rows", checked.Checked(ks)}} {
 				b.Run(v.name, func(b *testing.B) {
+					defer engine.SetRowsOnly(engine.SetRowsOnly(v.name == "rows"))
 					for b.Loop() {
 						op.call(v.k)
 					}

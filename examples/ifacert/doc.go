@@ -4,7 +4,8 @@
 // and return asserts.Tensor, the README's interface mode. Its tests
 // implement Kernels over examples/reftensor (with a second dynamic type,
 // a reftensor tensor in a struct, in the same calls) and hold the one
-// path to version 3's rows path (rowsref_test.go).
+// path, on its fast plan and forced onto its rows, to a golden written
+// from version 3's rows path (testdata/onepath.golden).
 //
 //go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen
 package ifacert

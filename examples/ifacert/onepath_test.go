@@ -4,9 +4,7 @@ package ifacert_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -17,18 +15,14 @@ import (
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
-// rowsIfOps are the ops of the version-3 reference (rowsref_test.go).
-var rowsIfOps = []*engine.Op{&rowsIfOpAddTensor, &rowsIfOpAdd_Tensor, &rowsIfOpAddOut, &rowsIfOpCat, &rowsIfOpClampTensor,
-	&rowsIfOpClone, &rowsIfOpSplitTensor, &rowsIfOpTransposeInt}
-
 // ops are the ops the cases call, by full name.
 var ops = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "clamp.Tensor", "clone", "split.Tensor", "transpose.int"}
 
-// opStats returns the statistics of the op named name of the reference
-// (rows) or of ./checked's one path, zero for one that never ran.
-func opStats(name string, rows bool) asserts.Stats {
+// opStats returns the statistics of the op named name of ./checked, zero
+// for one that never ran.
+func opStats(name string) asserts.Stats {
 	for _, op := range engine.Ops() {
-		if op.FullName() == name && slices.Contains(rowsIfOps, op) == rows {
+		if op.FullName() == name {
 			return op.Stats()
 		}
 	}
@@ -156,15 +150,8 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					ref := runCase(c, "ref")
-					fast, rows := runCase(c, "fast"), runCase(c, "rows")
-					if os.Getenv("ONEPATH_FROM_REF") != "" {
-						rows = ref
-					}
+					fast, rows := runCase(c, false), runCase(c, true)
 					g.check(t, name, fast.text(), rows.text())
-					if want, ok := g.want[name]; ok && ref.text() != want {
-						t.Errorf("the version-3 reference:\n%s\nwant:\n%s", ref.text(), want)
-					}
 					if broken := c.ks.broken(); broken && ename == "plain" && len(rows.violations) == 0 || !broken && len(rows.violations) > 0 {
 						t.Errorf("broken=%v: violations %q", broken, rows.violations)
 					}
@@ -181,26 +168,21 @@ type outcome struct {
 
 func (o outcome) text() string { return scenarioText(ops, o.stats, o.violations) }
 
-// runCase runs c three times, from reset statistics, on the one path's
-// fast plan (how "fast"), forced onto the rows ("rows") or on the
-// reference ("ref").
-func runCase(c ifaceCase, how string) outcome {
-	defer engine.SetRowsOnly(engine.SetRowsOnly(how == "rows"))
-	rows := how == "ref"
+// runCase runs c three times, from reset statistics, on the one path,
+// with rows every call forced onto the rows.
+func runCase(c ifaceCase, rows bool) outcome {
+	defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
 	asserts.ResetStats()
-	var k checked.Kernels = checked.Checked(c.ks)
-	if rows {
-		k = &rowsIfChecked{next: c.ks}
-	}
+	k := checked.Checked(c.ks)
 	for range 3 {
 		c.run(k)
 	}
 	var out outcome
 	for _, name := range ops {
-		out.stats = append(out.stats, opStats(name, rows))
+		out.stats = append(out.stats, opStats(name))
 	}
 	for _, v := range col.Violations() {
 		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
@@ -210,10 +192,12 @@ func runCase(c ifaceCase, how string) outcome {
 
 // TestOnePathLateBug: a kernel that turns bad after 1,000 good calls (add
 // returning self, in a struct: not a fresh tensor) is reported at its
-// call, on the one path as on the rows path, with the same statistics.
+// call, on the fast plan as with every call forced onto the rows, with
+// the same statistics.
 func TestOnePathLateBug(t *testing.T) {
 	var want asserts.Stats
 	for _, rows := range []bool{true, false} {
+		prevRows := engine.SetRowsOnly(rows)
 		n := 0
 		ks := kernels{add: func(self, other asserts.Tensor, alpha any) asserts.Tensor {
 			if n++; n > 1000 {
@@ -221,10 +205,7 @@ func TestOnePathLateBug(t *testing.T) {
 			}
 			return refops.AddTensor(of(self), of(other), 1)
 		}}
-		var k checked.Kernels = checked.Checked(ks)
-		if rows {
-			k = &rowsIfChecked{next: ks}
-		}
+		k := checked.Checked(ks)
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
 		asserts.ResetStats()
@@ -238,10 +219,11 @@ func TestOnePathLateBug(t *testing.T) {
 			}
 		}
 		asserts.SetHandler(prev)
+		engine.SetRowsOnly(prevRows)
 		if at != 1000 {
 			t.Errorf("rows=%v: first violation at call %d, want 1000", rows, at)
 		}
-		st := opStats("add.Tensor", rows)
+		st := opStats("add.Tensor")
 		if st.Calls != 1010 {
 			t.Errorf("rows=%v: stats %+v", rows, st)
 		}
@@ -302,7 +284,7 @@ func TestOnePathUndefinedTensor(t *testing.T) {
 		t.Errorf("violations %v", v)
 	}
 	for _, name := range []string{"add.Tensor", "cat"} {
-		if st := opStats(name, false); st.Calls != 1 || st.Skipped[checks.ReasonUndefined] == 0 {
+		if st := opStats(name); st.Calls != 1 || st.Skipped[checks.ReasonUndefined] == 0 {
 			t.Errorf("%s: stats %+v, want one call with checks skipped as undefined", name, st)
 		}
 	}

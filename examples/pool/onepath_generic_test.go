@@ -4,9 +4,7 @@ package pool_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -15,21 +13,15 @@ import (
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
-// rowsGOps are the ops of the generic version-3 reference
-// (rowsgeneric_test.go).
-var rowsGOps = []*engine.Op{&rowsGOpAddTensor, &rowsGOpAdd_Tensor, &rowsGOpAddOut, &rowsGOpCat, &rowsGOpContiguous,
-	&rowsGOpSelectInt, &rowsGOpSplitTensor, &rowsGOpTransposeInt, &rowsGOpZero_, &rowsGOpAlias, &rowsGOpClone}
-
 var genericOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contiguous", "select.int", "split.Tensor",
 	"transpose.int", "zero_", "alias", "clone"}
 
-// genericStats returns the statistics of the op named name of the
-// generic reference (rows) or of the one path: the one that ran of the
-// function-mode sets' ops of that name (checked's; checked32's do not run
-// here), zero for none.
-func genericStats(name string, rows bool) asserts.Stats {
+// genericStats returns the statistics of the op named name: the one that
+// ran of the function-mode sets' ops of that name (checked's; checked32's
+// do not run here), zero for none.
+func genericStats(name string) asserts.Stats {
 	for _, op := range engine.Ops() {
-		if op.FullName() == name && op.Kernel != nil && slices.Contains(rowsGOps, op) == rows && op.Stats().Calls > 0 {
+		if op.FullName() == name && op.Kernel != nil && op.Stats().Calls > 0 {
 			return op.Stats()
 		}
 	}
@@ -37,38 +29,17 @@ func genericStats(name string, rows bool) asserts.Stats {
 }
 
 // genericCalls calls each op of the comparison once on tensors of T, by
-// the one path's generic wrappers or the reference's, and releases what
-// it made.
-func genericCalls[T float32 | float64](rows bool) {
+// the one path's generic wrappers, and releases what it made.
+func genericCalls[T float32 | float64]() {
 	x := pool.New([]T{1, 2, 3, 4, 5, 6}, 2, 3)
 	y := pool.New([]T{6, 5, 4, 3, 2, 1}, 2, 3)
 	o := pool.New([]T{0, 0, 0, 0, 0, 0}, 2, 3)
-	pick := func(one, ref func() *pool.Tensor[T]) *pool.Tensor[T] {
-		if rows {
-			return ref()
-		}
-		return one()
-	}
-	var made []*pool.Tensor[T]
-	made = append(made,
-		pick(func() *pool.Tensor[T] { return checked.AddTensor(x, y, 1) }, func() *pool.Tensor[T] { return rowsGAddTensor(x, y, 1) }),
-		pick(func() *pool.Tensor[T] { return checked.Cat([]*pool.Tensor[T]{x, y}, 0) }, func() *pool.Tensor[T] { return rowsGCat([]*pool.Tensor[T]{x, y}, 0) }),
-		pick(func() *pool.Tensor[T] { return checked.Contiguous(x, 0) }, func() *pool.Tensor[T] { return rowsGContiguous(x, 0) }),
-		pick(func() *pool.Tensor[T] { return checked.SelectInt(x, 0, 1) }, func() *pool.Tensor[T] { return rowsGSelectInt(x, 0, 1) }),
-		pick(func() *pool.Tensor[T] { return checked.TransposeInt(x, 0, 1) }, func() *pool.Tensor[T] { return rowsGTransposeInt(x, 0, 1) }),
-		pick(func() *pool.Tensor[T] { return checked.Alias(x) }, func() *pool.Tensor[T] { return rowsGAlias(x) }),
-		pick(func() *pool.Tensor[T] { return checked.Clone(x, nil) }, func() *pool.Tensor[T] { return rowsGClone(x, nil) }))
-	if rows {
-		rowsGAdd_Tensor(o, y, 1)
-		rowsGAddOut(x, y, 1, o)
-		rowsGZero_(o)
-		made = append(made, rowsGSplitTensor(x, 1, 0)...)
-	} else {
-		checked.Add_Tensor(o, y, 1)
-		checked.AddOut(x, y, 1, o)
-		checked.Zero_(o)
-		made = append(made, checked.SplitTensor(x, 1, 0)...)
-	}
+	made := []*pool.Tensor[T]{checked.AddTensor(x, y, 1), checked.Cat([]*pool.Tensor[T]{x, y}, 0), checked.Contiguous(x, 0),
+		checked.SelectInt(x, 0, 1), checked.TransposeInt(x, 0, 1), checked.Alias(x), checked.Clone(x, nil)}
+	checked.Add_Tensor(o, y, 1)
+	checked.AddOut(x, y, 1, o)
+	checked.Zero_(o)
+	made = append(made, checked.SplitTensor(x, 1, 0)...)
 	for _, t := range append(made, x, y, o) {
 		t.Release()
 	}
@@ -98,36 +69,28 @@ func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					run := func(how string) string {
-						defer engine.SetRowsOnly(engine.SetRowsOnly(how == "rows"))
+					run := func(rows bool) string {
+						defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
 						asserts.ResetStats()
 						vs := asserts.Collect(func() {
 							for range 3 {
 								if typ == "float32" {
-									genericCalls[float32](how == "ref")
+									genericCalls[float32]()
 								} else {
-									genericCalls[float64](how == "ref")
+									genericCalls[float64]()
 								}
 							}
 						})
 						var stats []asserts.Stats
 						for _, name := range genericOps {
-							stats = append(stats, genericStats(name, how == "ref"))
+							stats = append(stats, genericStats(name))
 						}
 						if len(vs) != 0 {
-							t.Errorf("%s: violations %v", how, vs)
+							t.Errorf("rows=%v: violations %v", rows, vs)
 						}
 						return scenarioText(genericOps, stats, nil)
 					}
-					ref := run("ref")
-					fast, rows := run("fast"), run("rows")
-					if os.Getenv("ONEPATH_FROM_REF") != "" {
-						rows = ref
-					}
-					g.check(t, name, fast, rows)
-					if want, ok := g.want[name]; ok && ref != want {
-						t.Errorf("the version-3 reference:\n%s\nwant:\n%s", ref, want)
-					}
+					g.check(t, name, run(false), run(true))
 				})
 			}
 		}

@@ -4,9 +4,7 @@ package pool_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -15,21 +13,16 @@ import (
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
-// rowsOps are the ops of the version-3 reference (rowsref_test.go).
-var rowsOps = []*engine.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &rowsOpMulTensor, &rowsOpMulOut, &rowsOpNeg,
-	&rowsOpClone, &rowsOpSelectInt, &rowsOpTransposeInt, &rowsOpZero_}
-
 // onePathOps are the catalog's ops, by full name.
 var onePathOps = []string{"add.Tensor", "add_.Tensor", "add.out", "mul.Tensor", "mul.out", "neg", "clone", "select.int",
 	"transpose.int", "zero_"}
 
-// opStats returns the statistics of the op named name of the reference
-// (rows) or of the catalog's one path (interface mode: no Kernel, unlike
-// the function-mode sets' ops of the same names), zero for one that never
-// ran.
-func opStats(name string, rows bool) asserts.Stats {
+// opStats returns the statistics of the op named name of the catalog
+// (interface mode: no Kernel, unlike the function-mode sets' ops of the
+// same names), zero for one that never ran.
+func opStats(name string) asserts.Stats {
 	for _, op := range engine.Ops() {
-		if op.FullName() == name && op.Kernel == nil && slices.Contains(rowsOps, op) == rows {
+		if op.FullName() == name && op.Kernel == nil {
 			return op.Stats()
 		}
 	}
@@ -60,13 +53,10 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					run := func(how string) string {
-						defer engine.SetRowsOnly(engine.SetRowsOnly(how == "rows"))
+					run := func(rows bool) string {
+						defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
 						asserts.ResetStats()
-						var k catalog.Kernels = catalog.Checked(b.k)
-						if how == "ref" {
-							k = &rowsChecked{next: b.k}
-						}
+						k := catalog.Checked(b.k)
 						vs := asserts.Collect(func() {
 							for range 3 {
 								b.run(k)
@@ -75,22 +65,14 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 						var stats []asserts.Stats
 						var violations []string
 						for _, name := range onePathOps {
-							stats = append(stats, opStats(name, how == "ref"))
+							stats = append(stats, opStats(name))
 						}
 						for _, v := range vs {
 							violations = append(violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
 						}
 						return scenarioText(onePathOps, stats, violations)
 					}
-					ref := run("ref")
-					fast, rows := run("fast"), run("rows")
-					if os.Getenv("ONEPATH_FROM_REF") != "" {
-						rows = ref
-					}
-					g.check(t, name, fast, rows)
-					if want, ok := g.want[name]; ok && ref != want {
-						t.Errorf("the version-3 reference:\n%s\nwant:\n%s", ref, want)
-					}
+					g.check(t, name, run(false), run(true))
 				})
 			}
 		}
@@ -98,9 +80,11 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 }
 
 // TestOnePathLateBug: mul turning into returning self after 1,000 good
-// calls is reported at its call, on the one path as on the rows path.
+// calls is reported at its call, on the fast plan as with every call
+// forced onto the rows.
 func TestOnePathLateBug(t *testing.T) {
 	for _, rows := range []bool{false, true} {
+		prev := engine.SetRowsOnly(rows)
 		n := 0
 		ks := kernels{mul: func(self, other f32) f32 {
 			if n++; n > 1000 {
@@ -108,10 +92,7 @@ func TestOnePathLateBug(t *testing.T) {
 			}
 			return pool.MulTensor(self, other)
 		}}
-		var k catalog.Kernels = catalog.Checked(ks)
-		if rows {
-			k = &rowsChecked{next: ks}
-		}
+		k := catalog.Checked(ks)
 		asserts.ResetStats()
 		x := vec(4)
 		at, count := -1, 0
@@ -123,10 +104,11 @@ func TestOnePathLateBug(t *testing.T) {
 			count += len(vs)
 		}
 		x.Release()
+		engine.SetRowsOnly(prev)
 		if at != 1000 || count != 10 {
 			t.Errorf("rows=%v: first violation at call %d, %d in all; want 1000 and 10", rows, at, count)
 		}
-		if st := opStats("mul.Tensor", rows); st.Calls != 1010 {
+		if st := opStats("mul.Tensor"); st.Calls != 1010 {
 			t.Errorf("rows=%v: stats %+v", rows, st)
 		}
 	}
