@@ -55,8 +55,7 @@ import (
 // facade aliases is declared in internal/engine): users' sets call it as
 // long as wrap.MinVersion accepts their version.
 // The names whose callers are tests by design are allowed, each with its
-// reason (testOnly), and the rows path's entries that only the tests
-// playing gen's former rows helpers call (rowsHarness). A type counts as used where a value of it is
+// reason (testOnly). A type counts as used where a value of it is
 // (x := samples.For(...) uses samples.Sample). A method counts as used
 // through an interface when its type implements an interface whose method
 // of that name is called somewhere that counts, or implements an exported
@@ -71,9 +70,7 @@ func TestExportedNamesHaveCallers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	allow := maps.Clone(testOnly)
-	maps.Copy(allow, rowsHarness)
-	uncalled, checked := uncalledNames(t, root, modulePath, allow, "examples", "scripts")
+	uncalled, checked := uncalledNames(t, root, modulePath, testOnly, "examples", "scripts")
 	if checked < 500 {
 		t.Fatalf("checked %d exported names; is the repository root %s?", checked, root)
 	}
@@ -131,22 +128,6 @@ var testOnly = map[string]string{
 	"internal/engine.SetRowsOnly":      "forces every call of a Frame onto the rows, which the tests hold to the fast plan (examples' onepath tests, against their goldens); no program wants its calls slower",
 	"sweep.Fuzz":                       "a runtime's fuzz target: it takes the fuzz test's *testing.F, which an Example has not (callers: examples/planted, examples/gcrt, runtimes/gorgonia/sweep, init's sweep test)",
 }
-
-// rowsHarness holds the entries of internal/engine's rows path that only
-// gen's rows helpers called, before gen refused every op the Frame cannot
-// hold: the tests that compare the one path with the rows (asserts'
-// wrappers and frame tests) play those helpers'
-// code, and the runtime's slow path reaches the same work through
-// unexported code. They can go when those tests drive a Frame instead.
-var rowsHarness = func() map[string]string {
-	m := map[string]string{}
-	for _, name := range []string{"Call.BindingContextRows", "Call.Hermetic", "Call.ContentOff", "Call.ResultAnchor",
-		"Call.FreshNoAliasRows", "Call.SaveMemory", "Call.ResultMemory", "Call.ViewBase", "Call.ViewBaseList",
-		"Saved.Plain", "Saved.ImplApart", "Saved.FreshFrom"} {
-		m["internal/engine."+name] = "an entry of the rows path that gen's rows helpers wrote and only the tests that play them call (rowsHarness)"
-	}
-	return m
-}()
 
 // uncalledName is an exported name without a caller: its key without the
 // module prefix, and where it is declared (file:line:col from root).

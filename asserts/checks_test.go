@@ -387,8 +387,6 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			c.After(&s, t)
 			c.SameMetadata(self, &s, t)
 		}
-	case checks.ViewHoldsStorage:
-		return env, viewScenario(x, kind, broken)
 	case checks.DistinctOutputs:
 		y, _ := tensorFor(kind)
 		if broken {
@@ -404,11 +402,13 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 	panic("no scenario for " + k.String())
 }
 
-// viewScenario is a view op on x: a correct kernel returns a view with a
-// TensorImpl of its own that holds x's storage (its count rises by one),
-// a broken one a view that takes no hold.
-func viewScenario(x *fake, kind string, broken bool) func(c *engine.Call) {
-	self, ret0 := engine.Arg("self"), engine.Ret(0)
+// viewScenario is a view op on a tensor of the given kind, through a
+// Frame (which reads the storage's use count before the kernel): a
+// correct kernel returns a view with a TensorImpl of its own that holds
+// the tensor's storage (its count rises by one), a broken one a view that
+// takes no hold.
+func viewScenario(kind string, broken bool) (asserts.EnvState, func(op *engine.Op)) {
+	x, mode := tensorFor(kind)
 	if kind == "shared" {
 		x.storageUses = 3 // two other tensors on the storage
 	}
@@ -417,24 +417,33 @@ func viewScenario(x *fake, kind string, broken bool) func(c *engine.Call) {
 	if kind == "undefined" {
 		r = newFake(kPlain) // a defined return of an undefined argument
 	}
-	return func(c *engine.Call) {
-		var s, rs engine.Saved
-		c.SaveOpt(&s, x, kind != "absent")
-		if kind != "uncounted" {
-			c.ViewBase(&rs, &s, x)
-		}
+	kernel := func() *fake {
 		if !broken && x.id.Storage != 0 {
 			x.storageUses++
 		}
 		r.storageUses = x.storageUses
-		c.After(&s, x)
-		if kind == "uncounted" {
-			c.ResultIdent(&rs, uncountedFake{r})
-		} else {
-			c.Result(&rs, r)
-		}
-		c.ViewHoldsStorage(ret0, &rs, self, &s)
+		return r
 	}
+	return asserts.EnvState{ModeActive: mode}, func(op *engine.Op) {
+		if kind == "uncounted" {
+			viewCallUnc(op, x, kernel)
+			return
+		}
+		viewCall(op, x, kind != "absent", kernel)
+	}
+}
+
+// runScenario runs check k's scenario on a tensor of the given kind as a
+// checked call under profile p: view_holds_storage's through a Frame,
+// the others' through a Call.
+func runScenario(t *testing.T, p checks.Policy, k checks.Check, kind string, broken bool) outcome {
+	t.Helper()
+	if k == checks.ViewHoldsStorage {
+		env, body := viewScenario(kind, broken)
+		return runFrame(t, p, env, body)
+	}
+	env, body := scenario(k, kind, broken)
+	return run(t, p, env, body)
 }
 
 func TestSkipMatrix(t *testing.T) {
@@ -448,8 +457,7 @@ func TestSkipMatrix(t *testing.T) {
 				profile := checks.Policy(p)
 				name := k.String() + "/" + profile.String() + "/" + kind
 				t.Run(name, func(t *testing.T) {
-					env, body := scenario(k, kind, true)
-					out := run(t, profile, env, body)
+					out := runScenario(t, profile, k, kind, true)
 					if reason != "" {
 						r := reasonByName(t, reason)
 						if len(out.violations) != 0 {
@@ -479,8 +487,7 @@ func TestSkipMatrix(t *testing.T) {
 						t.Errorf("stats %+v", out.stats)
 					}
 					// ...and a correct kernel is not.
-					env, body = scenario(k, kind, false)
-					ok := run(t, profile, env, body)
+					ok := runScenario(t, profile, k, kind, false)
 					if len(ok.violations) != 0 {
 						t.Errorf("correct kernel reported: %v", &ok.violations[0])
 					}

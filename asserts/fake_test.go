@@ -156,3 +156,96 @@ func run(t *testing.T, p checks.Policy, env asserts.EnvState, body func(c *engin
 	c.End()
 	return outcome{violations: col.Violations(), stats: op.Stats()}
 }
+
+// runFrame runs body, a checked call through a Frame, on a fresh op with
+// the given profile under the given mode state (the current Env), as run
+// does a Call's, collecting violations.
+func runFrame(t *testing.T, p checks.Policy, env asserts.EnvState, body func(op *engine.Op)) outcome {
+	t.Helper()
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	defer asserts.SetEnv(asserts.SetEnv(envFunc(func() asserts.EnvState { return env })))
+	op := &engine.Op{Name: "op", Overload: "ov", Policy: p}
+	body(op)
+	return outcome{violations: col.Violations(), stats: op.Stats()}
+}
+
+func fakeOf(h unsafe.Pointer) asserts.Identity { return (*fake)(h) }
+
+// viewShape is a view op whose rows are view_holds_storage's alone:
+// op(Tensor(a) self) -> Tensor(a); viewShapeUnc the same of a runtime
+// without use counts; viewListShape the op returning a list of views,
+// op(Tensor(a) self) -> Tensor(a)[].
+var (
+	viewShape = engine.Shape{
+		Args: 1, Rets: 1,
+		Rows:   []engine.Row{{Check: checks.ViewHoldsStorage, T: 1, U: 0}},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
+		Tensor: fakeOf,
+	}
+	viewShapeUnc = engine.Shape{
+		Args: 1, Rets: 1,
+		Rows:        []engine.Row{{Check: checks.ViewHoldsStorage, T: 1, U: 0}},
+		Locs:        []engine.Loc{engine.Arg("self"), engine.Ret(0)},
+		Tensor:      fakeOf,
+		NoUseCounts: true,
+	}
+	viewListShape = engine.Shape{
+		Args: 1, Rets: 1,
+		Lists:  1 << 1,
+		Rows:   []engine.Row{{Check: checks.ViewHoldsStorage, Form: engine.FormRetList, T: 1, U: 0}},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
+		Tensor: fakeOf,
+		Elem:   func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**fake)(h), i+1)[i] },
+	}
+)
+
+// viewCall calls a view op of op on x (absent unless present) through a
+// Frame, as generated code does: the storage's use count read before the
+// kernel (Frame.ViewBase), the return r of the kernel read after it.
+func viewCall(op *engine.Op, x *fake, present bool, kernel func() *fake) {
+	var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.ArgOpt(0, x.Ident(), unsafe.Pointer(x), present)
+	_, su := x.UseCounts()
+	f.ViewBase(1, 0, su)
+	f.Begin(op, &viewShape)
+	r := kernel()
+	f.AfterArg(0, x.Ident())
+	iu, su := r.UseCounts()
+	f.Ret(1, r.Ident(), iu, su, unsafe.Pointer(r))
+	f.End()
+}
+
+// viewCallUnc is viewCall for a runtime without use counts: no base use
+// count, the return without use counts.
+func viewCallUnc(op *engine.Op, x *fake, kernel func() *fake) {
+	var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.ArgIdent(0, x.Ident(), nil, unsafe.Pointer(x))
+	f.Begin(op, &viewShapeUnc)
+	r := kernel()
+	f.AfterIdent(0, x.Ident(), nil)
+	f.RetIdent(1, r.Ident(), nil, unsafe.Pointer(r))
+	f.End()
+}
+
+// viewListCall is viewCall for an op returning a list of views.
+func viewListCall(op *engine.Op, x *fake, kernel func() []*fake) {
+	var f engine.Frame[[1]engine.Slot, [1]engine.ListSlot]
+	f.Open()
+	f.Arg(0, x.Ident(), unsafe.Pointer(x))
+	_, su := x.UseCounts()
+	f.ViewBaseList(0, 0, su)
+	f.Begin(op, &viewListShape)
+	rs := kernel()
+	f.AfterArg(0, x.Ident())
+	f.List(0, len(rs), unsafe.Pointer(unsafe.SliceData(rs)))
+	for j, r := range rs {
+		iu, su := r.UseCounts()
+		f.RetElem(0, j, r.Ident(), iu, su)
+	}
+	f.RetListRead(0)
+	f.End()
+}

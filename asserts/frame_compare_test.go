@@ -43,10 +43,13 @@ func pathCases() []pathCase {
 			defer o.Release()
 			pick(frame, AddOut, AddOutF)(a, b, 1, o)
 		}},
-		{"transpose", &opTranspose, &opTransposeF, func(frame bool) {
+		// the view ops, whose version-3 wrappers are gone: the one path
+		// on its fast plan and forced onto its rows
+		{"transpose", &opTransposeF, &opTransposeF, func(frame bool) {
+			defer engine.SetRowsOnly(engine.SetRowsOnly(!frame))
 			a := rt.Ones(2, 3)
 			defer a.Release()
-			if r := pick(frame, Transpose, TransposeF)(a, 0, 1); r != a {
+			if r := TransposeF(a, 0, 1); r != a {
 				r.Release()
 			}
 		}},
@@ -78,10 +81,11 @@ func pathCases() []pathCase {
 				x.Release()
 			}
 		}},
-		{"unbind", &opUnbind, &opUnbindF, func(frame bool) {
+		{"unbind", &opUnbindF, &opUnbindF, func(frame bool) {
+			defer engine.SetRowsOnly(engine.SetRowsOnly(!frame))
 			a := rt.Ones(2, 3)
 			defer a.Release()
-			for _, r := range pick(frame, Unbind, UnbindF)(a, 0) {
+			for _, r := range UnbindF(a, 0) {
 				if r != a {
 					r.Release()
 				}

@@ -90,8 +90,7 @@ func memNineRowsAll(ls [][]*dense) *dense {
 	for i, ts := range ls {
 		sl[i].Reset(len(ts))
 		for j, e := range ts {
-			m := e.mem()
-			c.SaveMemory(sl[i].At(j), unsafe.Pointer(e), &m)
+			c.SaveIdent(sl[i].At(j), e)
 		}
 		sl[i].SummarizeSaved()
 		engine.SameContentList(&c, l[i], &sl[i], ts)
@@ -99,10 +98,8 @@ func memNineRowsAll(ls [][]*dense) *dense {
 		engine.BindingContextList(&c, l[i], &sl[i], ts)
 	}
 	r := memNineKernel(ls)
-	if c.Hermetic() {
-		for i, ts := range ls {
-			engine.BindingContextAfterList(&c, l[i], &sl[i], ts)
-		}
+	for i, ts := range ls {
+		engine.BindingContextAfterList(&c, l[i], &sl[i], ts)
 	}
 	for i, ts := range ls {
 		sl[i].CheckLen(&c, len(ts))
@@ -112,7 +109,7 @@ func memNineRowsAll(ls [][]*dense) *dense {
 		sl[i].SummarizeAfter()
 	}
 	m := r.mem()
-	c.ResultMemory(&s, unsafe.Pointer(r), &m)
+	c.ResultIdent(&s, r)
 	for i, ts := range ls {
 		c.SameImplList(l[i], &sl[i])
 		c.SameStorageList(l[i], &sl[i])

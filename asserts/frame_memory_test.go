@@ -250,9 +250,8 @@ func memAddRowsAll(inPlace bool, self, other *dense) *dense {
 	var s0, s1, s2 engine.Saved
 	c.Begin(op)
 	c.BeginFresh()
-	m0, m1 := self.mem(), other.mem()
-	c.SaveMemory(&s0, unsafe.Pointer(self), &m0)
-	c.SaveMemory(&s1, unsafe.Pointer(other), &m1)
+	c.SaveIdent(&s0, self)
+	c.SaveIdent(&s1, other)
 	if inPlace {
 		c.Mutable(&s0)
 		defer c.Abandon()
@@ -262,14 +261,12 @@ func memAddRowsAll(inPlace bool, self, other *dense) *dense {
 	}
 	memArgBefore(&c, l[1], &s1, other)
 	r := k(self, other)
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], &s0, self)
-		c.BindingContextAfter(l[1], &s1, other)
-	}
+	c.BindingContextAfter(l[0], &s0, self)
+	c.BindingContextAfter(l[1], &s1, other)
 	m2 := r.mem()
 	c.AfterIdent(&s0, self)
 	c.AfterIdent(&s1, other)
-	c.ResultMemory(&s2, unsafe.Pointer(r), &m2)
+	c.ResultIdent(&s2, r)
 	if inPlace {
 		c.SameImpl(l[0], &s0)
 		c.SameStorage(l[0], &s0)
@@ -302,16 +299,12 @@ func memViewRowsAll(self *dense) *dense {
 	var c engine.Call
 	var s0, s1 engine.Saved
 	c.Begin(&opMemView)
-	m0 := self.mem()
-	c.SaveMemory(&s0, unsafe.Pointer(self), &m0)
+	c.SaveIdent(&s0, self)
 	memArgBefore(&c, l[0], &s0, self)
 	r := memK.view(self)
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], &s0, self)
-	}
-	m1 := r.mem()
+	c.BindingContextAfter(l[0], &s0, self)
 	c.AfterIdent(&s0, self)
-	c.ResultMemory(&s1, unsafe.Pointer(r), &m1)
+	c.ResultIdent(&s1, r)
 	memArgAfter(&c, l[0], &s0, self)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArg(l[1], &s1, l[0], &s0)
@@ -332,13 +325,10 @@ func memSplitRowsAll(self *dense) []*dense {
 	var s0 engine.Saved
 	var l1 engine.SavedList
 	c.Begin(&opMemSplit)
-	m0 := self.mem()
-	c.SaveMemory(&s0, unsafe.Pointer(self), &m0)
+	c.SaveIdent(&s0, self)
 	memArgBefore(&c, l[0], &s0, self)
 	r := memK.split(self)
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], &s0, self)
-	}
+	c.BindingContextAfter(l[0], &s0, self)
 	c.AfterIdent(&s0, self)
 	engine.ResultIdentList(&c, &l1, r)
 	memArgAfter(&c, l[0], &s0, self)
@@ -362,13 +352,10 @@ func memUnbindRowsAll(self *dense) []*dense {
 	var l1 engine.SavedList
 	c.Begin(&opMemUnbind)
 	c.BeginFresh()
-	m0 := self.mem()
-	c.SaveMemory(&s0, unsafe.Pointer(self), &m0)
+	c.SaveIdent(&s0, self)
 	memArgBefore(&c, l[0], &s0, self)
 	r := memK.unbindCopy(self)
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], &s0, self)
-	}
+	c.BindingContextAfter(l[0], &s0, self)
 	c.AfterIdent(&s0, self)
 	engine.ResultIdentList(&c, &l1, r)
 	memArgAfter(&c, l[0], &s0, self)
@@ -395,24 +382,21 @@ func memCatRowsAll(ts []*dense) *dense {
 	c.BeginFresh()
 	l0.Reset(len(ts))
 	for i, e := range ts {
-		m := e.mem()
-		c.SaveMemory(l0.At(i), unsafe.Pointer(e), &m)
+		c.SaveIdent(l0.At(i), e)
 	}
 	l0.SummarizeSaved()
 	engine.SameContentList(&c, l[0], &l0, ts)
 	engine.SaveMetadataList(&c, &l0, ts)
 	engine.BindingContextList(&c, l[0], &l0, ts)
 	r := memK.cat(ts)
-	if c.Hermetic() {
-		engine.BindingContextAfterList(&c, l[0], &l0, ts)
-	}
+	engine.BindingContextAfterList(&c, l[0], &l0, ts)
 	l0.CheckLen(&c, len(ts))
 	for i, e := range ts {
 		c.AfterIdent(l0.At(i), e)
 	}
 	l0.SummarizeAfter()
 	m1 := r.mem()
-	c.ResultMemory(&s1, unsafe.Pointer(r), &m1)
+	c.ResultIdent(&s1, r)
 	c.SameImplList(l[0], &l0)
 	c.SameStorageList(l[0], &l0)
 	c.NoMutationList(l[0], &l0)

@@ -11,8 +11,8 @@ import (
 // starts, for same_metadata). Build one with [SliceMemory] and, for the
 // geometry, [Memory.Strided]. The zero Memory is a tensor without storage
 // (an empty one). It is four words: generated code reads one per tensor
-// per phase and passes it by address, with the tensor's handle beside it
-// (see wrap.Call.SaveMemory).
+// per phase and hands it over with the tensor's handle beside it (see
+// wrap.Frame.ArgMemory).
 type Memory struct {
 	anchor unsafe.Pointer
 	data   unsafe.Pointer

@@ -53,9 +53,7 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"add (2 tensors, rows inlined)", func() { AddInline(xs[0], xs[1], 1) }},
 		{"add_ (2 tensors, returns_arg)", func() { AddInPlace(xs[0], xs[1], 1) }},
 		{"add.out (3 tensors, returns_arg)", func() { AddOut(xs[0], xs[1], 1, xs[2]) }},
-		{"transpose (a view, shares_storage)", func() { Transpose(xs[0], 0, 0) }},
 		{"reshape (a view, fresh_or_alias)", func() { Reshape(xs[0], sizes...) }},
-		{"unbind (a list of 4 views)", func() { Unbind(mat, 0) }},
 		{"addcmul6 (6 tensors)", func() { Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8)", func() { Cat(list) }},
 		{"add, one path", func() { AddF(xs[0], xs[1], 1) }},
@@ -249,9 +247,12 @@ func BenchmarkOverhead(b *testing.B) {
 			sink.Release()
 		}
 	})
+	// The view ops have no version-3 wrapper (it read the base's use
+	// count with an entry the engine no longer has): their checked call is
+	// the one path's, as frame.
 	b.Run("transpose/checked", func(b *testing.B) {
 		for b.Loop() {
-			sink = Transpose(xs[0], 0, 0)
+			sink = TransposeF(xs[0], 0, 0)
 			sink.Release()
 		}
 	})
@@ -317,7 +318,7 @@ func BenchmarkOverhead(b *testing.B) {
 	})
 	b.Run("unbind4/checked", func(b *testing.B) {
 		for b.Loop() {
-			sinks = Unbind(mat, 0)
+			sinks = UnbindF(mat, 0) // the one path's, as transpose's
 			releaseAll(sinks)
 		}
 	})

@@ -38,9 +38,9 @@ func exercise(t *testing.T, mk func(vals []float64, sizes ...int) *rt.Tensor) {
 	r := Add(a, b, 2)
 	r.Release()
 	AddInPlace(a, b, 1)
-	tr := Transpose(a, 0, 1)
+	tr := TransposeF(a, 0, 1)
 	defer tr.Release()
-	for _, p := range Unbind(a, 0) {
+	for _, p := range UnbindF(a, 0) {
 		p.Release()
 	}
 	out := mk([]float64{0}, 1)
@@ -180,7 +180,7 @@ func TestBrokenKernels(t *testing.T) {
 					return rt.Clone(v)
 				}
 			},
-			call: func(a, b *rt.Tensor) { Transpose(a, 0, 1).Release() },
+			call: func(a, b *rt.Tensor) { TransposeF(a, 0, 1).Release() },
 			want: "transpose.int: shares_storage: return 0: does not share the StorageImpl of argument self",
 		},
 		{
@@ -195,7 +195,7 @@ func TestBrokenKernels(t *testing.T) {
 				}
 			},
 			call: func(a, b *rt.Tensor) {
-				for _, p := range Unbind(a, 0) {
+				for _, p := range UnbindF(a, 0) {
 					p.Release()
 				}
 			},
@@ -353,8 +353,8 @@ func TestConcurrentKernels(t *testing.T) {
 			for i := range 300 {
 				r := Add(shared, own, 1)
 				AddInPlace(own, r, 0.5)
-				v := Transpose(r, 0, 1)
-				for _, p := range Unbind(v, 0) {
+				v := TransposeF(r, 0, 1)
+				for _, p := range UnbindF(v, 0) {
 					p.Release()
 				}
 				c := Cat([]*rt.Tensor{shared, own, r})

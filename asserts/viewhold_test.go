@@ -47,14 +47,11 @@ func TestViewHoldsStorage(t *testing.T) {
 			if tc.otherStorage {
 				r.id.Storage = fid()
 			}
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				var s, rs engine.Saved
-				c.Save(&s, x)
-				c.ViewBase(&rs, &s, x)
-				x.storageUses, r.storageUses = tc.after, tc.after
-				c.After(&s, x)
-				c.Result(&rs, r)
-				c.ViewHoldsStorage(engine.Ret(0), &rs, engine.Arg("self"), &s)
+			out := runFrame(t, checks.Strict, asserts.EnvState{}, func(op *engine.Op) {
+				viewCall(op, x, true, func() *fake {
+					x.storageUses, r.storageUses = tc.after, tc.after
+					return r
+				})
 			})
 			wantViewOutcome(t, out, tc.want, 1)
 		})
@@ -123,18 +120,14 @@ func TestViewHoldsStorageList(t *testing.T) {
 				w.id.Storage = x.id.Storage
 				rs[tc.n-1] = w
 			}
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				var s engine.Saved
-				var rl engine.SavedList
-				c.Save(&s, x)
-				c.ViewBaseList(&rl, &s, x)
-				x.storageUses = tc.after
-				for _, r := range rs {
-					r.storageUses = tc.after
-				}
-				c.After(&s, x)
-				engine.ResultList(c, &rl, rs)
-				c.ViewHoldsStorageList(engine.Ret(0), &rl, engine.Arg("self"), &s)
+			out := runFrame(t, checks.Strict, asserts.EnvState{}, func(op *engine.Op) {
+				viewListCall(op, x, func() []*fake {
+					x.storageUses = tc.after
+					for _, r := range rs {
+						r.storageUses = tc.after
+					}
+					return rs
+				})
 			})
 			switch {
 			case tc.wrapper:
@@ -171,11 +164,11 @@ func TestViewHoldsStorageConcurrent(t *testing.T) {
 				defer wg.Done()
 				own := rt.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 2, 3)
 				for range 300 {
-					v := Transpose(base, 0, 1)
-					w := Transpose(v, 0, 1)
+					v := TransposeF(base, 0, 1)
+					w := TransposeF(v, 0, 1)
 					v.Release()
 					w.Release()
-					u := Transpose(own, 0, 1)
+					u := TransposeF(own, 0, 1)
 					u.Release()
 				}
 				own.Release()

@@ -1,7 +1,10 @@
 package asserts_test
 
-// Hand-written wrappers in the shape assertgen generates (strict profile),
-// around reftensor's kernels. Generated wrappers start with
+// Hand-written wrappers in the shape assertgen generated for version 3
+// (strict profile), around reftensor's kernels: each row by its entry of
+// the rows path (version 3's one-test shortcuts, whose entries are gone,
+// run as the rows they stood for; its view ops' wrappers are gone, the
+// one path's in frame_test.go stand in). Generated wrappers start with
 //
 //	if !asserts.Checking() {
 //		return kernel(...)
@@ -104,43 +107,27 @@ func addPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Save
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if engine.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+	c.BindingContext(l[0], s0, t0)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 }
 
 func addPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
 	var s2 engine.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
+	c.NotArg(l[2], &s2, l[0], s0)
+	c.NotArg(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
+	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	c.FreshNoAlias(l[2], &s2, l[1], s1)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -207,25 +194,15 @@ func addInPlPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if engine.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+	c.BindingContext(l[0], s0, t0)
+	c.BindingContext(l[1], s1, t1)
+	c.SameContent(l[1], s1, t1)
 }
 
 func addInPlPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
 	var s2 engine.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -239,102 +216,7 @@ func addInPlPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1,
 	c.End()
 }
 
-// transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
-var opTranspose = engine.Op{Name: "transpose", Overload: "int"}
-
-// Transpose has the shape gen emits for a view op.
-func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
-	var c engine.Call
-	var s0, o0 engine.Saved
-	transposePre(&c, &opTranspose, &locsTranspose, &s0, &o0, self)
-	ret := k.transpose(self, d0, d1)
-	transposePost(&c, &locsTranspose, &s0, &o0, self, ret)
-	return ret
-}
-
 var locsTranspose = [2]engine.Loc{engine.Arg("self"), engine.Ret(0)}
-
-func transposePre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0, s1 *engine.Saved, t0 *rt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if engine.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-func transposePost(c *engine.Call, l *[2]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
-var opUnbind = engine.Op{Name: "unbind", Overload: "int"}
-
-// Unbind has the shape gen emits for an op returning a list of views.
-func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
-	var c engine.Call
-	var s0 engine.Saved
-	var ol0 engine.SavedList
-	unbindPre(&c, &opUnbind, &locsTranspose, &s0, &ol0, self)
-	ret := k.unbind(self, dim)
-	unbindPost(&c, &locsTranspose, &s0, &ol0, self, ret)
-	return ret
-}
-
-func unbindPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.SavedList, t0 *rt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.ViewBaseList(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if engine.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-func unbindPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, s1 *engine.SavedList, t0 *rt.Tensor, t1 []*rt.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList(c, s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1List(l[1], s1)
-	c.NotArgElems(l[1], s1, l[0], s0)
-	c.SharesStorageList(l[1], s1, l[0], s0)
-	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
 
 // add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
 var opAddOut = engine.Op{Name: "add", Overload: "out"}
@@ -358,28 +240,18 @@ func addOutPre(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0, s1, s2 *engi
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if engine.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+	c.BindingContext(l[0], s0, t0)
+	c.BindingContext(l[1], s1, t1)
+	c.BindingContext(l[2], s2, t2)
+	c.SameContent(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
 }
 
 func addOutPost(c *engine.Call, l *[4]engine.Loc, s0, s1, s2 *engine.Saved, t0, t1, t2, t3 *rt.Tensor) {
 	var s3 engine.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.BindingContextAfter(l[2], s2, t2)
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -435,9 +307,7 @@ func catPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedLis
 
 func catPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor, meta bool) {
 	var s1 engine.Saved
-	if c.Hermetic() {
-		engine.BindingContextAfterList(c, l[0], s0, t0)
-	}
+	engine.BindingContextAfterList(c, l[0], s0, t0)
 	afterList(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1, meta)
@@ -458,23 +328,15 @@ func catRows(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Te
 	c.End()
 }
 
-// saveList, resultList and afterList are what gen emits for a package's
-// list type (saveList_<hash>, resultList_<hash>, afterList_<hash>): the elements' Ident is
-// called directly.
+// saveList and afterList are what gen emitted for a package's list type
+// (saveList_<hash>, afterList_<hash>): the elements' Ident is called
+// directly.
 func saveList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
 	}
 	l.SummarizeSaved()
-}
-
-func resultList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Result(l.At(i), t)
-	}
-	l.SummarizeResult()
 }
 
 func afterList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
@@ -502,9 +364,7 @@ func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
 
 func catPostGeneric(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
 	var s1 engine.Saved
-	if c.Hermetic() {
-		engine.BindingContextAfterList(c, l[0], s0, t0)
-	}
+	engine.BindingContextAfterList(c, l[0], s0, t0)
 	engine.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1, false)
@@ -528,23 +388,13 @@ func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
 func reshapePre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if engine.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+	c.BindingContext(l[0], s0, t0)
+	c.SameContent(l[0], s0, t0)
 }
 
 func reshapePost(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0, t1 *rt.Tensor) {
 	var s1 engine.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
+	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
@@ -577,38 +427,28 @@ func addcmul6Pre(c *engine.Call, op *engine.Op, l *[7]engine.Loc, s0, s1, s2, s3
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if engine.ContentCheckOff() {
-		c.ContentOff(6)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
+	c.BindingContext(l[0], s0, t0)
+	c.BindingContext(l[1], s1, t1)
+	c.BindingContext(l[2], s2, t2)
+	c.BindingContext(l[3], s3, t3)
+	c.BindingContext(l[4], s4, t4)
+	c.BindingContext(l[5], s5, t5)
+	c.SameContent(l[0], s0, t0)
+	c.SameContent(l[1], s1, t1)
+	c.SameContent(l[2], s2, t2)
+	c.SameContent(l[3], s3, t3)
+	c.SameContent(l[4], s4, t4)
+	c.SameContent(l[5], s5, t5)
 }
 
 func addcmul6Post(c *engine.Call, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engine.Saved, t0, t1, t2, t3, t4, t5, t6 *rt.Tensor) {
 	var s6 engine.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-	}
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.BindingContextAfter(l[2], s2, t2)
+	c.BindingContextAfter(l[3], s3, t3)
+	c.BindingContextAfter(l[4], s4, t4)
+	c.BindingContextAfter(l[5], s5, t5)
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -623,14 +463,12 @@ func addcmul6Post(c *engine.Call, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engi
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
+	c.NotArg(l[6], &s6, l[0], s0)
+	c.NotArg(l[6], &s6, l[1], s1)
+	c.NotArg(l[6], &s6, l[2], s2)
+	c.NotArg(l[6], &s6, l[3], s3)
+	c.NotArg(l[6], &s6, l[4], s4)
+	c.NotArg(l[6], &s6, l[5], s5)
 	c.StorageUseCountEq1(l[6], &s6)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)

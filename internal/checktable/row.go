@@ -197,8 +197,10 @@ func (f Form) String() string { return nameOf(formWords[:], f, "form") }
 // tensor, then the argument's Loc, its snapshot and (before the call) its
 // tensor; for shape OnRets, one wrap.Output per return. A function that
 // takes the tensors of a list is a generic function of package internal/engine that
-// takes the Call first (Go has no generic methods); every other function
-// is a method of wrap.Call.
+// takes the Call first (Go has no generic methods); a step that reads
+// use counts before the call (Step.Counts, view_holds_storage's) names a
+// method of wrap.Frame, the read the one path's helpers make; every
+// other function is a method of wrap.Call.
 type Step struct {
 	Phase Phase
 	// Funcs are the names of the functions of each form: "SameImpl"; ""
@@ -476,7 +478,7 @@ const (
 	BatchUncounted
 	// BatchPlain: the rows of single arguments before the call pass on
 	// plain tensors outside hermetic contexts, by one test and one count
-	// (Call.BindingContextRows).
+	// (version 3's Call.BindingContextRows; now the fast plan's).
 	BatchPlain
 	// BatchPairsHandle: the rows of one return against several single
 	// arguments pass by one test that the return's TensorImpl is none of
@@ -484,10 +486,10 @@ const (
 	BatchPairsHandle
 	// BatchPairsStorage: the rows of one return against several single
 	// arguments pass by one test that every pair is plain and apart, and
-	// one count (CondFreshFrom, Call.FreshNoAliasRows).
+	// one count (CondFreshFrom, version 3's Call.FreshNoAliasRows).
 	BatchPairsStorage
 	// BatchContent: the rows of single arguments, off by default, are
-	// counted as skipped by one test (Call.ContentOff).
+	// counted as skipped by one test (version 3's Call.ContentOff).
 	BatchContent
 	// BatchMetadata: the rows of single arguments save their fingerprints
 	// together (gen/steps' metadata).

@@ -262,7 +262,8 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		props:   readsUseCounts | readsStorage | readsHolds,
 		steps: []Step{
 			// The storage's use count before the kernel, kept in the
-			// return's snapshot.
+			// return's snapshot: the Frame's read (Frame.ViewBase,
+			// Frame.ViewBaseList), which the rows take.
 			{Phase: BeforeCall, Tensor: true, NoLoc: true, Counts: true, Funcs: [NumForms]string{FormOne: "ViewBase", FormRetList: "ViewBaseList"}},
 			{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ViewHoldsStorage", FormRetList: "ViewHoldsStorageList"}},
 		},

@@ -20,7 +20,9 @@ import (
 // Go constant of its value; every function its steps name exists in
 // internal/engine and takes what generated code passes for the row's shape, the
 // step's flags and the form (a Call method, or a generic function taking
-// the Call first for a list form that takes the tensors); a row of every
+// the Call first for a list form that takes the tensors; a step that reads
+// use counts before the call, a Frame method taking the slots and the
+// count); a row of every
 // shape has the forms plan lets through; it has a message (not_arg_handle,
 // reported as another check, apart), a hint, words for explain, and says
 // what Want and Got hold. That generated code calls
@@ -52,7 +54,15 @@ func TestCheckFacts(t *testing.T) {
 					continue
 				}
 				want := wantParams(k, st, Form(form))
-				if got, ok := funcs[fn]; !ok {
+				got, ok := funcs[fn]
+				if st.Phase == BeforeCall && st.Counts {
+					// the use counts read before the kernel: the one
+					// path's helpers read them into the Frame
+					// (Frame.ViewBase(r, a, su)), whose rows take them
+					got, ok = funcs["Frame."+fn]
+					want = []string{"int", "int", "int"}
+				}
+				if !ok {
 					t.Errorf("%s: no function or Call method %s (form %s)", name, fn, Form(form))
 				} else if !slices.Equal(got, want) {
 					t.Errorf("%s: %s takes (%s), generated code passes (%s) for form %s", name, fn, strings.Join(got, ", "), strings.Join(want, ", "), Form(form))
@@ -157,7 +167,8 @@ func wantParams(k checks.Check, st Step, f Form) []string {
 const wrapDir = "../engine"
 
 // packageFuncs returns the parameters, by kind (see wantParams), of the
-// exported functions and Call methods of internal/engine's non-test files.
+// exported functions and Call methods of internal/engine's non-test files,
+// and of its Frame methods (as "Frame.Name").
 func packageFuncs(t *testing.T) map[string][]string {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -179,8 +190,15 @@ func packageFuncs(t *testing.T) map[string][]string {
 			if !ok || !fd.Name.IsExported() {
 				continue
 			}
-			if fd.Recv != nil && types.ExprString(fd.Recv.List[0].Type) != "*Call" {
-				continue
+			key := fd.Name.Name
+			if fd.Recv != nil {
+				switch types.ExprString(fd.Recv.List[0].Type) {
+				case "*Call":
+				case "*Frame[S, L]":
+					key = "Frame." + key
+				default:
+					continue
+				}
 			}
 			var ps []string
 			for _, p := range fd.Type.Params.List {
@@ -197,7 +215,7 @@ func packageFuncs(t *testing.T) map[string][]string {
 					ps = append(ps, kind)
 				}
 			}
-			out[fd.Name.Name] = ps
+			out[key] = ps
 		}
 	}
 	return out

@@ -24,9 +24,9 @@ func init() {
 // A runtime that registered no [Env] has no hermetic contexts: the check
 // is then counted as skipped (reason no_env), not as run.
 //
-// It is not inlined: generated code runs the binding_context rows of all
-// its plain arguments with one test ([Call.Hermetic], [Saved.Plain]) and
-// calls [Call.BindingContextRows], and BindingContext only otherwise.
+// It is not inlined: a plain call on the fast plan counts its
+// binding_context rows without it (framerun.go); the rows call it per
+// argument.
 //
 //go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
@@ -35,14 +35,6 @@ func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
 	} else {
 		c.bindingFirst(l, s, t)
 	}
-}
-
-// BindingContextRows counts n binding_context rows that passed without a
-// look: the call is not hermetic and each argument's snapshot is
-// [Saved.Plain] (as run, or as skipped under no_env when the runtime
-// registered no Env).
-func (c *Call) BindingContextRows(n int) {
-	c.t[c.bind] += uint64(n)
 }
 
 // bindingFirst is BindingContext's slow path: it counts the row, then
@@ -54,11 +46,6 @@ func (c *Call) bindingFirst(l Loc, s *Saved, t asserts.Identity) {
 	c.bindingSlow(l, s, t)
 }
 
-// Hermetic reports whether the call runs in a hermetic context: only then
-// has [Call.BindingContextAfter] anything to do. Generated code tests it
-// once for all the call's arguments.
-func (c *Call) Hermetic() bool { return c.env.Hermetic }
-
 // BindingContextAfter completes binding_context once the kernel has
 // returned, before [Call.After]: in a hermetic context, the kernel must not
 // have bound the argument's storage (or changed its binding), since a
@@ -66,8 +53,7 @@ func (c *Call) Hermetic() bool { return c.env.Hermetic }
 // argument lives on. It is part of the check [Call.BindingContext] started
 // and not counted again; outside hermetic contexts it does nothing.
 //
-// It is not inlined: generated code calls it only when [Call.Hermetic]
-// holds.
+// It is not inlined: outside hermetic contexts it returns at once.
 //
 //go:noinline
 func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
@@ -157,7 +143,7 @@ func bindingListSlow[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T)
 		return
 	}
 	if !c.env.Hermetic && l.allPlain(fPending) {
-		c.t[c.bind] += uint64(l.n) // as BindingContextRows
+		c.t[c.bind] += uint64(l.n) // each element as BindingContext's plain case
 		return
 	}
 	c.count(checks.BindingContext, l.n)

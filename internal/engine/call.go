@@ -86,13 +86,14 @@ type Saved struct {
 	// hasMeta is set when same_metadata took the argument's metadata
 	// fingerprint, meta, before the kernel (see metadata.go).
 	hasMeta bool
-	// memo says what SaveMemory (and the memory kind's reads after the
-	// kernel, framemem.go) read with the identities
+	// memo says what the memory kind's snapshots (framemem.go's memArg,
+	// memRet and reads after the kernel) read with the identities
 	// (memo* bits), so that a list's metadata rows need not read again.
 	memo uint8
 	// digest is same_content's digest of an argument; for a return that
 	// views an argument, the use count of the argument's StorageImpl
-	// before the kernel (ViewBase; a return has no digest of its own).
+	// before the kernel (Frame.ViewBase's, which the rows' snapshot
+	// takes; a return has no digest of its own).
 	digest   uint64
 	metadata uint64
 	// anchor is the argument's storage anchor before the kernel, for a
@@ -468,8 +469,8 @@ func (c *Call) pairSkipped(k checks.Check, la Loc, a *Saved, lb Loc, b *Saved) b
 
 // uncountedPair reports whether return r and argument s are the plain
 // pair of a runtime without use counts or version counters, whose
-// conditions are uncountedConds: r snapshotted by ResultIdent or
-// ResultMemory (no traits, no mode), s completed by After (no traits, no
+// conditions are uncountedConds: r snapshotted by ResultIdent or the
+// memory kind's memRet (no traits, no mode), s completed by After (no traits, no
 // mode), both defined, with storage.
 func uncountedPair(r, s *Saved) bool {
 	return r.meta == fResult|fUncounted && s.meta == 0 &&

@@ -16,16 +16,10 @@ func init() {
 }
 
 // ContentCheckOff reports whether same_content is switched off for every
-// op (the default). Generated code tests it once per call: when it holds,
-// [Call.ContentOff] counts the call's same_content rows as skipped;
-// otherwise each row runs [Call.SameContent].
+// op (the default): a Frame's call then may take the fast plan, which
+// counts its same_content rows as skipped; otherwise each row runs
+// [Call.SameContent].
 func ContentCheckOff() bool { return shared.ContentMode.Load() == shared.ContentOff }
-
-// ContentOff counts n same_content rows of the call as skipped with reason
-// content_check_off (the check switched off, see [ContentCheckOff]).
-func (c *Call) ContentOff(n int) {
-	c.t[skipAt(checks.ReasonContentOff)] += uint64(n)
-}
 
 // HasDigests reports whether same_content took a digest before the kernel
 // in this call: only then has [Call.SameContentAfter] anything to do.

@@ -37,3 +37,26 @@ func afterMemory(c *Call, s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
 		s.memo |= memoKept
 	}
 }
+
+// saveMemory is what version-3 code's SaveMemory did for a tensor without
+// identities of its own, from its handle and its memory m (the Frame's
+// memory kind makes the same snapshot, framemem.go).
+func saveMemory(c *Call, s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
+	s.id = m.Ident(handle)
+	s.meta = c.saved
+	s.anchor = m.Anchor()
+	s.metadata, s.memo = memMeta(m), memoMeta
+}
+
+// resultMemory is what version-3 code's ResultMemory did: ResultIdent
+// from a return's handle and memory, with its anchor and memoWide.
+func resultMemory(c *Call, r *Saved, handle unsafe.Pointer, m *asserts.Memory) {
+	r.id = m.Ident(handle)
+	r.after = asserts.Ident{}
+	r.meta = fResult | fUncounted | c.saved&fMode
+	r.anchor = m.Anchor()
+	r.memo = 0
+	if m.Extent() >= 16 {
+		r.memo = memoWide
+	}
+}

@@ -11,8 +11,8 @@ import (
 
 // The one path of a runtime whose tensors carry no identities of their
 // own (the memory kind, memory.go): its helpers read each tensor's handle
-// and memory (asserts.Memory) into the Frame's slots as SaveMemory and
-// ResultMemory would, and begin and end the call with
+// and memory (asserts.Memory) into the Frame's slots as version 3's
+// SaveMemory and ResultMemory did, and begin and end the call with
 // [Frame.BeginMemory] and [Frame.EndMemory].
 //
 // A call of the fast plan tests, as the reads arrive, that every
@@ -88,7 +88,7 @@ func (f *Frame[S, L]) RetMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p.h = h
 	p.anchor = m.Anchor()
 	if f.p.fresh {
-		p.x = uint64(m.Extent()) // for fresh_not_held (wideMemory)
+		p.x = uint64(m.Extent()) // for fresh_not_held (memoWide)
 	}
 	if h == nil || p.anchor == nil {
 		f.diff = 1
@@ -113,7 +113,7 @@ func (f *Frame[S, L]) BeginMemory(op *Op, sh *Shape) { f.beginMem(op, sh, len(f.
 func (f *Frame[S, L]) EndMemory() { f.endMem() }
 
 // memArg makes the rows' snapshot of single argument q of the memory
-// kind before the kernel, as SaveMemory would (flags: the call's), and
+// kind before the kernel, as version 3's SaveMemory did (flags: the call's), and
 // marks the fingerprint read (takeMetadata).
 func memArg(q *Slot, s *Saved, flags asserts.Traits) {
 	s.id, s.meta, s.anchor = memIdent(q.h, q.anchor), flags, q.anchor
@@ -169,12 +169,13 @@ func memMoved(c *Call, s *Saved, a unsafe.Pointer) {
 }
 
 // memRet makes the rows' snapshot of single return q of the memory kind,
-// as ResultMemory would.
+// as version 3's ResultMemory did (memoWide for a storage of 16 bytes or
+// more before its anchor).
 func memRet(q *Slot, s *Saved, mode asserts.Traits) {
 	s.id, s.after, s.anchor = memIdent(q.h, q.anchor), asserts.Ident{}, q.anchor
 	s.meta = fResult | fUncounted | mode
 	s.memo = 0
-	if q.x >= 16 { // wideMemory
+	if q.x >= 16 { // memoWide
 		s.memo = memoWide
 	}
 }

@@ -448,12 +448,6 @@ func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) {
 	s.anchorAfter(anchor)
 }
 
-// ResultAnchor notes a return's storage anchor after [Call.ResultIdent]:
-// fresh_no_alias then also reports a fresh return that has a StorageImpl
-// ID of its own on an argument's memory (the argument's anchor, saved by
-// [Call.SaveAnchor]): one buffer under two storages.
-func (c *Call) ResultAnchor(r *Saved, anchor unsafe.Pointer) { r.anchor = anchor }
-
 // anchorAfter marks the snapshot fAnchorMoved when the anchor after the
 // kernel, a, is not the one saved while the StorageImpl ID stayed. A
 // snapshot saved without an anchor (an optional argument, saved by

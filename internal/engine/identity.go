@@ -90,8 +90,8 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 // with a bound foreign object, returned as is, has the use count 2 a
 // fresh bound tensor has.
 //
-// It is not inlined: generated code tests [Saved.ImplApart] for all the
-// return's arguments at once and calls NotArg only when one fails.
+// It is not inlined: a call on the fast plan tests the return's
+// TensorImpl against its arguments' without it (framerun.go).
 //
 //go:noinline
 func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
@@ -146,35 +146,6 @@ func (c *Call) skipUncounted(r *Saved) bool {
 		return true
 	}
 	return false
-}
-
-// Plain reports whether the argument saved in s needs no skip decision: a
-// defined tensor of no special kind, saved outside a mode, [Call.After]
-// not called yet, either versioned or (a runtime without version counters)
-// with storage. binding_context skips neither.
-func (s *Saved) Plain() bool {
-	return s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0
-}
-
-// ImplApart reports whether return r's TensorImpl is not argument s's (or
-// r is undefined): then [Call.NotArg] has nothing to report.
-func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id.Impl == 0 }
-
-// FreshFrom reports whether fresh_no_alias passes for return r against
-// argument s without a look: both plain (the return snapshotted by
-// [Call.Result], the argument completed by [Call.After]) and their
-// StorageImpls apart; for a runtime without use counts or version
-// counters, the return snapshotted by [Call.ResultIdent] and the argument
-// with storage.
-func (r *Saved) FreshFrom(s *Saved) bool {
-	return r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) ||
-		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor)
-}
-
-// FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
-// held.
-func (c *Call) FreshNoAliasRows(n int) {
-	c.t[checks.FreshNoAlias] += uint64(n)
 }
 
 // SharesStorage checks that a view return shares the StorageImpl of the

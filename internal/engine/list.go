@@ -20,7 +20,7 @@ type SavedList struct {
 	ok  uint8 // what holds for every element (the ok* bits)
 	opt bool  // a Tensor?[] argument (SaveOptList)
 	// base is, for a list return of views, the use count of the viewed
-	// storage before the kernel (ViewBaseList), capped at 1<<32-1.
+	// storage before the kernel (Frame.ViewBaseList), capped at 1<<32-1.
 	base uint32
 	inl  [listInline]Saved
 	more []Saved // elements 8 and up

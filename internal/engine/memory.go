@@ -4,7 +4,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 )
@@ -31,19 +30,9 @@ import (
 // pointer is made per object: an identity costs what reading the
 // runtime's own fields does.
 
-// SaveMemory is [Call.Save] and [Call.SaveAnchor] for a tensor without
-// identities of its own, from its handle and its memory m: generated
-// code reads the memory once and saves from it.
-func (c *Call) SaveMemory(s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
-	s.id = m.Ident(handle)
-	s.meta = c.saved
-	s.anchor = m.Anchor()
-	s.metadata, s.memo = memMeta(m), memoMeta
-}
-
 // The memo bits of a Saved.
 const (
-	// memoMeta: metadata holds the fingerprint SaveMemory read (0: none),
+	// memoMeta: metadata holds the fingerprint the Frame read (0: none),
 	// which same_metadata on a list element takes instead of reading it
 	// again (SaveMetadataList).
 	memoMeta = 1 << iota
@@ -51,27 +40,12 @@ const (
 	// found the fingerprint same_metadata took before the kernel
 	// (SameMetadataList passes the element).
 	memoKept
-	// memoWide: ResultMemory's storage reaches 16 bytes or more before
-	// its anchor (wideMemory; fresh_not_held, addrheld.go).
+	// memoWide: a return's storage reaches 16 bytes or more before its
+	// anchor (asserts.Memory.Extent): no other storage of that size has
+	// its anchor in the anchor's 16-byte granule (fresh_not_held,
+	// addrheld.go).
 	memoWide
 )
-
-// wideMemory reports whether m's storage reaches 16 bytes or more before
-// its anchor: no other storage of that size has its anchor in the
-// anchor's 16-byte granule (addrheld.go).
-func wideMemory(m *asserts.Memory) bool { return m.Extent() >= 16 }
-
-// ResultMemory is [Call.ResultIdent] from a return's handle and memory.
-func (c *Call) ResultMemory(r *Saved, handle unsafe.Pointer, m *asserts.Memory) {
-	r.id = m.Ident(handle)
-	r.after = asserts.Ident{}
-	r.meta = fResult | fUncounted | c.saved&fMode
-	r.anchor = m.Anchor()
-	r.memo = 0
-	if wideMemory(m) {
-		r.memo = memoWide
-	}
-}
 
 // gcEpoch is the latest completed garbage collection asserts has seen:
 // its number (gc, completed collections) and the hand-out sequence

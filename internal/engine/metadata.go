@@ -240,9 +240,10 @@ func (c *Call) mutableImpl(impl asserts.ID) bool {
 // argument (Tensor[], Tensor?[]), as [Call.SaveMetadata] does.
 func SaveMetadataList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 	for i := range min(l.n, len(ts)) {
-		// The fingerprint SaveMemory read, taken here: no element made an
-		// Identity (a generic function's conversion costs a look-up per
-		// element) unless it must be read.
+		// The fingerprint the memory kind's snapshot read (memArg,
+		// memElem), taken here: no element made an Identity (a generic
+		// function's conversion costs a look-up per element) unless it
+		// must be read.
 		if s := l.at(i); s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
 			continue
 		}
@@ -251,7 +252,8 @@ func SaveMetadataList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 }
 
 // saveMetadataElem is SaveMetadata for a list element, not inlined
-// (SaveMetadataList has taken the fingerprint SaveMemory read, if any).
+// (SaveMetadataList has taken the fingerprint the memory kind's snapshot
+// read, if any).
 //
 //go:noinline
 func (c *Call) saveMetadataElem(s *Saved, t asserts.Identity) {

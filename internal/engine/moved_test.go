@@ -41,7 +41,7 @@ func TestDeclaredMoveIsNoViolation(t *testing.T) {
 			var s Saved
 			c.BeginWith(&opMoving, asserts.EnvState{})
 			m := x.memory()
-			c.SaveMemory(&s, unsafe.Pointer(x), &m)
+			saveMemory(&c, &s, unsafe.Pointer(x), &m)
 			kernel()
 			m = x.memory()
 			afterMemory(&c, &s, unsafe.Pointer(x), &m)

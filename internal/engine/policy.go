@@ -39,7 +39,7 @@ const noSkip = checks.Reason(checks.NumReasons)
 
 // uncountedConds are the conditions of the commonest pair of a runtime
 // without use counts or version counters (a library's type without ids
-// of its own): a return snapshotted by ResultIdent or ResultMemory and an
+// of its own): a return snapshotted by ResultIdent or memRet and an
 // argument completed by After, both defined, with storage, without
 // traits (see uncountedPair). Their skip decision is the same on every
 // call, so the policy is asked once, here, not by classify on each.

@@ -10,7 +10,7 @@ import (
 
 // TestUncountedPairTable: the decision each policy's table holds for the
 // plain pair of a runtime without use counts (a return snapshotted by
-// ResultMemory, an argument completed by afterMemory) is the one classify
+// resultMemory, an argument completed by afterMemory) is the one classify
 // and the policy give, reason included, for every check: the table is a
 // shortcut, never another answer.
 func TestUncountedPairTable(t *testing.T) {
@@ -23,11 +23,11 @@ func TestUncountedPairTable(t *testing.T) {
 		var c Call
 		var s, r Saved
 		c.Begin(op)
-		c.SaveMemory(&s, h, &m)
+		saveMemory(&c, &s, h, &m)
 		afterMemory(&c, &s, h, &m)
-		c.ResultMemory(&r, ret, &rm0)
+		resultMemory(&c, &r, ret, &rm0)
 		if !uncountedPair(&r, &s) {
-			t.Fatalf("profile %v: the pair of ResultMemory and afterMemory is not an uncountedPair", p)
+			t.Fatalf("profile %v: the pair of resultMemory and afterMemory is not an uncountedPair", p)
 		}
 		rm, rc := c.classify(&r)
 		sm, sc := c.classify(&s)

@@ -26,8 +26,8 @@ func init() {
 // for a return that is the argument's own TensorImpl (its handle holds the
 // TensorImpl, which impl_use_count_le_1 and not_arg_handle judge).
 //
-// The count before the call is read once the arguments are saved
-// ([Call.ViewBase]) and kept in the return's snapshot (which, for a single
+// The count before the call is read once the arguments are read
+// ([Frame.ViewBase]) and kept in the return's snapshot (which, for a single
 // return, has no digest of its own; a list's in the list's snapshot).
 //
 // Another goroutine may release a tensor on the same storage while the
@@ -39,31 +39,9 @@ func init() {
 // plus their number). Any other shortfall is skipped under other_holders:
 // inconclusive, counted, not blamed.
 
-// ViewBase saves, before the kernel, the use count of the StorageImpl of
-// argument s (tensor t) in the snapshot of the return r that the schema
-// says views it, for [Call.ViewHoldsStorage]. r is the return's snapshot
-// before [Call.Result] fills it (which keeps what ViewBase saved).
-func (c *Call) ViewBase(r *Saved, s *Saved, t asserts.Tensor) {
-	r.digest = 0
-	if s.id.Impl != 0 {
-		_, su := t.UseCounts()
-		r.digest = uint64(su)
-	}
-}
-
-// ViewBaseList is [Call.ViewBase] for a list return (Tensor[]) of views of
-// argument s.
-func (c *Call) ViewBaseList(rl *SavedList, s *Saved, t asserts.Tensor) {
-	rl.base = 0
-	if s.id.Impl != 0 {
-		_, su := t.UseCounts()
-		rl.base = uint32(min(uint64(su), 1<<32-1))
-	}
-}
-
 // ViewHoldsStorage checks that view return r holds the StorageImpl it
 // shares with argument s (view_holds_storage): its use count after the
-// kernel exceeds the count [Call.ViewBase] saved before it. A return that
+// kernel exceeds the count [Frame.ViewBase] read before it. A return that
 // does not share the argument's storage is shares_storage's to report.
 func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage == s.id.Storage && uint64(r.after.Storage) > r.digest {
@@ -102,7 +80,7 @@ func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 // ViewHoldsStorageList runs view_holds_storage on a list return of views
 // of argument s: the StorageImpl's use count after the kernel (the
 // largest its elements saw) exceeds the count before it
-// ([Call.ViewBaseList]) by the number of the elements on it with
+// ([Frame.ViewBaseList]) by the number of the elements on it with
 // TensorImpls of their own. It counts one run per element (one skip per
 // element the skip policy skips).
 //
