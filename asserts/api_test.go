@@ -32,9 +32,9 @@ func TestListChecks(t *testing.T) {
 				engine.SaveList(c, &l, ts)
 				engine.BindingContextList(c, argTensors, &l, ts)
 				engine.AfterList(c, &l, ts)
-				c.SameImplList(argTensors, &l)
-				c.SameStorageList(argTensors, &l)
-				c.NoMutationList(argTensors, &l)
+				c.List(checks.SameImpl, argTensors, &l)
+				c.List(checks.SameStorage, argTensors, &l)
+				c.List(checks.NoMutation, argTensors, &l)
 				if l.Len() != n {
 					t.Errorf("Len() = %d", l.Len())
 				}
@@ -53,9 +53,9 @@ func TestListChecks(t *testing.T) {
 			ts[3].id.Impl = fid()
 			ts[10].id.Version++
 			engine.AfterList(c, &l, ts)
-			c.SameImplList(argTensors, &l)
-			c.SameStorageList(argTensors, &l)
-			c.NoMutationList(argTensors, &l)
+			c.List(checks.SameImpl, argTensors, &l)
+			c.List(checks.SameStorage, argTensors, &l)
+			c.List(checks.NoMutation, argTensors, &l)
 		})
 		var got []string
 		for _, v := range out.violations {
@@ -77,7 +77,7 @@ func TestListChecks(t *testing.T) {
 				engine.SaveOptList(c, &l, ts)
 				ts[2].id.Impl = fid()
 				engine.AfterList(c, &l, ts)
-				c.SameImplList(argTensors, &l)
+				c.List(checks.SameImpl, argTensors, &l)
 			})
 			s := out.stats
 			if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[2]" ||
@@ -101,7 +101,7 @@ func TestListChecks(t *testing.T) {
 				engine.SaveList(c, &l, ts)
 				ts[0].id.Impl = fid()
 				engine.AfterList(c, &l, ts)
-				c.SameImplList(argTensors, &l)
+				c.List(checks.SameImpl, argTensors, &l)
 			})
 			s := out.stats
 			if len(out.violations) != tc.violations || s.Ran[checks.SameImpl] != tc.ran ||
@@ -143,10 +143,14 @@ func TestListChecks(t *testing.T) {
 			c.After(&s, base)
 			var rl engine.SavedList
 			engine.ResultList(c, &rl, views)
-			c.SharesStorageList(ret0, &rl, argSelf, &s)
-			c.ImplUseCountLE1List(ret0, &rl)
-			c.StorageUseCountEq1List(ret0, &rl)
-			c.FreshOrAliasList(ret0, &rl, argSelf, &s)
+			for i := range rl.Len() {
+				c.SharesStorage(ret0.Elem(i), rl.At(i), argSelf, &s)
+			}
+			c.List(checks.ImplUseCountLE1, ret0, &rl)
+			c.List(checks.StorageUseCountEq1, ret0, &rl)
+			for i := range rl.Len() {
+				c.FreshOrAlias(ret0.Elem(i), rl.At(i), argSelf, &s)
+			}
 		})
 		var got []string
 		for _, v := range out.violations {
@@ -203,8 +207,8 @@ func TestHugeListCounts(t *testing.T) {
 		var l engine.SavedList
 		engine.SaveList(c, &l, ts)
 		engine.AfterList(c, &l, ts)
-		c.SameImplList(argTensors, &l)
-		c.SameImplList(argTensors, &l)
+		c.List(checks.SameImpl, argTensors, &l)
+		c.List(checks.SameImpl, argTensors, &l)
 		// same_content off (the default): the lists' skips, then 303
 		// rows of a single tensor.
 		engine.SameContentList(c, argTensors, &l, ts)
@@ -592,8 +596,12 @@ func TestChecksAgainstListArguments(t *testing.T) {
 			engine.AfterList(c, &sl, []*fake{a, nil, b})
 			var rl engine.SavedList
 			engine.ResultList(c, &rl, rets)
-			c.FreshOrAliasListOf(ret0, &rl, argTensors, &sl)
-			c.SharesStorageListOf(ret1, &rl, argTensors, &sl)
+			for i := range rl.Len() {
+				c.FreshOrAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
+			}
+			for i := range rl.Len() {
+				c.SharesStorageOf(ret1.Elem(i), rl.At(i), argTensors, &sl)
+			}
 		}
 	}
 	// A new handle of a: the caller's and the return's.
@@ -780,9 +788,9 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 			defer ts[4].Release()
 		}
 		after(&c, &l, ts)
-		c.SameImplList(engine.Arg("ts"), &l)
-		c.SameStorageList(engine.Arg("ts"), &l)
-		c.NoMutationList(engine.Arg("ts"), &l)
+		c.List(checks.SameImpl, engine.Arg("ts"), &l)
+		c.List(checks.SameStorage, engine.Arg("ts"), &l)
+		c.List(checks.NoMutation, engine.Arg("ts"), &l)
 		c.End()
 		o := outcome{stats: op.Stats()}
 		for i := range l.Len() {

@@ -111,9 +111,9 @@ func memNineRowsAll(ls [][]*dense) *dense {
 	m := r.mem()
 	c.ResultIdent(&s, r)
 	for i, ts := range ls {
-		c.SameImplList(l[i], &sl[i])
-		c.SameStorageList(l[i], &sl[i])
-		c.NoMutationList(l[i], &sl[i])
+		c.List(checks.SameImpl, l[i], &sl[i])
+		c.List(checks.SameStorage, l[i], &sl[i])
+		c.List(checks.NoMutation, l[i], &sl[i])
 		engine.SameMetadataList(&c, l[i], &sl[i], ts)
 	}
 	c.ImplUseCountLE1(l[nineLists], &s)

@@ -334,7 +334,9 @@ func memSplitRowsAll(self *dense) []*dense {
 	memArgAfter(&c, l[0], &s0, self)
 	engine.ImplUseCountEqFreshList(&c, l[1], &l1, r)
 	c.NotArgElems(l[1], &l1, l[0], &s0)
-	c.SharesStorageList(l[1], &l1, l[0], &s0)
+	for i := range l1.Len() {
+		c.SharesStorage(l[1].Elem(i), l1.At(i), l[0], &s0)
+	}
 	c.ViewHoldsStorageList(l[1], &l1, l[0], &s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], &s0, self)
@@ -361,7 +363,7 @@ func memUnbindRowsAll(self *dense) []*dense {
 	memArgAfter(&c, l[0], &s0, self)
 	engine.ImplUseCountEqFreshList(&c, l[1], &l1, r)
 	c.NotArgElems(l[1], &l1, l[0], &s0)
-	c.StorageUseCountEq1List(l[1], &l1)
+	c.List(checks.StorageUseCountEq1, l[1], &l1)
 	c.FreshNoAliasList(l[1], &l1, l[0], &s0)
 	engine.FreshNotHeldList(&c, l[1], &l1, r)
 	c.DistinctOutputs(engine.OutList(l[1], &l1))
@@ -397,9 +399,9 @@ func memCatRowsAll(ts []*dense) *dense {
 	l0.SummarizeAfter()
 	m1 := r.mem()
 	c.ResultIdent(&s1, r)
-	c.SameImplList(l[0], &l0)
-	c.SameStorageList(l[0], &l0)
-	c.NoMutationList(l[0], &l0)
+	c.List(checks.SameImpl, l[0], &l0)
+	c.List(checks.SameStorage, l[0], &l0)
+	c.List(checks.NoMutation, l[0], &l0)
 	engine.SameMetadataList(&c, l[0], &l0, ts)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], &l0)

@@ -179,7 +179,7 @@ func TestHiddenStorageRefsList(t *testing.T) {
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 		var l engine.SavedList
 		engine.ResultList(c, &l, []*fake{plain, hidden, held})
-		c.StorageUseCountEq1List(engine.Ret(0), &l)
+		c.List(checks.StorageUseCountEq1, engine.Ret(0), &l)
 	})
 	if len(out.violations) != 1 || out.violations[0].Where() != "return 0[2]" {
 		t.Errorf("violations %v, want return 0[2] alone", out.violations)

@@ -180,9 +180,9 @@ func catDense(ts []*dense, kernel func() *dense) {
 	ret := kernel()
 	engine.AfterList(&c, &l, ts)
 	c.ResultIdent(&r, ret)
-	c.SameImplList(all, &l)
-	c.SameStorageList(all, &l)
-	c.NoMutationList(all, &l)
+	c.List(checks.SameImpl, all, &l)
+	c.List(checks.SameStorage, all, &l)
+	c.List(checks.NoMutation, all, &l)
 	c.FreshNoAliasOf(engine.Ret(0), &r, all, &l)
 	c.End()
 }

@@ -143,7 +143,7 @@ func TestNotArgElems(t *testing.T) {
 		c.After(&a0, self)
 		engine.AfterList(&c, &l1, []*handle{self})
 		engine.ResultList(&c, &ol0, tt.ret)
-		c.ImplUseCountLE1List(engine.Ret(0), &ol0)
+		c.List(checks.ImplUseCountLE1, engine.Ret(0), &ol0)
 		c.NotArgElems(engine.Ret(0), &ol0, engine.Arg("self"), &a0)
 		c.End()
 		switch {

@@ -166,7 +166,9 @@ func TestFreshNoAliasLists(t *testing.T) {
 			engine.AfterList(c, &sl, []*fake{a, b})
 			var rl engine.SavedList
 			engine.ResultList(c, &rl, []*fake{fresh, newFake(kPlain)})
-			c.FreshNoAliasListOf(ret0, &rl, argTensors, &sl)
+			for i := range rl.Len() {
+				c.FreshNoAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
+			}
 		}, nil, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -13,6 +13,7 @@ package asserts_test
 // these do not, so that the tests check in every build.
 
 import (
+	"github.com/assertgen/assertgen/asserts/checks"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
 )
@@ -314,9 +315,9 @@ func catPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Te
 }
 
 func catRows(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, s1 *engine.Saved, meta bool) {
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
+	c.List(checks.SameImpl, l[0], s0)
+	c.List(checks.SameStorage, l[0], s0)
+	c.List(checks.NoMutation, l[0], s0)
 	engine.SameContentAfterList(c, l[0], s0, t0)
 	if meta {
 		engine.SameMetadataList(c, l[0], s0, t0)

@@ -130,9 +130,9 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 		after := []*gtensor{xs[0].swap(g.check), xs[1]}
 		engine.AfterList(&c, &l, after)
 		if g.check == checks.SameImpl {
-			c.SameImplList(arg, &l)
+			c.List(checks.SameImpl, arg, &l)
 		} else {
-			c.SameStorageList(arg, &l)
+			c.List(checks.SameStorage, arg, &l)
 		}
 	case checks.SharesStorage, checks.StorageUseCountEq1, checks.ImplUseCountLE1:
 		x, r := newGTensor(), newGTensor() // r is not a view of x

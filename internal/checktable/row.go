@@ -204,7 +204,12 @@ func (f Form) String() string { return nameOf(formWords[:], f, "form") }
 type Step struct {
 	Phase Phase
 	// Funcs are the names of the functions of each form: "SameImpl"; ""
-	// for a form the check does not have.
+	// for a form the check does not have. A list form that names the
+	// function of the form of its elements (a list return's FormRetList
+	// or a list argument's FormArgList naming FormOne's, FormLists naming
+	// FormArgList's) runs that function on each element of its list: the
+	// rows' path loops (internal/engine's rowrun.go; same_impl, same_storage,
+	// no_mutation and the use counts by Call.List, under the list's rules).
 	Funcs [NumForms]string
 	// Tensor: the call takes the tensor after its snapshot: the
 	// argument's, or for a row that names a return, the return's after

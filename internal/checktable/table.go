@@ -29,7 +29,7 @@ import (
 var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.SameImpl: {
 		shape: OnArg,
-		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameImpl", FormArgList: "SameImplList"}}},
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameImpl", FormArgList: "SameImpl"}}},
 		words: func(w Words) string { return "after the call, " + w.Each + " is still the same TensorImpl" },
 		hint:  always("a kernel must not point an argument's handle at another TensorImpl; write into the tensor (copy_, resize_) instead of replacing it"),
 		message: func(v *Report) string {
@@ -42,7 +42,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.SameStorage: {
 		shape: OnArg,
 		props: readsStorage | movesConcurrently,
-		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameStorage", FormArgList: "SameStorageList"}}},
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameStorage", FormArgList: "SameStorage"}}},
 		words: func(w Words) string {
 			return w.Each + " keeps its StorageImpl (the contents and size may change, the storage object may not)"
 		},
@@ -56,7 +56,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.ImplUseCountLE1: {
 		shape:   OnRet,
 		props:   readsUseCounts | readsImplUseCount,
-		steps:   []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ImplUseCountLE1", FormRetList: "ImplUseCountLE1List"}}},
+		steps:   []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ImplUseCountLE1", FormRetList: "ImplUseCountLE1"}}},
 		words:   func(w Words) string { return w.Ret + " is a TensorImpl nothing else holds (use count <= 1)" },
 		hint:    implUseCountLE1Hint,
 		message: implUseCountLE1Message,
@@ -67,7 +67,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.StorageUseCountEq1: {
 		shape:   OnRet,
 		props:   readsUseCounts | readsStorage | readsHiddenRefs,
-		steps:   []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "StorageUseCountEq1", FormRetList: "StorageUseCountEq1List"}}},
+		steps:   []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "StorageUseCountEq1", FormRetList: "StorageUseCountEq1"}}},
 		words:   func(w Words) string { return w.Ret + " has a storage of its own (StorageImpl use count == 1)" },
 		hint:    always("a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"),
 		message: func(v *Report) string { return fmt.Sprintf("StorageImpl use count is %d, want 1", v.Got) },
@@ -77,8 +77,8 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.SharesStorage: {
 		shape: OnRetArg,
 		props: readsStorage,
-		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SharesStorage", FormRetList: "SharesStorageList",
-			FormArgList: "SharesStorageOf", FormLists: "SharesStorageListOf"}}},
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SharesStorage", FormRetList: "SharesStorage",
+			FormArgList: "SharesStorageOf", FormLists: "SharesStorageOf"}}},
 		words: func(w Words) string { return w.Ret + " is a view: it shares " + w.Arg + "'s StorageImpl" },
 		hint:  sharesStorageHint,
 		message: func(v *Report) string {
@@ -93,8 +93,8 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.FreshOrAlias: {
 		shape: OnRetArg,
 		props: readsHiddenRefs,
-		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "FreshOrAlias", FormRetList: "FreshOrAliasList",
-			FormArgList: "FreshOrAliasOf", FormLists: "FreshOrAliasListOf"}}},
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "FreshOrAlias", FormRetList: "FreshOrAlias",
+			FormArgList: "FreshOrAliasOf", FormLists: "FreshOrAliasOf"}}},
 		words:   func(w Words) string { return w.Ret + " is " + w.Arg + " itself, a view of it, or a fresh tensor" },
 		hint:    freshOrAliasHint,
 		message: freshOrAliasMessage,
@@ -118,7 +118,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.NoMutation: {
 		shape: OnArg,
 		props: movesWithWrites | movesConcurrently | readsVersion,
-		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "NoMutation", FormArgList: "NoMutationList"}}},
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "NoMutation", FormArgList: "NoMutation"}}},
 		words: func(w Words) string {
 			return w.Each + " is not written (its version counter is unchanged)" + unlessWritten(w, "it shares storage with %s, which the op writes")
 		},
@@ -165,7 +165,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		shape: OnRetArg,
 		props: readsStorage,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "FreshNoAlias", FormRetList: "FreshNoAliasList",
-			FormArgList: "FreshNoAliasOf", FormLists: "FreshNoAliasListOf"}}},
+			FormArgList: "FreshNoAliasOf", FormLists: "FreshNoAliasOf"}}},
 		words: func(w Words) string {
 			return w.Ret + " shares no StorageImpl with " + w.Each + " (holds under modes too: it needs no use counts)"
 		},

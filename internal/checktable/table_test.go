@@ -54,6 +54,9 @@ func TestCheckFacts(t *testing.T) {
 					continue
 				}
 				want := wantParams(k, st, Form(form))
+				if e, ok := elemForm(k, Form(form)); ok && st.Funcs[e] == fn {
+					want = wantParams(k, st, e) // run on each element
+				}
 				got, ok := funcs[fn]
 				if st.Phase == BeforeCall && st.Counts {
 					// the use counts read before the kernel: the one
@@ -100,6 +103,18 @@ func TestSkipSets(t *testing.T) {
 	if !useCountChecks.Has(checks.StorageUseCountEq1) || !storageChecks.Has(checks.SharesStorage) || aliasChecks.Has(checks.SameImpl) {
 		t.Errorf("sets: use counts %s, storage %s, alias %s", useCountChecks, storageChecks, aliasChecks)
 	}
+}
+
+// elemForm is the form of the elements of a row of k of list form f: a
+// list return's or list argument's FormOne, the lists' FormArgList.
+func elemForm(k checks.Check, f Form) (Form, bool) {
+	switch {
+	case f == FormLists:
+		return FormArgList, true
+	case f == FormRetList && ShapeOf(k) != OnArg, f == FormArgList && ShapeOf(k) == OnArg:
+		return FormOne, true
+	}
+	return 0, false
 }
 
 // wantParams is what generated code passes to the function of form f of

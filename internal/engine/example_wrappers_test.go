@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
@@ -61,7 +62,7 @@ func ExampleCall_SaveOptTensor() {
 
 // unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[] returns views
 // of self: a Tensor[] return is snapshot with ResultList and each element
-// checked with SharesStorageList. This kernel copies its second slice.
+// checked with SharesStorage. This kernel copies its second slice.
 func ExampleResultList() {
 	self := &handle{impl: 0x60, storage: 0x61, uses: 1}
 	unbind := func(self *handle) []*handle {
@@ -79,7 +80,9 @@ func ExampleResultList() {
 		ret := unbind(self)
 		c.After(&a0, self)
 		engine.ResultList(&c, &o0, ret)
-		c.SharesStorageList(engine.Ret(0), &o0, engine.Arg("self"), &a0)
+		for i := range o0.Len() {
+			c.SharesStorage(engine.Ret(0).Elem(i), o0.At(i), engine.Arg("self"), &a0)
+		}
 		c.End()
 	})
 	for _, v := range vs {
@@ -95,7 +98,7 @@ func ExampleResultList() {
 //	views(Tensor(a)[] self) -> Tensor(a)[]                 each return views an element of self
 //	copies.out(Tensor[] self, *, Tensor(a!)[] out) -> Tensor(a!)[]  returns its out list
 //
-// SharesStorageListOf checks each returned view against the whole list
+// SharesStorageOf checks each returned view against the whole list
 // argument; ReturnsArgList checks an out= list return element by element.
 func ExampleCall_ReturnsArgList() {
 	a := &handle{impl: 0x70, storage: 0x71, uses: 1}
@@ -111,7 +114,9 @@ func ExampleCall_ReturnsArgList() {
 		ret := []*handle{{impl: 0x74, storage: b.storage, uses: 1}, {impl: 0x75, storage: 0x76, uses: 1}}
 		engine.AfterList(&c, &a0, list)
 		engine.ResultList(&c, &o0, ret)
-		c.SharesStorageListOf(engine.Ret(0), &o0, engine.Arg("self"), &a0)
+		for i := range o0.Len() {
+			c.SharesStorageOf(engine.Ret(0).Elem(i), o0.At(i), engine.Arg("self"), &a0)
+		}
 		c.End()
 	})
 	vs = append(vs, asserts.Collect(func() {
@@ -220,7 +225,7 @@ func ExampleSaveOptList() {
 		engine.AfterList(&c, &a1, indices)
 		c.Result(&o0, ret)
 		c.NoMutation(engine.Arg("self"), &a0)
-		c.NoMutationList(engine.Arg("indices"), &a1)
+		c.List(checks.NoMutation, engine.Arg("indices"), &a1)
 		c.End()
 	})
 	for _, v := range vs {

@@ -128,8 +128,8 @@ func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 // without use counts, as the counted kind's (the list's elements kept, its
 // rows before the kernel, its pairs with a single return), but for
 // no_mutation: its elements, plain and without version counters, are
-// skipped under no_version_counter whatever the policy, as NoMutationList
-// skips them (listSlow), and their versions and traits are not compared.
+// skipped under no_version_counter whatever the policy, as Call.List
+// skips them, and their versions and traits are not compared.
 func (p *fastPlan) addIdentList(r *Row, t, u int8, elemAt func(int8, int)) bool {
 	k := r.Check
 	switch b := checktable.BatchOf(k); {

@@ -578,55 +578,20 @@ func (c *Call) hiddenRefsDecide(r *Saved, implKnown, storKnown bool) bool {
 	return true
 }
 
-// SameImplList runs same_impl on each element of a list argument.
-func (c *Call) SameImplList(loc Loc, l *SavedList) {
-	if l.ok&okImpl == 0 {
-		c.listSlow(checks.SameImpl, loc, l)
+// List runs check k on each element of a list: same_impl, same_storage
+// and no_mutation on a list argument, impl_use_count_le_1 and
+// storage_use_count_eq_1 on a list return. The rows' path calls it for
+// their list rows, as do tests. It counts and reports as the single
+// tensor's entry called on each element would, but for the list's own
+// rules: under a pytorch profile's list guards (listGuards) same_impl and
+// same_storage are decided for the list as a whole, and when the list's
+// summary (SummarizeAfter, SummarizeResult) says every element passes it
+// counts them without a loop.
+func (c *Call) List(k checks.Check, loc Loc, l *SavedList) {
+	if l.ok&listOK[k] != 0 {
+		c.t[k] += uint64(l.n)
 		return
 	}
-	c.t[checks.SameImpl] += uint64(l.n)
-}
-
-// SameStorageList runs same_storage on each element of a list argument.
-func (c *Call) SameStorageList(loc Loc, l *SavedList) {
-	if l.ok&okStorage == 0 {
-		c.listSlow(checks.SameStorage, loc, l)
-		return
-	}
-	c.t[checks.SameStorage] += uint64(l.n)
-}
-
-// NoMutationList runs no_mutation on each element of a list argument.
-func (c *Call) NoMutationList(loc Loc, l *SavedList) {
-	if l.ok&okVersion == 0 {
-		c.listSlow(checks.NoMutation, loc, l)
-		return
-	}
-	c.t[checks.NoMutation] += uint64(l.n)
-}
-
-// ImplUseCountLE1List runs impl_use_count_le_1 on each element of a list
-// return.
-func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
-	if l.ok&okImplUses == 0 {
-		c.listSlow(checks.ImplUseCountLE1, loc, l)
-		return
-	}
-	c.t[checks.ImplUseCountLE1] += uint64(l.n)
-}
-
-// StorageUseCountEq1List runs storage_use_count_eq_1 on each element of a
-// list return.
-func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
-	if l.ok&okStorUses == 0 {
-		c.listSlow(checks.StorageUseCountEq1, loc, l)
-		return
-	}
-	c.t[checks.StorageUseCountEq1] += uint64(l.n)
-}
-
-// listSlow runs check k element by element.
-func (c *Call) listSlow(k checks.Check, loc Loc, l *SavedList) {
 	if k == checks.NoMutation && l.ok&(okPlain|okImpl|okStorage) == okPlain|okImpl|okStorage {
 		// plain unversioned elements, kept: skipped under
 		// no_version_counter, as slowSameImplStorageVersion does for one
@@ -669,6 +634,11 @@ func (c *Call) listSlow(k checks.Check, loc Loc, l *SavedList) {
 	}
 }
 
+// listOK is the summary bit of a SavedList by which [Call.List] passes
+// every element of check k.
+var listOK = [checks.NumPlanChecks]uint8{checks.SameImpl: okImpl, checks.SameStorage: okStorage, checks.NoMutation: okVersion,
+	checks.ImplUseCountLE1: okImplUses, checks.StorageUseCountEq1: okStorUses}
+
 // listGuards returns the conditions a pytorch profile adds to, and drops
 // from, each element of list argument l for check k: PyTorch skips a
 // list's check as a whole when an element is a subclass
@@ -688,21 +658,6 @@ func (c *Call) listGuards(k checks.Check, l *SavedList) (add, drop conds) {
 		}
 	}
 	return add, 0
-}
-
-// SharesStorageList runs shares_storage on each element of a list return
-// (split, unbind, chunk) against the viewed argument.
-func (c *Call) SharesStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	for i := range rl.n {
-		c.SharesStorage(ret.Elem(i), rl.at(i), arg, s)
-	}
-}
-
-// FreshOrAliasList runs fresh_or_alias on each element of a list return.
-func (c *Call) FreshOrAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	for i := range rl.n {
-		c.FreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
-	}
 }
 
 // SharesStorageOf runs shares_storage for a view return of a list argument
@@ -736,13 +691,6 @@ func (c *Call) SharesStorageOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 		return
 	}
 	c.report(&violation{Violation: asserts.Violation{Check: k, OtherIsList: true, Got: uint64(r.id.Storage), Traits: r.traits()}, loc: ret, other: arg})
-}
-
-// SharesStorageListOf runs SharesStorageOf on each element of a list return.
-func (c *Call) SharesStorageListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
-	for i := range rl.n {
-		c.SharesStorageOf(ret.Elem(i), rl.at(i), arg, sl)
-	}
 }
 
 // FreshOrAliasOf runs fresh_or_alias for a may-alias return of a list
@@ -783,15 +731,6 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 	}
 	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
 		c.report(&violation{Violation: asserts.Violation{Check: k, OtherIsList: true, Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
-	}
-}
-
-// FreshOrAliasListOf runs FreshOrAliasOf on each element of a list return
-// (atleast_1d.Sequence): each is an element of the list argument, a view of
-// one, or fresh.
-func (c *Call) FreshOrAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
-	for i := range rl.n {
-		c.FreshOrAliasOf(ret.Elem(i), rl.at(i), arg, sl)
 	}
 }
 
@@ -937,28 +876,20 @@ func (c *Call) freshNoAliasOfSlow(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 	}
 }
 
-// FreshNoAliasListOf runs FreshNoAliasOf on each element of a fresh list
-// return.
-func (c *Call) FreshNoAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
-	for i := range rl.n {
-		c.FreshNoAliasOf(ret.Elem(i), rl.at(i), arg, sl)
-	}
-}
-
 // The steps of the checks of identity.go (its init registers them).
 func identitySteps() {
-	rowSteps[checks.SameImpl].after = forms{checktable.FormOne: stepSameImpl, checktable.FormArgList: stepSameImplList}
-	rowSteps[checks.SameStorage].after = forms{checktable.FormOne: stepSameStorage, checktable.FormArgList: stepSameStorageList}
-	rowSteps[checks.NoMutation].after = forms{checktable.FormOne: stepNoMutation, checktable.FormArgList: stepNoMutationList}
-	rowSteps[checks.ImplUseCountLE1].after = forms{checktable.FormOne: stepImplUseCountLE1, checktable.FormRetList: stepImplUseCountLE1List}
-	rowSteps[checks.StorageUseCountEq1].after = forms{checktable.FormOne: stepStorageUseCountEq1, checktable.FormRetList: stepStorageUseCountEq1List}
-	rowSteps[checks.SharesStorage].after = forms{checktable.FormOne: stepSharesStorage, checktable.FormRetList: stepSharesStorageList,
-		checktable.FormArgList: stepSharesStorageOf, checktable.FormLists: stepSharesStorageListOf}
-	rowSteps[checks.FreshOrAlias].after = forms{checktable.FormOne: stepFreshOrAlias, checktable.FormRetList: stepFreshOrAliasList,
-		checktable.FormArgList: stepFreshOrAliasOf, checktable.FormLists: stepFreshOrAliasListOf}
+	rowSteps[checks.SameImpl].after = forms{checktable.FormOne: stepSameImpl, checktable.FormArgList: stepList}
+	rowSteps[checks.SameStorage].after = forms{checktable.FormOne: stepSameStorage, checktable.FormArgList: stepList}
+	rowSteps[checks.NoMutation].after = forms{checktable.FormOne: stepNoMutation, checktable.FormArgList: stepList}
+	rowSteps[checks.ImplUseCountLE1].after = forms{checktable.FormOne: stepImplUseCountLE1, checktable.FormRetList: stepList}
+	rowSteps[checks.StorageUseCountEq1].after = forms{checktable.FormOne: stepStorageUseCountEq1, checktable.FormRetList: stepList}
+	rowSteps[checks.SharesStorage].after = forms{checktable.FormOne: stepSharesStorage, checktable.FormRetList: stepSharesStorage | stepEach,
+		checktable.FormArgList: stepSharesStorageOf, checktable.FormLists: stepSharesStorageOf | stepEach}
+	rowSteps[checks.FreshOrAlias].after = forms{checktable.FormOne: stepFreshOrAlias, checktable.FormRetList: stepFreshOrAlias | stepEach,
+		checktable.FormArgList: stepFreshOrAliasOf, checktable.FormLists: stepFreshOrAliasOf | stepEach}
 	rowSteps[checks.ReturnsArg].after = forms{checktable.FormOne: stepReturnsArg, checktable.FormLists: stepReturnsArgList}
 	rowSteps[checks.FreshNoAlias].after = forms{checktable.FormOne: stepFreshNoAlias, checktable.FormRetList: stepFreshNoAliasList,
-		checktable.FormArgList: stepFreshNoAliasOf, checktable.FormLists: stepFreshNoAliasListOf}
+		checktable.FormArgList: stepFreshNoAliasOf, checktable.FormLists: stepFreshNoAliasOf | stepEach}
 	rowSteps[checks.DistinctOutputs].after[checktable.FormOne] = stepDistinctOutputs
 	// not_arg_handle, the check of the pairs batched by handle
 	for k := range checks.Check(checks.NumPlanChecks) {

@@ -164,7 +164,7 @@ func (l *SavedList) SummarizeAfter() {
 	}
 	if l.ok&okRegular == 0 && l.allPlain(0) {
 		l.ok |= okPlain
-		// no version to compare: okVersion stays unset (NoMutationList
+		// no version to compare: okVersion stays unset (Call.List
 		// skips its rows under no_version_counter)
 		if di == 0 {
 			l.ok |= okImpl
@@ -253,7 +253,3 @@ func ResultList[T asserts.Tensor](c *Call, l *SavedList, ts []T) {
 	}
 	l.SummarizeResult()
 }
-
-// The list checks have a fast path small enough to be inlined: when
-// the list's summary says every element passes, they count the elements
-// and return; anything else goes to listSlow.

@@ -28,9 +28,15 @@ type rowCtx struct {
 	s   []Slot
 	ls  []ListSlot
 	buf *elemsBuf
+	e   int // the element of T a step of rowRef.each runs on
 }
 
-func (x *rowCtx) t() *Saved      { return &x.sc.s[x.ref.t] }
+func (x *rowCtx) t() *Saved {
+	if x.ref.each {
+		return x.tl().at(x.e)
+	}
+	return &x.sc.s[x.ref.t]
+}
 func (x *rowCtx) u() *Saved      { return &x.sc.s[x.ref.u] }
 func (x *rowCtx) tl() *SavedList { return &x.sc.ls[x.ref.t] }
 func (x *rowCtx) ul() *SavedList { return &x.sc.ls[x.ref.u] }
@@ -42,6 +48,17 @@ func (x *rowCtx) runAll(refs []rowRef) {
 	for i := range refs {
 		x.ref = &refs[i]
 		x.r = x.ref.r
+		if x.ref.each {
+			x.runEach()
+			continue
+		}
+		x.run(x.ref.id)
+	}
+}
+
+// runEach runs the row's step on each element of its list T.
+func (x *rowCtx) runEach() {
+	for x.e = 0; x.e < x.tl().n; x.e++ {
 		x.run(x.ref.id)
 	}
 }
@@ -54,29 +71,20 @@ type stepID uint8
 const (
 	stepNone stepID = iota
 	stepSameImpl
-	stepSameImplList
 	stepSameStorage
-	stepSameStorageList
 	stepNoMutation
-	stepNoMutationList
 	stepImplUseCountLE1
-	stepImplUseCountLE1List
 	stepStorageUseCountEq1
-	stepStorageUseCountEq1List
+	stepList          // Call.List, for the checks above
 	stepSharesStorage // the first of runPair's
-	stepSharesStorageList
 	stepSharesStorageOf
-	stepSharesStorageListOf
 	stepFreshOrAlias
-	stepFreshOrAliasList
 	stepFreshOrAliasOf
-	stepFreshOrAliasListOf
 	stepReturnsArg
 	stepReturnsArgList
 	stepFreshNoAlias
 	stepFreshNoAliasList
 	stepFreshNoAliasOf
-	stepFreshNoAliasListOf
 	stepNotArg
 	stepNotArgElems
 	stepNotArgList
@@ -102,6 +110,11 @@ const (
 	stepFreshNotHeld
 	stepFreshNotHeldOf
 	stepFreshNotHeldList
+
+	// stepEach, added to a step of a form whose T is a single tensor,
+	// runs it on each element of a row whose T is a list, in order: a
+	// list form that is a loop of the single one (rowCtx.runEach).
+	stepEach stepID = 0x80
 )
 
 // rowSteps are the steps of each check's rows, by form: before the
@@ -122,6 +135,7 @@ type rowRef struct {
 	id           stepID
 	t, u         int8
 	tList, uList bool
+	each         bool // id&stepEach: the step runs on each element of T
 }
 
 // rowSteps are the steps of a shape's rows: before the kernel, after it
@@ -146,7 +160,7 @@ func (p *fastPlan) deriveSteps() {
 			ref.u, ref.uList = p.idx[r.U], p.list[r.U]
 		}
 		add := func(l *[]rowRef, id stepID) {
-			ref.id = id
+			ref.id, ref.each = id&^stepEach, id&stepEach != 0
 			*l = append(*l, ref)
 		}
 		if id := st.before[r.Form]; id != stepNone {
@@ -175,7 +189,12 @@ func (f *frame) rowCtx(sc *slowCall, buf *elemsBuf, s []Slot, ls []ListSlot) row
 // lt and lu are the Locs of the row's tensors T and U, read from the
 // shape (not kept in the context: a Loc's name goes to the heap with a
 // violation, and the context's pointers into the Frame must not).
-func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
+func (x *rowCtx) lt() Loc {
+	if x.ref.each {
+		return x.f.p.sh.Locs[x.r.T].Elem(x.e)
+	}
+	return x.f.p.sh.Locs[x.r.T]
+}
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
 
 // tensor is the row's single tensor T.
@@ -205,24 +224,16 @@ func (x *rowCtx) runOne(id stepID) {
 	switch id {
 	case stepSameImpl:
 		c.SameImpl(x.lt(), x.t())
-	case stepSameImplList:
-		c.SameImplList(x.lt(), x.tl())
 	case stepSameStorage:
 		c.SameStorage(x.lt(), x.t())
-	case stepSameStorageList:
-		c.SameStorageList(x.lt(), x.tl())
 	case stepNoMutation:
 		c.NoMutation(x.lt(), x.t())
-	case stepNoMutationList:
-		c.NoMutationList(x.lt(), x.tl())
 	case stepImplUseCountLE1:
 		c.ImplUseCountLE1(x.lt(), x.t())
-	case stepImplUseCountLE1List:
-		c.ImplUseCountLE1List(x.lt(), x.tl())
 	case stepStorageUseCountEq1:
 		c.StorageUseCountEq1(x.lt(), x.t())
-	case stepStorageUseCountEq1List:
-		c.StorageUseCountEq1List(x.lt(), x.tl())
+	case stepList:
+		c.List(x.r.Check, x.lt(), x.tl())
 	default:
 		x.runPair(id)
 	}
@@ -234,20 +245,12 @@ func (x *rowCtx) runPair(id stepID) {
 	switch id {
 	case stepSharesStorage:
 		c.SharesStorage(x.lt(), x.t(), x.lu(), x.u())
-	case stepSharesStorageList:
-		c.SharesStorageList(x.lt(), x.tl(), x.lu(), x.u())
 	case stepSharesStorageOf:
 		c.SharesStorageOf(x.lt(), x.t(), x.lu(), x.ul())
-	case stepSharesStorageListOf:
-		c.SharesStorageListOf(x.lt(), x.tl(), x.lu(), x.ul())
 	case stepFreshOrAlias:
 		c.FreshOrAlias(x.lt(), x.t(), x.lu(), x.u())
-	case stepFreshOrAliasList:
-		c.FreshOrAliasList(x.lt(), x.tl(), x.lu(), x.u())
 	case stepFreshOrAliasOf:
 		c.FreshOrAliasOf(x.lt(), x.t(), x.lu(), x.ul())
-	case stepFreshOrAliasListOf:
-		c.FreshOrAliasListOf(x.lt(), x.tl(), x.lu(), x.ul())
 	case stepReturnsArg:
 		c.ReturnsArg(x.lt(), x.t(), x.lu(), x.u())
 	case stepReturnsArgList:
@@ -258,8 +261,6 @@ func (x *rowCtx) runPair(id stepID) {
 		c.FreshNoAliasList(x.lt(), x.tl(), x.lu(), x.u())
 	case stepFreshNoAliasOf:
 		c.FreshNoAliasOf(x.lt(), x.t(), x.lu(), x.ul())
-	case stepFreshNoAliasListOf:
-		c.FreshNoAliasListOf(x.lt(), x.tl(), x.lu(), x.ul())
 	case stepNotArg:
 		c.NotArg(x.lt(), x.t(), x.lu(), x.u())
 	case stepNotArgElems:
