@@ -30,7 +30,9 @@ func TestListChecks(t *testing.T) {
 			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 				var l engine.SavedList
 				engine.SaveList(c, &l, ts)
-				engine.BindingContextList(c, argTensors, &l, ts)
+				for j, e := range ts {
+					c.BindingContext(argTensors.Elem(j), l.At(j), e)
+				}
 				engine.AfterList(c, &l, ts)
 				c.List(checks.SameImpl, argTensors, &l)
 				c.List(checks.SameStorage, argTensors, &l)
@@ -211,8 +213,12 @@ func TestHugeListCounts(t *testing.T) {
 		c.List(checks.SameImpl, argTensors, &l)
 		// same_content off (the default): the lists' skips, then 303
 		// rows of a single tensor.
-		engine.SameContentList(c, argTensors, &l, ts)
-		engine.SameContentList(c, argTensors, &l, ts)
+		for j, e := range ts {
+			c.SameContent(argTensors.Elem(j), l.At(j), e)
+		}
+		for j, e := range ts {
+			c.SameContent(argTensors.Elem(j), l.At(j), e)
+		}
 		for range 303 {
 			c.SameContent(argTensors, l.At(0), ts[0])
 		}

@@ -275,7 +275,9 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 		c.Save(&a0, x)
 		engine.SaveList(&c, &l, xs)
 		c.BindingContext(engine.Arg("self"), &a0, x)
-		engine.BindingContextList(&c, engine.Arg("list"), &l, xs)
+		for j, e := range xs {
+			c.BindingContext(engine.Arg("list").Elem(j), l.At(j), e)
+		}
 		c.BindingContextAfter(engine.Arg("self"), &a0, x)
 		c.After(&a0, x)
 		engine.AfterList(&c, &l, xs)

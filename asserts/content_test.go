@@ -70,10 +70,14 @@ func TestSameContentList(t *testing.T) {
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 		var l engine.SavedList
 		engine.SaveList(c, &l, ts)
-		engine.SameContentList(c, engine.Arg("tensors"), &l, ts)
+		for j, e := range ts {
+			c.SameContent(engine.Arg("tensors").Elem(j), l.At(j), e)
+		}
 		b.content++
 		engine.AfterList(c, &l, ts)
-		engine.SameContentAfterList(c, engine.Arg("tensors"), &l, ts)
+		for j, e := range ts {
+			c.SameContentAfter(engine.Arg("tensors").Elem(j), l.At(j), e)
+		}
 	})
 	if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[1]" || out.stats.Ran[checks.SameContent] != 2 {
 		t.Errorf("violations %v, ran %v; want one at tensors[1], 2 run", out.violations, out.stats.Ran)
@@ -82,10 +86,14 @@ func TestSameContentList(t *testing.T) {
 	out = run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 		var l engine.SavedList
 		engine.SaveList(c, &l, ts)
-		engine.SameContentList(c, engine.Arg("tensors"), &l, ts)
+		for j, e := range ts {
+			c.SameContent(engine.Arg("tensors").Elem(j), l.At(j), e)
+		}
 		b.content++
 		engine.AfterList(c, &l, ts)
-		engine.SameContentAfterList(c, engine.Arg("tensors"), &l, ts)
+		for j, e := range ts {
+			c.SameContentAfter(engine.Arg("tensors").Elem(j), l.At(j), e)
+		}
 	})
 	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonContentOff] != 2 {
 		t.Errorf("off: violations %v, skipped %v; want 2 under content_check_off", out.violations, out.stats.Skipped)

@@ -93,13 +93,19 @@ func memNineRowsAll(ls [][]*dense) *dense {
 			c.SaveIdent(sl[i].At(j), e)
 		}
 		sl[i].SummarizeSaved()
-		engine.SameContentList(&c, l[i], &sl[i], ts)
+		for j, e := range ts {
+			c.SameContent(l[i].Elem(j), sl[i].At(j), e)
+		}
 		engine.SaveMetadataList(&c, &sl[i], ts)
-		engine.BindingContextList(&c, l[i], &sl[i], ts)
+		for j, e := range ts {
+			c.BindingContext(l[i].Elem(j), sl[i].At(j), e)
+		}
 	}
 	r := memNineKernel(ls)
 	for i, ts := range ls {
-		engine.BindingContextAfterList(&c, l[i], &sl[i], ts)
+		for j, e := range ts {
+			c.BindingContextAfter(l[i].Elem(j), sl[i].At(j), e)
+		}
 	}
 	for i, ts := range ls {
 		sl[i].CheckLen(&c, len(ts))
@@ -126,7 +132,9 @@ func memNineRowsAll(ls [][]*dense) *dense {
 	}
 	c.FreshNotHeldAnchor(l[nineLists], &s, m.Anchor())
 	for i, ts := range ls {
-		engine.SameContentAfterList(&c, l[i], &sl[i], ts)
+		for j, e := range ts {
+			c.SameContentAfter(l[i].Elem(j), sl[i].At(j), e)
+		}
 	}
 	c.End()
 	return r

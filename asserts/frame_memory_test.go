@@ -332,7 +332,9 @@ func memSplitRowsAll(self *dense) []*dense {
 	c.AfterIdent(&s0, self)
 	engine.ResultIdentList(&c, &l1, r)
 	memArgAfter(&c, l[0], &s0, self)
-	engine.ImplUseCountEqFreshList(&c, l[1], &l1, r)
+	for j, e := range r {
+		c.ImplUseCountEqFresh(l[1].Elem(j), l1.At(j), e)
+	}
 	c.NotArgElems(l[1], &l1, l[0], &s0)
 	for i := range l1.Len() {
 		c.SharesStorage(l[1].Elem(i), l1.At(i), l[0], &s0)
@@ -361,11 +363,15 @@ func memUnbindRowsAll(self *dense) []*dense {
 	c.AfterIdent(&s0, self)
 	engine.ResultIdentList(&c, &l1, r)
 	memArgAfter(&c, l[0], &s0, self)
-	engine.ImplUseCountEqFreshList(&c, l[1], &l1, r)
+	for j, e := range r {
+		c.ImplUseCountEqFresh(l[1].Elem(j), l1.At(j), e)
+	}
 	c.NotArgElems(l[1], &l1, l[0], &s0)
 	c.List(checks.StorageUseCountEq1, l[1], &l1)
 	c.FreshNoAliasList(l[1], &l1, l[0], &s0)
-	engine.FreshNotHeldList(&c, l[1], &l1, r)
+	for j, e := range r {
+		c.FreshNotHeld(l[1].Elem(j), l1.At(j), e)
+	}
 	c.DistinctOutputs(engine.OutList(l[1], &l1))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], &s0, self)
@@ -387,11 +393,17 @@ func memCatRowsAll(ts []*dense) *dense {
 		c.SaveIdent(l0.At(i), e)
 	}
 	l0.SummarizeSaved()
-	engine.SameContentList(&c, l[0], &l0, ts)
+	for j, e := range ts {
+		c.SameContent(l[0].Elem(j), l0.At(j), e)
+	}
 	engine.SaveMetadataList(&c, &l0, ts)
-	engine.BindingContextList(&c, l[0], &l0, ts)
+	for j, e := range ts {
+		c.BindingContext(l[0].Elem(j), l0.At(j), e)
+	}
 	r := memK.cat(ts)
-	engine.BindingContextAfterList(&c, l[0], &l0, ts)
+	for j, e := range ts {
+		c.BindingContextAfter(l[0].Elem(j), l0.At(j), e)
+	}
 	l0.CheckLen(&c, len(ts))
 	for i, e := range ts {
 		c.AfterIdent(l0.At(i), e)
@@ -408,7 +420,9 @@ func memCatRowsAll(ts []*dense) *dense {
 	c.StorageUseCountEq1(l[1], &s1)
 	c.FreshNoAliasOf(l[1], &s1, l[0], &l0)
 	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	engine.SameContentAfterList(&c, l[0], &l0, ts)
+	for j, e := range ts {
+		c.SameContentAfter(l[0].Elem(j), l0.At(j), e)
+	}
 	c.End()
 	return r
 }

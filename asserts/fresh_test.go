@@ -171,7 +171,9 @@ func TestEqFreshList(t *testing.T) {
 		out := run(t, checks.Strict, asserts.EnvState{}, func(cl *engine.Call) {
 			var l engine.SavedList
 			engine.ResultList(cl, &l, c.ts)
-			engine.ImplUseCountEqFreshList(cl, engine.Ret(0), &l, c.ts)
+			for j, e := range c.ts {
+				cl.ImplUseCountEqFresh(engine.Ret(0).Elem(j), l.At(j), e)
+			}
 		})
 		if got := out.stats.Ran[checks.ImplUseCountEqFresh]; got != uint64(len(c.ts)) {
 			t.Errorf("%s: ran %d, want %d", c.name, got, len(c.ts))
@@ -204,7 +206,9 @@ func TestEqFreshDoesNotAllocate(t *testing.T) {
 		c.ImplUseCountEqFresh(engine.Ret(0), &rs, r)
 		c.NotArg(engine.Ret(0), &rs, engine.Arg("self"), &s)
 		engine.ResultList(&c, &l, ts)
-		engine.ImplUseCountEqFreshList(&c, engine.Ret(1), &l, ts)
+		for j, e := range ts {
+			c.ImplUseCountEqFresh(engine.Ret(1).Elem(j), l.At(j), e)
+		}
 		c.End()
 	})
 	if n != 0 {

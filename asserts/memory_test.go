@@ -176,7 +176,9 @@ func catDense(ts []*dense, kernel func() *dense) {
 	c.Begin(&opCatDense)
 	c.BeginFresh()
 	engine.SaveList(&c, &l, ts)
-	engine.BindingContextList(&c, all, &l, ts)
+	for j, e := range ts {
+		c.BindingContext(all.Elem(j), l.At(j), e)
+	}
 	ret := kernel()
 	engine.AfterList(&c, &l, ts)
 	c.ResultIdent(&r, ret)

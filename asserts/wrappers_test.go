@@ -299,8 +299,12 @@ var locsCat = [2]engine.Loc{engine.Arg("tensors"), engine.Ret(0)}
 func catPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, meta bool) {
 	c.Begin(op)
 	saveList(c, s0, t0)
-	engine.SameContentList(c, l[0], s0, t0)
-	engine.BindingContextList(c, l[0], s0, t0)
+	for j, e := range t0 {
+		c.SameContent(l[0].Elem(j), s0.At(j), e)
+	}
+	for j, e := range t0 {
+		c.BindingContext(l[0].Elem(j), s0.At(j), e)
+	}
 	if meta {
 		engine.SaveMetadataList(c, s0, t0)
 	}
@@ -308,7 +312,9 @@ func catPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedLis
 
 func catPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor, meta bool) {
 	var s1 engine.Saved
-	engine.BindingContextAfterList(c, l[0], s0, t0)
+	for j, e := range t0 {
+		c.BindingContextAfter(l[0].Elem(j), s0.At(j), e)
+	}
 	afterList(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1, meta)
@@ -318,7 +324,9 @@ func catRows(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Te
 	c.List(checks.SameImpl, l[0], s0)
 	c.List(checks.SameStorage, l[0], s0)
 	c.List(checks.NoMutation, l[0], s0)
-	engine.SameContentAfterList(c, l[0], s0, t0)
+	for j, e := range t0 {
+		c.SameContentAfter(l[0].Elem(j), s0.At(j), e)
+	}
 	if meta {
 		engine.SameMetadataList(c, l[0], s0, t0)
 	}
@@ -356,8 +364,12 @@ func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
 	var l0 engine.SavedList
 	c.Begin(&opCat)
 	engine.SaveList(&c, &l0, tensors)
-	engine.SameContentList(&c, locsCat[0], &l0, tensors)
-	engine.BindingContextList(&c, locsCat[0], &l0, tensors)
+	for j, e := range tensors {
+		c.SameContent(locsCat[0].Elem(j), l0.At(j), e)
+	}
+	for j, e := range tensors {
+		c.BindingContext(locsCat[0].Elem(j), l0.At(j), e)
+	}
 	ret := k.cat(tensors)
 	catPostGeneric(&c, &locsCat, &l0, tensors, ret)
 	return ret
@@ -365,7 +377,9 @@ func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
 
 func catPostGeneric(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
 	var s1 engine.Saved
-	engine.BindingContextAfterList(c, l[0], s0, t0)
+	for j, e := range t0 {
+		c.BindingContextAfter(l[0].Elem(j), s0.At(j), e)
+	}
 	engine.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1, false)

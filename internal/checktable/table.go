@@ -144,8 +144,8 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		shape: OnArg,
 		props: readsStorage | movesConcurrently | readsBinding,
 		steps: []Step{
-			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContext", FormArgList: "BindingContextList"}},
-			{Phase: AfterCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContextAfter", FormArgList: "BindingContextAfterList"}},
+			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContext", FormArgList: "BindingContext"}},
+			{Phase: AfterCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContextAfter", FormArgList: "BindingContextAfter"}},
 		},
 		words: func(w Words) string {
 			return "in a hermetic context, the storage of " + w.Each + " carries no binding made outside it, and the kernel binds none (checked before and after the call)"
@@ -182,8 +182,8 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		shape: OnArg,
 		props: readsStorage | movesWithWrites | movesConcurrently | readsContent,
 		steps: []Step{
-			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContent", FormArgList: "SameContentList"}},
-			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContentAfter", FormArgList: "SameContentAfterList"}},
+			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContent", FormArgList: "SameContent"}},
+			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContentAfter", FormArgList: "SameContentAfter"}},
 		},
 		words: func(w Words) string {
 			return "the bytes " + w.Each + " can reach are unchanged, even by writes that bump no version counter" + unlessWritten(w, "it shares storage with %s, which the op writes") +
@@ -200,7 +200,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.ImplUseCountEqFresh: {
 		shape: OnRet,
 		props: readsUseCounts | readsImplUseCount,
-		steps: []Step{{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "ImplUseCountEqFresh", FormRetList: "ImplUseCountEqFreshList"}}},
+		steps: []Step{{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "ImplUseCountEqFresh", FormRetList: "ImplUseCountEqFresh"}}},
 		words: func(w Words) string {
 			return w.Ret + " is a TensorImpl held only by the returned handle, and by the foreign object bound to it (a PyObject) if it has one: use count 1, or 2 with such an object (PyTorch 2.14's expected_fresh_use_count)"
 		},
@@ -218,7 +218,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 			// outputs of checked calls the kernel makes are told from the
 			// storages handed out before.
 			{Phase: BeforeCall, Once: true, Funcs: [NumForms]string{FormOne: "BeginFresh"}},
-			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "FreshNotHeld", FormRetList: "FreshNotHeldList",
+			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "FreshNotHeld", FormRetList: "FreshNotHeld",
 				FormAnchor: "FreshNotHeldAnchor", FormOf: "FreshNotHeldOf"}},
 		},
 		words: func(w Words) string {

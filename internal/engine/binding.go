@@ -10,8 +10,8 @@ import (
 // its steps on the rows' path (rowrun.go).
 func init() {
 	st := &rowSteps[checks.BindingContext]
-	st.before = forms{checktable.FormOne: stepBindingContext, checktable.FormArgList: stepBindingContextList}
-	st.afterCall = forms{checktable.FormOne: stepBindingContextAfter, checktable.FormArgList: stepBindingContextAfterList}
+	st.before = forms{checktable.FormOne: stepBindingContext, checktable.FormArgList: stepBindingContext | stepEach}
+	st.afterCall = forms{checktable.FormOne: stepBindingContextAfter, checktable.FormArgList: stepBindingContextAfter | stepEach}
 	st.after = forms{checktable.FormOne: stepDone, checktable.FormArgList: stepDone}
 }
 
@@ -121,46 +121,4 @@ func (c *Call) bindingSlow(l Loc, s *Saved, t asserts.Identity) {
 		return
 	}
 	c.report(&violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(c.env.Context), Got: uint64(b.Context), Binding: &b, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l})
-}
-
-// BindingContextList runs binding_context on each element of a list
-// argument.
-func BindingContextList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	// Every element needs no skip decision: versioned and regular, or,
-	// of a runtime without version counters, plain with storage (as
-	// bindingListSlow finds, without its call): one add of the rows run,
-	// or, without an Env, skipped under no_env (c.bind).
-	if !c.env.Hermetic && (l.ok&okRegular != 0 || l.allPlain(fPending)) {
-		c.t[c.bind] += uint64(l.n)
-		return
-	}
-	bindingListSlow(c, loc, l, ts)
-}
-
-func bindingListSlow[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if c.bind != bindRun {
-		c.t[bindNoEnv] += uint64(l.n) // no Env: every row skipped under no_env
-		return
-	}
-	if !c.env.Hermetic && l.allPlain(fPending) {
-		c.t[c.bind] += uint64(l.n) // each element as BindingContext's plain case
-		return
-	}
-	c.count(checks.BindingContext, l.n)
-	for i := range l.n {
-		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != asserts.Versioned {
-			c.bindingSlow(loc.Elem(i), s, ts[i])
-		}
-	}
-}
-
-// BindingContextAfterList runs BindingContextAfter on each element of a
-// list argument.
-func BindingContextAfterList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if !c.env.Hermetic {
-		return
-	}
-	for i := range min(l.n, len(ts)) {
-		c.bindingAfterSlow(loc.Elem(i), l.at(i), ts[i])
-	}
 }

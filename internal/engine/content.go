@@ -10,8 +10,8 @@ import (
 // same_content's steps on the rows' path (rowrun.go).
 func init() {
 	st := &rowSteps[checks.SameContent]
-	st.before = forms{checktable.FormOne: stepSameContent, checktable.FormArgList: stepSameContentList}
-	st.after = forms{checktable.FormOne: stepSameContentAfter, checktable.FormArgList: stepSameContentAfterList}
+	st.before = forms{checktable.FormOne: stepSameContent, checktable.FormArgList: stepSameContent | stepEach}
+	st.after = forms{checktable.FormOne: stepSameContentAfter, checktable.FormArgList: stepSameContentAfter | stepEach}
 	st.last[checktable.FormOne] = true // as gen runs them: after no_mutation, which reports a write once
 }
 
@@ -135,29 +135,4 @@ func (c *Call) contentAfter(l Loc, s *Saved, t asserts.Identity) {
 		return
 	}
 	c.report(&violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: s.digest, Got: got, WantStorage: uint64(s.id.Storage), GotStorage: uint64(s.id.Storage)}, loc: l, anchor: uintptr(s.anchor)})
-}
-
-// SameContentList starts same_content on each element of a list argument
-// (Tensor[], Tensor?[]), as [Call.SameContent] does.
-func SameContentList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if shared.ContentMode.Load() == shared.ContentOff {
-		c.t[skipAt(checks.ReasonContentOff)] += uint64(l.n)
-		return
-	}
-	for i := range l.n {
-		c.contentBefore(loc.Elem(i), l.at(i), ts[i])
-	}
-}
-
-// SameContentAfterList completes same_content on each element of a list
-// argument, as [Call.SameContentAfter] does.
-func SameContentAfterList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if !c.digests { // no digest taken (the check off, the default): nothing to compare
-		return
-	}
-	for i := range l.n {
-		if s := l.at(i); s.hasDigest && i < len(ts) {
-			c.contentAfter(loc.Elem(i), s, ts[i])
-		}
-	}
 }

@@ -27,7 +27,7 @@ var splitShape = engine.Shape{
 	},
 }
 
-// The split of ExampleFreshNotHeldList on the one path (version 4): the
+// The split of ExampleResultIdentList on the one path (version 4): the
 // wrapper's helpers read self with ArgIdent and AfterIdent (its storage
 // anchor with its identities) and each chunk of the list return with
 // RetElemIdent (no use counts); the runtime runs the Shape's rows. The

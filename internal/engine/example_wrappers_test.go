@@ -163,10 +163,10 @@ type gcStorage struct {
 // A split of a garbage-collected runtime's tensor into fresh chunks
 // (unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) ->
 // Tensor[]), wrapped as assertgen does with use_counts: false: the returns
-// are snapshot with ResultIdentList and checked with FreshNotHeldList. The
+// are snapshot with ResultIdentList and checked with FreshNotHeld element by element. The
 // kernel keeps its last chunk in a cache and hands it out again on the next
 // call: the second call is reported, as the earlier caller still holds it.
-func ExampleFreshNotHeldList() {
+func ExampleResultIdentList() {
 	var cache *gcHandle
 	split := func(self *gcHandle) []*gcHandle {
 		if cache == nil {
@@ -185,7 +185,9 @@ func ExampleFreshNotHeldList() {
 		ret := split(self)
 		c.After(&a0, self)
 		engine.ResultIdentList(&c, &o0, ret)
-		engine.FreshNotHeldList(&c, engine.Ret(0), &o0, ret)
+		for j, e := range ret {
+			c.FreshNotHeld(engine.Ret(0).Elem(j), o0.At(j), e)
+		}
 		c.End()
 		return ret
 	}

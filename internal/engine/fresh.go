@@ -8,7 +8,7 @@ import (
 
 // impl_use_count_eq_fresh's steps on the rows' path (rowrun.go).
 func init() {
-	rowSteps[checks.ImplUseCountEqFresh].after = forms{checktable.FormOne: stepImplUseCountEqFresh, checktable.FormRetList: stepImplUseCountEqFreshList}
+	rowSteps[checks.ImplUseCountEqFresh].after = forms{checktable.FormOne: stepImplUseCountEqFresh, checktable.FormRetList: stepImplUseCountEqFresh | stepEach}
 }
 
 // This file holds impl_use_count_eq_fresh: the TensorImpl use-count check
@@ -84,35 +84,4 @@ func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t asserts.Identity) {
 		v.Binding = &b
 	}
 	c.report(v)
-}
-
-// ImplUseCountEqFreshList runs impl_use_count_eq_fresh on each element of
-// a list return; ts is the returned slice that l snapshots (ResultList).
-func ImplUseCountEqFreshList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if l.ok&okImplOne == 0 || len(ts) != l.n {
-		implEqFreshListSlow(c, loc, l, ts)
-		return
-	}
-	c.t[checks.ImplUseCountEqFresh] += uint64(l.n)
-	inl, more := l.parts()
-	for i := range inl {
-		inl[i].after.Version = markEqFresh
-	}
-	for i := range more {
-		more[i].after.Version = markEqFresh
-	}
-}
-
-func implEqFreshListSlow[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if len(ts) != l.n {
-		c.misuse(checks.ImplUseCountEqFresh, loc, "ImplUseCountEqFreshList with another list than ResultList")
-	}
-	c.count(checks.ImplUseCountEqFresh, l.n)
-	for i := range l.n {
-		r := l.at(i)
-		r.after.Version = markEqFresh
-		if r.meta != asserts.Versioned|fResult || r.after.Impl != 1 {
-			c.slowImplUseCountEqFresh(loc.Elem(i), r, ts[i])
-		}
-	}
 }

@@ -16,7 +16,7 @@ import (
 // finds it; a list's elements have none read, and are made tensors.
 func init() {
 	rowSteps[checks.FreshNotHeld].after = forms{checktable.FormOne: stepFreshNotHeld, checktable.FormOf: stepFreshNotHeldOf,
-		checktable.FormRetList: stepFreshNotHeldList}
+		checktable.FormRetList: stepFreshNotHeld | stepEach}
 }
 
 // This file is the contract and the checks of runtimes without use counts:
@@ -119,16 +119,6 @@ func (c *Call) FreshNotHeldOf(l Loc, r *Saved, t asserts.Identity, arg Loc, s *S
 		return
 	}
 	c.freshNotHeldSlow(l, r, t)
-}
-
-// FreshNotHeldList checks each element of a fresh list return, as
-// [Call.FreshNotHeld] does.
-func FreshNotHeldList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	for i := range l.n {
-		if i < len(ts) {
-			c.FreshNotHeld(loc.Elem(i), l.at(i), ts[i])
-		}
-	}
 }
 
 //go:noinline

@@ -28,15 +28,9 @@ type rowCtx struct {
 	s   []Slot
 	ls  []ListSlot
 	buf *elemsBuf
-	e   int // the element of T a step of rowRef.each runs on
 }
 
-func (x *rowCtx) t() *Saved {
-	if x.ref.each {
-		return x.tl().at(x.e)
-	}
-	return &x.sc.s[x.ref.t]
-}
+func (x *rowCtx) t() *Saved      { return &x.sc.s[x.ref.t] }
 func (x *rowCtx) u() *Saved      { return &x.sc.s[x.ref.u] }
 func (x *rowCtx) tl() *SavedList { return &x.sc.ls[x.ref.t] }
 func (x *rowCtx) ul() *SavedList { return &x.sc.ls[x.ref.u] }
@@ -56,10 +50,43 @@ func (x *rowCtx) runAll(refs []rowRef) {
 	}
 }
 
-// runEach runs the row's step on each element of its list T.
+// runEach runs the row's step, of a single T, on each element of its
+// list T in turn (a list form that is a loop of the single one).
 func (x *rowCtx) runEach() {
-	for x.e = 0; x.e < x.tl().n; x.e++ {
-		x.run(x.ref.id)
+	c, tl, lt, n := x.c, x.tl(), x.lt(), x.tl().n
+	var es []asserts.Identity
+	if x.ref.id >= stepDistinctOutputs { // a step that reads the tensors
+		es = x.elems()
+		n = min(n, len(es))
+	}
+	for i := range n {
+		t := tl.at(i)
+		switch x.ref.id {
+		case stepSharesStorage:
+			c.SharesStorage(lt.Elem(i), t, x.lu(), x.u())
+		case stepSharesStorageOf:
+			c.SharesStorageOf(lt.Elem(i), t, x.lu(), x.ul())
+		case stepFreshOrAlias:
+			c.FreshOrAlias(lt.Elem(i), t, x.lu(), x.u())
+		case stepFreshOrAliasOf:
+			c.FreshOrAliasOf(lt.Elem(i), t, x.lu(), x.ul())
+		case stepFreshNoAliasOf:
+			c.FreshNoAliasOf(lt.Elem(i), t, x.lu(), x.ul())
+		case stepBindingContext:
+			c.BindingContext(lt.Elem(i), t, es[i])
+		case stepBindingContextAfter:
+			c.BindingContextAfter(lt.Elem(i), t, es[i])
+		case stepSameContent:
+			c.SameContent(lt.Elem(i), t, es[i])
+		case stepSameContentAfter:
+			c.SameContentAfter(lt.Elem(i), t, es[i])
+		case stepImplUseCountEqFresh:
+			c.ImplUseCountEqFresh(lt.Elem(i), t, es[i])
+		case stepFreshNotHeld:
+			c.FreshNotHeld(lt.Elem(i), t, es[i])
+		default:
+			c.misuse(x.r.Check, lt, "a list row of a step that runs on single tensors")
+		}
 	}
 }
 
@@ -93,23 +120,17 @@ const (
 	stepViewHoldsStorageList
 	stepDistinctOutputs // the first of runTensor's
 	stepBindingContext
-	stepBindingContextList
 	stepBindingContextAfter
-	stepBindingContextAfterList
 	stepDone // a step that ran before the snapshots were completed
 	stepSameContent
-	stepSameContentList
 	stepSameContentAfter
-	stepSameContentAfterList
 	stepTakeMetadata
 	stepSaveMetadataList
 	stepSameMetadata
 	stepSameMetadataList
 	stepImplUseCountEqFresh
-	stepImplUseCountEqFreshList
 	stepFreshNotHeld
 	stepFreshNotHeldOf
-	stepFreshNotHeldList
 
 	// stepEach, added to a step of a form whose T is a single tensor,
 	// runs it on each element of a row whose T is a list, in order: a
@@ -189,12 +210,7 @@ func (f *frame) rowCtx(sc *slowCall, buf *elemsBuf, s []Slot, ls []ListSlot) row
 // lt and lu are the Locs of the row's tensors T and U, read from the
 // shape (not kept in the context: a Loc's name goes to the heap with a
 // violation, and the context's pointers into the Frame must not).
-func (x *rowCtx) lt() Loc {
-	if x.ref.each {
-		return x.f.p.sh.Locs[x.r.T].Elem(x.e)
-	}
-	return x.f.p.sh.Locs[x.r.T]
-}
+func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
 
 // tensor is the row's single tensor T.
@@ -286,23 +302,15 @@ func (x *rowCtx) runTensor(id stepID) {
 		x.distinctOutputs()
 	case stepBindingContext:
 		c.BindingContext(x.lt(), x.t(), x.tensor())
-	case stepBindingContextList:
-		BindingContextList(c, x.lt(), x.tl(), x.elems())
 	case stepBindingContextAfter:
 		c.BindingContextAfter(x.lt(), x.t(), x.tensor())
-	case stepBindingContextAfterList:
-		BindingContextAfterList(c, x.lt(), x.tl(), x.elems())
 	case stepDone:
 	case stepSameContent:
 		c.SameContent(x.lt(), x.t(), x.tensor())
-	case stepSameContentList:
-		SameContentList(c, x.lt(), x.tl(), x.elems())
 	case stepSameContentAfter:
 		if c.HasDigests() {
 			c.SameContentAfter(x.lt(), x.t(), x.tensor())
 		}
-	case stepSameContentAfterList:
-		SameContentAfterList(c, x.lt(), x.tl(), x.elems())
 	case stepTakeMetadata:
 		x.f.takeMetadata(x.tq(), x.t(), c)
 	case stepSaveMetadataList:
@@ -313,8 +321,6 @@ func (x *rowCtx) runTensor(id stepID) {
 		SameMetadataList(c, x.lt(), x.tl(), x.elems())
 	case stepImplUseCountEqFresh:
 		c.ImplUseCountEqFresh(x.lt(), x.t(), x.tensor())
-	case stepImplUseCountEqFreshList:
-		ImplUseCountEqFreshList(c, x.lt(), x.tl(), x.elems())
 	case stepFreshNotHeld:
 		a := x.t().anchor // the return's memory's, read with its identities
 		if a == nil {
@@ -323,8 +329,6 @@ func (x *rowCtx) runTensor(id stepID) {
 		c.FreshNotHeldAnchor(x.lt(), x.t(), a)
 	case stepFreshNotHeldOf:
 		c.FreshNotHeldOf(x.lt(), x.t(), x.tensor(), x.lu(), x.u())
-	case stepFreshNotHeldList:
-		FreshNotHeldList(c, x.lt(), x.tl(), x.elems())
 	default:
 		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
 	}
