@@ -24,10 +24,6 @@ func init() {
 // A runtime that registered no [Env] has no hermetic contexts: the check
 // is then counted as skipped (reason no_env), not as run.
 //
-// It is not inlined: a plain call on the fast plan counts its
-// binding_context rows without it (framerun.go); the rows call it per
-// argument.
-//
 //go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
 	if (s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0) && !c.env.Hermetic { // before After: fPending set
@@ -52,8 +48,6 @@ func (c *Call) bindingFirst(l Loc, s *Saved, t asserts.Identity) {
 // binding made in the context dangles once the context ends while the
 // argument lives on. It is part of the check [Call.BindingContext] started
 // and not counted again; outside hermetic contexts it does nothing.
-//
-// It is not inlined: outside hermetic contexts it returns at once.
 //
 //go:noinline
 func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {

@@ -23,7 +23,6 @@ func ContentCheckOff() bool { return shared.ContentMode.Load() == shared.Content
 
 // HasDigests reports whether same_content took a digest before the kernel
 // in this call: only then has [Call.SameContentAfter] anything to do.
-// Generated code tests it once for all the call's arguments.
 func (c *Call) HasDigests() bool { return c.digests }
 
 // ContentCheck reports whether same_content runs for op.
@@ -45,9 +44,6 @@ func ContentCheck(op *Op) bool {
 // [Call.SameContentAfter] compares once the kernel has returned. Call it
 // before the kernel, after [Call.Save] and [Call.Mutable]. When the check
 // is off (the default) it only counts a skip (reason content_check_off).
-//
-// It is not inlined: generated code calls it only when
-// [ContentCheckOff] does not hold.
 //
 //go:noinline
 func (c *Call) SameContent(l Loc, s *Saved, t asserts.Identity) {
@@ -98,9 +94,6 @@ func (c *Call) contentBefore(l Loc, s *Saved, t asserts.Identity) {
 // Call it after [Call.After] and after the argument's no_mutation row: a
 // write that moved the version and that no_mutation reported is not
 // reported twice (where no_mutation is skipped, same_content reports it).
-//
-// It is not inlined: generated code calls it only when [Call.HasDigests]
-// holds.
 //
 //go:noinline
 func (c *Call) SameContentAfter(l Loc, s *Saved, t asserts.Identity) {

@@ -42,7 +42,7 @@ func init() {
 var handSeq atomic.Uint64
 
 // BeginFresh marks the start of a call whose fresh returns FreshNotHeld
-// checks; generated code calls it right after Begin. It lets the check
+// checks, called right after Begin (the Frame's Begin does). It lets the check
 // tell a kernel that passes on the fresh output of a checked call it made
 // itself (a composite kernel returning what an inner wrapper returned:
 // ownership passes through, legal) from one that returns a storage handed
@@ -58,8 +58,8 @@ func (c *Call) BeginFresh() { c.fresh = handSeq.Load() + 1 }
 // without use counts: its identities only. The use-count checks
 // (impl_use_count_le_1, storage_use_count_eq_1, and fresh_or_alias where
 // it would need them) are skipped for it under reason no_use_counts, and
-// fresh_not_held runs instead. Generated code calls it instead of
-// [Call.Result] when the config says use_counts: false.
+// fresh_not_held runs instead. It takes [Call.Result]'s place when the
+// config says use_counts: false.
 func (c *Call) ResultIdent(r *Saved, t asserts.Identity) {
 	r.id = t.Ident()
 	r.after = asserts.Ident{}
@@ -95,10 +95,9 @@ func (c *Call) FreshNotHeld(l Loc, r *Saved, t asserts.Identity) {
 }
 
 // FreshNotHeldAnchor is [Call.FreshNotHeld] with the return's storage
-// anchor read by the caller: generated code calls it, as
-// c.FreshNotHeldAnchor(l, r, t.StorageAnchor()), where the tensor type
-// is known to implement [Anchored] (no type assertion). It checks and
-// counts exactly what FreshNotHeld does.
+// anchor read by the caller (the rows' path passes the anchor the
+// return's snapshot read). It checks and counts exactly what
+// FreshNotHeld does.
 func (c *Call) FreshNotHeldAnchor(l Loc, r *Saved, anchor unsafe.Pointer) {
 	c.freshNotHeldAt(l, r, anchor)
 }
@@ -110,7 +109,7 @@ func (c *Call) FreshNotHeldAnchor(l Loc, r *Saved, anchor unsafe.Pointer) {
 // neither s's handle nor on s's storage, it is fresh, and must be a
 // storage nobody else holds, as [Call.FreshNotHeld] checks: a kernel that
 // returns a cached copy is caught the second time the copy comes out. On
-// the other branches the row passes. Generated code calls it after
+// the other branches the row passes. The rows' path calls it after
 // [Call.FreshOrAlias], which cannot tell fresh from held without use
 // counts.
 func (c *Call) FreshNotHeldOf(l Loc, r *Saved, t asserts.Identity, arg Loc, s *Saved) {
@@ -422,10 +421,8 @@ func (c *Call) AfterIdent(s *Saved, t asserts.Identity) {
 
 // SaveAnchor records the storage anchor of the argument saved in s, for
 // same_storage: c.Save(s, t) then c.SaveAnchor(s, t.StorageAnchor()) is
-// [Call.SaveIdent] with the anchor read by the caller. Generated code
-// calls the pair where the tensor type is known to implement [Anchored]:
-// with the type concrete, Ident and StorageAnchor are direct calls (or
-// inlined) and no type assertion runs.
+// [Call.SaveIdent] with the anchor read by the caller, for a tensor type
+// known to implement [Anchored] (asserts/assertstest calls the pair).
 func (c *Call) SaveAnchor(s *Saved, anchor unsafe.Pointer) { s.anchor = anchor }
 
 // AfterAnchor completes the anchor comparison once [Call.After] has

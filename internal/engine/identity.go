@@ -56,9 +56,9 @@ func (c *Call) NoMutation(l Loc, s *Saved) {
 }
 
 // SameImplStorageVersion runs same_impl, same_storage and no_mutation on
-// an argument in one test: generated code calls it where the plan has the
-// three rows in a row (every input the op does not write). It counts and
-// reports exactly as the three calls would.
+// an argument in one test, where a plan has the three rows in a row
+// (every input the op does not write); asserts/assertstest drives it. It
+// counts and reports exactly as the three calls would.
 func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
 	if s.meta == asserts.Versioned && s.after == s.id { // traits too: a change of them takes the slow path, which ignores them
 		c.t[checks.SameImpl]++
@@ -83,15 +83,12 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 // has its own TensorImpl, so it is not an argument's. In C++, returning an
 // input copies its handle and raises the use count, which ImplUseCountLE1
 // sees; in Go a kernel can hand back the argument's handle itself (return
-// self) and leave the count at 1. Generated code calls NotArg after
+// self) and leave the count at 1. The rows' path calls NotArg after
 // ImplUseCountLE1 for each tensor argument; it counts as part of that
 // check and is skipped with it. After [Call.ImplUseCountEqFresh] it
 // completes that check instead, and is reported as it: there an argument
 // with a bound foreign object, returned as is, has the use count 2 a
 // fresh bound tensor has.
-//
-// It is not inlined: a call on the fast plan tests the return's
-// TensorImpl against its arguments' without it (framerun.go).
 //
 //go:noinline
 func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
@@ -154,10 +151,9 @@ func (c *Call) skipUncounted(r *Saved) bool {
 // Under [PyTorch113] a subclass return does not skip it (PyTorch 1.13
 // guards the view check with the viewed argument only).
 //
-// A plain view of a plain argument that shares its StorageImpl passes with
-// one comparison (no profile skips shares_storage on a plain pair with
-// storage); anything else goes to [Call.slowSharesStorage]. It is not
-// inlined, as [Call.ReturnsArg].
+// A plain view of a plain argument that shares its StorageImpl passes
+// without the skip policy (no profile skips shares_storage on a plain pair
+// with storage); anything else goes to [Call.slowSharesStorage].
 //
 //go:noinline
 func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
@@ -188,11 +184,8 @@ func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 // returns it is reported once, by same_impl, not twice.
 //
 // A plain return whose TensorImpl is the plain argument's after the kernel
-// passes with one comparison: the skip policy has nothing to decide there
-// (every profile runs returns_arg on a plain pair). Anything else goes to
-// [Call.slowReturnsArg]. It is not inlined (the fast path and the call of
-// the slow one are over the inliner's budget): a plain call, a nanosecond
-// or two, where asking the policy about both tensors cost about 30 ns.
+// passes without the skip policy (every profile runs returns_arg on a
+// plain pair); anything else goes to [Call.slowReturnsArg].
 //
 //go:noinline
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
@@ -230,8 +223,7 @@ func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 // A plain return of a plain argument that is not the argument's handle
 // and either shares its StorageImpl or has use counts 1 passes without the
 // policy (no profile skips anything of fresh_or_alias on a plain pair with
-// storage); anything else goes to [Call.slowFreshOrAlias]. It is not
-// inlined, as [Call.ReturnsArg].
+// storage); anything else goes to [Call.slowFreshOrAlias].
 //
 //go:noinline
 func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {

@@ -42,10 +42,6 @@ func (x *rowCtx) runAll(refs []rowRef) {
 	for i := range refs {
 		x.ref = &refs[i]
 		x.r = x.ref.r
-		if x.ref.each {
-			x.runEach()
-			continue
-		}
 		x.run(x.ref.id)
 	}
 }
@@ -55,13 +51,13 @@ func (x *rowCtx) runAll(refs []rowRef) {
 func (x *rowCtx) runEach() {
 	c, tl, lt, n := x.c, x.tl(), x.lt(), x.tl().n
 	var es []asserts.Identity
-	if x.ref.id >= stepDistinctOutputs { // a step that reads the tensors
+	if x.ref.elem >= stepDistinctOutputs { // a step that reads the tensors
 		es = x.elems()
 		n = min(n, len(es))
 	}
 	for i := range n {
 		t := tl.at(i)
-		switch x.ref.id {
+		switch x.ref.elem {
 		case stepSharesStorage:
 			c.SharesStorage(lt.Elem(i), t, x.lu(), x.u())
 		case stepSharesStorageOf:
@@ -131,10 +127,12 @@ const (
 	stepImplUseCountEqFresh
 	stepFreshNotHeld
 	stepFreshNotHeldOf
+	stepElems // runs step rowRef.elem on each element of the row's list T (runEach)
 
-	// stepEach, added to a step of a form whose T is a single tensor,
-	// runs it on each element of a row whose T is a list, in order: a
-	// list form that is a loop of the single one (rowCtx.runEach).
+	// stepEach, added to the step of a form whose T is a single tensor
+	// where rowSteps registers it for a list form, runs it on each
+	// element of the list, in order: a list form that is a loop of the
+	// single one (deriveSteps makes it a step stepElems).
 	stepEach stepID = 0x80
 )
 
@@ -156,7 +154,7 @@ type rowRef struct {
 	id           stepID
 	t, u         int8
 	tList, uList bool
-	each         bool // id&stepEach: the step runs on each element of T
+	elem         stepID // of step stepElems: the step run on each element of T
 }
 
 // rowSteps are the steps of a shape's rows: before the kernel, after it
@@ -181,7 +179,10 @@ func (p *fastPlan) deriveSteps() {
 			ref.u, ref.uList = p.idx[r.U], p.list[r.U]
 		}
 		add := func(l *[]rowRef, id stepID) {
-			ref.id, ref.each = id&^stepEach, id&stepEach != 0
+			ref.id, ref.elem = id, 0
+			if id&stepEach != 0 {
+				ref.id, ref.elem = stepElems, id&^stepEach
+			}
 			*l = append(*l, ref)
 		}
 		if id := st.before[r.Form]; id != stepNone {
@@ -329,6 +330,8 @@ func (x *rowCtx) runTensor(id stepID) {
 		c.FreshNotHeldAnchor(x.lt(), x.t(), a)
 	case stepFreshNotHeldOf:
 		c.FreshNotHeldOf(x.lt(), x.t(), x.tensor(), x.lu(), x.u())
+	case stepElems:
+		x.runEach()
 	default:
 		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
 	}
