@@ -56,6 +56,19 @@ func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
 	}
 }
 
+// bindingListPasses counts binding_context on every element of list
+// argument l and reports true when none needs a decision of its own:
+// outside a hermetic context, every element versioned and regular or,
+// of a runtime without version counters, plain with storage, as
+// [Call.BindingContext] finds for each.
+func (c *Call) bindingListPasses(l *SavedList) bool {
+	if c.env.Hermetic || l.ok&okRegular == 0 && !l.allPlain(fPending) {
+		return false
+	}
+	c.t[c.bind] += uint64(l.n)
+	return true
+}
+
 //go:noinline
 func (c *Call) bindingAfterSlow(l Loc, s *Saved, t asserts.Identity) {
 	if m, _ := c.classify(s); m.Has(checks.BindingContext) {

@@ -54,6 +54,17 @@ func (c *Call) SameContent(l Loc, s *Saved, t asserts.Identity) {
 	c.contentBefore(l, s, t)
 }
 
+// contentListOff counts same_content on n elements of a list as skipped
+// under content_check_off and reports true when the check is off, as
+// [Call.SameContent] does for each.
+func (c *Call) contentListOff(n int) bool {
+	if shared.ContentMode.Load() != shared.ContentOff {
+		return false
+	}
+	c.t[skipAt(checks.ReasonContentOff)] += uint64(n)
+	return true
+}
+
 //go:noinline
 func (c *Call) contentBefore(l Loc, s *Saved, t asserts.Identity) {
 	const k = checks.SameContent
