@@ -12,6 +12,7 @@ import (
 	"github.com/assertgen/assertgen/examples/gcrt"
 	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 // opStats returns the statistics of the op named name (Op.FullName) of
@@ -94,8 +95,8 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 			cases = append(cases, b)
 		}
 	}
-	g := readGolden(t, filepath.Join("testdata", "onepath.golden"))
-	defer g.write(t)
+	g := golden.ReadScenarios(t, filepath.Join("testdata", "onepath.golden"))
+	defer g.Write(t)
 	for _, b := range cases {
 		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
 			for _, content := range []bool{false, true} {
@@ -104,7 +105,7 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
 					fast, rows := runOnePathCase(b, false), runOnePathCase(b, true)
-					g.check(t, name, fast.text(), rows.text())
+					g.Check(t, name, fast.text(), rows.text())
 					if b.k.cat != nil && len(rows.violations) == 0 {
 						t.Errorf("the broken cat reported nothing")
 					}

@@ -13,6 +13,7 @@ import (
 	"github.com/assertgen/assertgen/examples/refops"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 // ops are the ops the cases call, by full name.
@@ -141,8 +142,8 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
 		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
 	}
-	g := readGolden(t, filepath.Join("testdata", "onepath.golden"))
-	defer g.write(t)
+	g := golden.ReadScenarios(t, filepath.Join("testdata", "onepath.golden"))
+	defer g.Write(t)
 	for _, c := range cases {
 		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
 			for _, content := range []bool{false, true} {
@@ -151,7 +152,7 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
 					fast, rows := runCase(c, false), runCase(c, true)
-					g.check(t, name, fast.text(), rows.text())
+					g.Check(t, name, fast.text(), rows.text())
 					if broken := c.ks.broken(); broken && ename == "plain" && len(rows.violations) == 0 || !broken && len(rows.violations) > 0 {
 						t.Errorf("broken=%v: violations %q", broken, rows.violations)
 					}

@@ -11,6 +11,7 @@ import (
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/examples/pool/checked"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 var genericOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contiguous", "select.int", "split.Tensor",
@@ -60,8 +61,8 @@ func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
 		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
 		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
 	}
-	g := readGolden(t, filepath.Join("testdata", "onepath_generic.golden"))
-	defer g.write(t)
+	g := golden.ReadScenarios(t, filepath.Join("testdata", "onepath_generic.golden"))
+	defer g.Write(t)
 	for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
 		for _, content := range []bool{false, true} {
 			for _, typ := range []string{"float32", "float64"} {
@@ -90,7 +91,7 @@ func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
 						}
 						return scenarioText(genericOps, stats, nil)
 					}
-					g.check(t, name, run(false), run(true))
+					g.Check(t, name, run(false), run(true))
 				})
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/examples/pool/catalog"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 // onePathOps are the catalog's ops, by full name.
@@ -44,8 +45,8 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
 		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
 	}
-	g := readGolden(t, filepath.Join("testdata", "onepath.golden"))
-	defer g.write(t)
+	g := golden.ReadScenarios(t, filepath.Join("testdata", "onepath.golden"))
+	defer g.Write(t)
 	for _, b := range poolBugs {
 		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
 			for _, content := range []bool{false, true} {
@@ -72,7 +73,7 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 						}
 						return scenarioText(onePathOps, stats, violations)
 					}
-					g.check(t, name, run(false), run(true))
+					g.Check(t, name, run(false), run(true))
 				})
 			}
 		}

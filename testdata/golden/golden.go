@@ -1,7 +1,8 @@
 // Package golden compares a test's output with a golden file and, with
 // the -update flag of the test binary, rewrites the file instead. It is
 // the one golden helper of the repository's tests: a harness under
-// testdata, imported by tests only (plan's and gen's goldens).
+// testdata, imported by tests only (plan's and gen's goldens; the examples'
+// one-path scenarios, scenarios.go).
 package golden
 
 import (
