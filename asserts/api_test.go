@@ -827,3 +827,17 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestViolationValuePrints: the violations Collect returns are values, and
+// a test prints them as they come (t.Error(v)), so a Violation prints as
+// its one line, not as a struct of its fields.
+func TestViolationValuePrints(t *testing.T) {
+	v := asserts.Violation{Op: "alias", Check: checks.SharesStorage, Ret: 0, Index: -1,
+		Other: "argument self", Want: 1, Got: 2, Pos: "tensor/kernels.go:9:6"}
+	want := "tensor/kernels.go:9:6: alias: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x1, got 0x2)"
+	for _, got := range []string{fmt.Sprint(v), fmt.Sprint(&v), fmt.Sprintf("%v", []asserts.Violation{v})} {
+		if !strings.Contains(got, want) {
+			t.Errorf("printed %q, want it to hold %q", got, want)
+		}
+	}
+}

@@ -30,9 +30,10 @@ type Anchored interface {
 // runtime owns (a free list the runtime hands buffers out of again): the
 // next time a kernel returns it fresh, that is a new ownership, not a
 // storage someone still holds. A runtime calls it where it takes a buffer
-// back, e.g. in its Put; it costs a map deletion under a lock, so guard it
-// with [Compiled] or [Checking] where that matters. Tensors without
-// storage are ignored.
+// back, e.g. in its Put; it costs a map deletion under a lock (and, for
+// an [Anchored] tensor, [Recycled]'s table write), so guard it with
+// [Compiled] or [Checking] where that matters. Tensors without storage
+// are ignored.
 func Released(t Identity) {
 	if e, id := shared.Installed(), t.Ident(); id.Storage != 0 && e != nil {
 		e.Released(uint64(id.Storage), id.Traits&AddressIdentity != 0)

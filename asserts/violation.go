@@ -137,8 +137,10 @@ func (v *Violation) Error() string {
 	return b.String()
 }
 
-// String is Error.
-func (v *Violation) String() string { return v.Error() }
+// String is Error. Its receiver is a value, so that the violations
+// [Collect] returns print as their one line where they are printed as
+// they come (t.Error(v), fmt.Println(vs)).
+func (v Violation) String() string { return v.Error() }
 
 func (v *Violation) detail() string {
 	if v.Released {

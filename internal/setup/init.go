@@ -343,8 +343,12 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 			fmt.Fprintf(w, "  to write: %s (%s)\n", t.MemoryFunc, MemoryFile)
 		}
 	}
-	for _, m := range t.optional() {
+	opt := t.optional()
+	for _, m := range opt {
 		fmt.Fprintf(w, "  optional: %s\n", m)
+	}
+	if len(opt) > 0 {
+		fmt.Fprintf(w, "  note: after adding one, run go generate ./... again: gen writes direct calls to the methods *%s has (until then the wrappers reach it through an interface, and gen -check reports them stale)\n", t.Type)
 	}
 	if tag := t.ContractTag(); tag != "" {
 		fmt.Fprintf(w, "  note: assertgen_contract.go is built with -tags %s only: the release build of *%s has some of its methods already\n", tag, t.Type)

@@ -120,6 +120,9 @@ func (t *target) optional() []string {
 	if !t.Has["ContentDigest"] {
 		out = append(out, "ContentDigest (asserts.Contents): same_content, a read-only input keeps its bytes, when the content check is on; skipped under no_content_access without it")
 	}
+	if t.Counted && !t.Has["StorageAnchor"] {
+		out = append(out, "StorageAnchor (asserts.Anchored, asserts.SliceMemory(buf).Anchor() gives one): the checks compare memory, not only storage ids: fresh_no_alias's one buffer under two storages, and, for a runtime that pools buffers and calls asserts.Recycled in its pool's Put and asserts.Reused in its Get, same_storage's buffer given back while a tensor still uses it")
+	}
 	return out
 }
 
