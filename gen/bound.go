@@ -31,7 +31,9 @@ import (
 //     a call whose one result the op's return can hold (ReturnsCall): that
 //     result is returned ("return self.Unary_(x)"), which the checks then
 //     see; with the argument returned, returns_arg cannot fail
-//     (Result.ReturnsItself). An expression
+//     (Result.ReturnsItself). Statements whose last is a return return
+//     what it does ("res, err := self.Mul(other, tensor.UseUnsafe()); if
+//     err != nil { panic(err) }; return res"). An expression
 //     that is not a call, and so cannot run as a statement, is returned
 //     as it is: a type assertion of the library's result
 //     ("self.AddInPlace(other).(*mat.Dense[float64])"), whose value the
@@ -322,7 +324,7 @@ type boundCode struct {
 // a function of its own.
 func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) (boundCode, error) {
 	code := strings.TrimSpace(b.Code)
-	usesRet, isExpr, isValue, err := scanBinding(code)
+	usesRet, isExpr, isValue, returns, err := scanBinding(code)
 	if err != nil {
 		return boundCode{}, err
 	}
@@ -348,6 +350,9 @@ func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.
 	if names, ok := writtenReturns(w); ok && !isValue {
 		if b.ReturnsCall && len(names) == 1 {
 			return boundCode{stmts: []string{"return " + code}, prefix: len("return ")}, nil
+		}
+		if returns {
+			return boundCode{stmts: []string{code}}, nil
 		}
 		return boundCode{stmts: []string{code, "return " + strings.Join(names, ", ")}, itself: true}, nil
 	}
@@ -404,11 +409,12 @@ func writtenReturns(w *wrapper) ([]string, bool) {
 
 // scanBinding parses bound code: an expression, or statements (separated
 // by ; or new lines); and reports whether it uses the name ret, whether
-// it is an expression, and whether it is one that is not a call (which
-// Go does not run as a statement).
-func scanBinding(code string) (usesRet, isExpr, isValue bool, err error) {
+// it is an expression, whether it is one that is not a call (which Go
+// does not run as a statement), and whether its last statement is a
+// return.
+func scanBinding(code string) (usesRet, isExpr, isValue, returns bool, err error) {
 	if code == "" {
-		return false, false, false, fmt.Errorf("empty binding")
+		return false, false, false, false, fmt.Errorf("empty binding")
 	}
 	if e, err := parser.ParseExpr(code); err == nil {
 		_, call := ast.Unparen(e).(*ast.CallExpr)
@@ -416,7 +422,10 @@ func scanBinding(code string) (usesRet, isExpr, isValue bool, err error) {
 	}
 	file, err := parseBinding(code)
 	if err != nil {
-		return false, false, false, err
+		return false, false, false, false, err
+	}
+	if body := file.Decls[0].(*ast.FuncDecl).Body.List; len(body) > 0 {
+		_, returns = body[len(body)-1].(*ast.ReturnStmt)
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -435,7 +444,7 @@ func scanBinding(code string) (usesRet, isExpr, isValue bool, err error) {
 		}
 		return true
 	})
-	return usesRet, isExpr, isValue, nil
+	return usesRet, isExpr, isValue, returns, nil
 }
 
 // A syntaxError is bound code that does not parse: the message, and the

@@ -653,7 +653,10 @@ func TestBind(t *testing.T) {
 		"// AddTo adds b into d and returns d; AddToCopy, a bug, returns a copy; AddCount returns no tensor.\n" +
 		"func (d *Dense) AddTo(b *Dense) *Dense {\n\td.Add(d, b)\n\treturn d\n}\n\n" +
 		"func (d *Dense) AddToCopy(b *Dense) *Dense {\n\tr := &Dense{}\n\tr.Add(d, b)\n\treturn r\n}\n\n" +
-		"func (d *Dense) AddCount(b *Dense) int {\n\td.Add(d, b)\n\treturn len(d.data)\n}\n"
+		"func (d *Dense) AddCount(b *Dense) int {\n\td.Add(d, b)\n\treturn len(d.data)\n}\n\n" +
+		"// AddErr adds b into d and returns d and an error, as gorgonia's UseUnsafe() does; AddErrCopy, a bug, returns a copy.\n" +
+		"func (d *Dense) AddErr(b *Dense) (*Dense, error) {\n\td.Add(d, b)\n\treturn d, nil\n}\n\n" +
+		"func (d *Dense) AddErrCopy(b *Dense) (*Dense, error) {\n\tr := &Dense{}\n\tr.Add(d, b)\n\treturn r, nil\n}\n"
 	test := "package k_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/k/out\"\n\t\"example.com/k\"\n)\n\n" +
 		"func TestOps(t *testing.T) {\n\ta := &k.Dense{}\n\ta.Add(a, a)\n\tb := out.AddTensor(a, a, 1)\n\tout.AddOut(a, b, 1, b)\n\tout.Add_Tensor(b, a, 1)\n\tout.Neg(b)\n\tout.Abs(b)\n}\n"
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [add.Tensor, add.out, add_.Tensor, neg, abs]\nbind:\n"
@@ -707,6 +710,23 @@ func TestBind(t *testing.T) {
 				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "\tself.AddCount(other)\n\treturn self\n") {
 					t.Errorf("the bound add_.Tensor of a call returning an int does not return self (%v):\n%s", err, b)
 				}
+			}},
+		// An in-place op bound to statements that end in a return (a
+		// call of a result and an error, as init binds gorgonia's) returns
+		// what they return, no return of self after it (vet's unreachable
+		// code), which returns_arg then checks: a copy fails the debug
+		// test.
+		{name: "in-place returns what its statements return", files: mod(cfg + "  add.Tensor: ret.Add(self, other)\n  add.out: out.Add(self, other)\n  add_.Tensor: \"res, err := self.AddErr(other); if err != nil { panic(err) }; return res\"\n  neg: self.Neg()\n"),
+			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
+				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "\treturn res\n}\n") || strings.Contains(string(b), "\treturn res\n\treturn self\n") {
+					t.Errorf("the bound add_.Tensor does not end in its statements' return (%v):\n%s", err, b)
+				}
+				cmd := exec.Command("go", "vet", "./...")
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("go vet: %v\n%s", err, out)
+				}
+				debugTestCatches(t, dir, "AddErr", "AddErrCopy", "add_.Tensor: returns_arg")
 			}},
 		{name: "every op bound, no kernels package", files: mod("memory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [add.Tensor, neg]\nbind:\n  add.Tensor: ret.Add(self, other)\n  neg: self.Neg()\n"),
 			args: []string{"gen"}, err: []string{`assertgen: 2 ops wrapped in out`}},

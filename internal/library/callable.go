@@ -26,6 +26,7 @@ type Param struct {
 	// number of index parameters of the function before the element.
 	Type  string
 	Index int
+	opt   types.Type // a Rest's element type: what an Option must make
 }
 
 // A ParamKind says what a binding passes a parameter.
@@ -38,7 +39,7 @@ const (
 	Number                  // a number of a predeclared type
 	Map                     // a function of an element to an element: func(i, j int, v E) E
 	Any                     // an interface{}: a tensor, or a number of the element type
-	Rest                    // a trailing variadic parameter (gorgonia's opts ...FuncOpt): left empty
+	Rest                    // a trailing variadic parameter (gorgonia's opts ...FuncOpt): left empty, or one Option
 )
 
 // A Result is what a callable returns.
@@ -80,7 +81,12 @@ func callables(l *Lib) []*Callable {
 func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
 	c := &Callable{Name: name, GoName: name, Words: words(name)}
 	for i := range sig.Params().Len() {
-		c.Params = append(c.Params, param(l, sig.Params().At(i).Type(), sig.Variadic() && i == sig.Params().Len()-1))
+		t := sig.Params().At(i).Type()
+		p := param(l, t, sig.Variadic() && i == sig.Params().Len()-1)
+		if p.Kind == Rest {
+			p.opt = t.(*types.Slice).Elem()
+		}
+		c.Params = append(c.Params, p)
 	}
 	res := sig.Results()
 	for i := range res.Len() {
@@ -127,6 +133,79 @@ func param(l *Lib, t types.Type, variadic bool) Param {
 		}
 	}
 	return Param{Kind: Other}
+}
+
+// An Option is a function of the library's package that makes a value
+// of a callable's trailing variadic parameter (gorgonia's FuncOpt): one
+// of no parameters (tensor.UseUnsafe()), which an in-place op's call may
+// take, or of one tensor (tensor.WithReuse(t), the tensor type, an
+// interface it implements or interface{}), which an out= op's call may
+// take with out. What it does is the value check's to find: gorgonia's
+// WithIncr(out) adds into out, which its values show.
+type Option struct {
+	Name   string
+	Tensor bool       // it takes a tensor: out
+	typ    types.Type // the type it makes
+}
+
+// Arg is the option as a call's argument, in a file that imports the
+// library by its package name pkg, out the out= tensor's name.
+func (o *Option) Arg(pkg, out string) string {
+	if o.Tensor {
+		return pkg + "." + o.Name + "(" + out + ")"
+	}
+	return pkg + "." + o.Name + "()"
+}
+
+// options returns the package's exported functions that make a value of
+// the element type of some callable's Rest parameter from no parameters
+// or from one tensor, sorted by name. That type is a named type of the
+// package other than an interface (gorgonia's FuncOpt): a Rest of
+// tensors (Concat's others ...Tensor) takes no options.
+func options(l *Lib) []*Option {
+	var made []types.Type
+	for _, c := range l.Callables {
+		r := c.rest()
+		if n, ok := r.(*types.Named); !ok || n.Obj().Pkg() != l.Pkg || types.IsInterface(r) {
+			continue
+		}
+		if !slices.ContainsFunc(made, func(t types.Type) bool { return types.Identical(t, r) }) {
+			made = append(made, r)
+		}
+	}
+	var out []*Option
+	for _, n := range l.Pkg.Scope().Names() {
+		fn, ok := l.Pkg.Scope().Lookup(n).(*types.Func)
+		if !ok || !token.IsExported(n) {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.TypeParams().Len() > 0 || sig.Variadic() || sig.Results().Len() != 1 || sig.Params().Len() > 1 {
+			continue
+		}
+		res := sig.Results().At(0).Type()
+		if !slices.ContainsFunc(made, func(t types.Type) bool { return types.Identical(t, res) }) {
+			continue
+		}
+		o := &Option{Name: n, typ: res}
+		if sig.Params().Len() == 1 {
+			t := sig.Params().At(0).Type()
+			if !types.Identical(t, l.Tensor) && !isTensorIface(l, t) && !isAny(t) {
+				continue
+			}
+			o.Tensor = true
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// rest is the element type of c's Rest parameter, nil for none.
+func (c *Callable) rest() types.Type {
+	if n := len(c.Params); n > 0 && c.Params[n-1].Kind == Rest {
+		return c.Params[n-1].opt
+	}
+	return nil
 }
 
 // isTensorIface reports whether t is a non-empty interface the tensor

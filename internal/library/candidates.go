@@ -2,6 +2,7 @@ package library
 
 import (
 	"fmt"
+	"go/types"
 	"regexp"
 	"slices"
 	"strings"
@@ -26,6 +27,11 @@ type Candidate struct {
 	// EmptyCrash is the Go runtime error the candidate panicked with on
 	// empty inputs (no rows), as the value check ran it; "" for none.
 	EmptyCrash string
+	// Option is the option an in-place or out= candidate passes its
+	// callable's trailing variadic parameter (UseUnsafe(), WithReuse(out)),
+	// whose result the code returns; nil for none.
+	Option *Option
+	optArg string // the option as the code passes it
 }
 
 // Candidates returns the candidates of op among the callables: each
@@ -44,17 +50,25 @@ type Candidate struct {
 //     elementwise op of two tensors, of the first's element and the
 //     second's at the same row and column, which the function reads with
 //     at (the library's At(i, j): func(i, j int, v E) E { return
-//     max(v, other.At(i, j)) }), when the library has one.
+//     max(v, other.At(i, j)) }), when the library has one;
+//   - with an option, for an in-place or out= op and a callable that
+//     returns a tensor and takes trailing options (gorgonia's
+//     self.Mul(other, opts ...FuncOpt)): self.M(the other inputs, scalars,
+//     OPT) or pkg.F(inputs, scalars, OPT), OPT each of the package's
+//     Options of no parameters (in place: tensor.UseUnsafe()) or of out
+//     (out=: tensor.WithReuse(out)), the call's result returned: the
+//     value check keeps those that write the argument and return it.
 //
 // Tensors are passed in the op's order, numbers in the op's order
 // converted to the callable's types; a callable's error result panics;
 // the result of a call into a receiver is dropped, as gen drops it, but
 // where the op's return holds it (gen returns it then: program.go's
 // body).
-func Candidates(op *Op, cs []*Callable, pkg, at string) []*Candidate {
+func Candidates(op *Op, l *Lib) []*Candidate {
 	if op.List {
 		return nil // a list of tensors: cat, from views (viewCandidates)
 	}
+	cs, pkg, at := l.Callables, l.Pkg.Name(), l.At
 	var out []*Candidate
 	add := func(c *Callable, code, returns string, isMap bool) {
 		if code != "" {
@@ -74,24 +88,51 @@ func Candidates(op *Op, cs []*Callable, pkg, at string) []*Candidate {
 		if c.Method {
 			// Into the receiver; a result (the receiver, for chaining) is
 			// dropped.
-			add(c, c.call(dst+".", op, op.Tensors, false, false), dst, false)
+			add(c, c.call(dst+".", op, op.Tensors, false, false, ""), dst, false)
 			if op.Kind == schema.Inplace && len(op.Tensors) > 0 {
-				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, false), op.Tensors[0], false)
+				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, false, ""), op.Tensors[0], false)
 			}
 			if mapped {
-				add(c, c.call(dst+".", op, mapIn, true, false), dst, true)
+				add(c, c.call(dst+".", op, mapIn, true, false, ""), dst, true)
 			}
 		}
 		if c.Result.Tensor && op.Kind == schema.Functional {
 			switch {
 			case c.Method && len(op.Tensors) > 0:
-				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true), "", false)
+				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true, ""), "", false)
 				if mapped {
-					add(c, c.call(op.Tensors[0]+".", op, nil, true, true), "", true)
+					add(c, c.call(op.Tensors[0]+".", op, nil, true, true, ""), "", true)
 				}
 			case !c.Method:
-				add(c, c.call(pkg+".", op, op.Tensors, false, true), "", false)
+				add(c, c.call(pkg+".", op, op.Tensors, false, true, ""), "", false)
 			}
+		}
+		out = append(out, optionCandidates(op, c, l.Options, pkg, dst)...)
+	}
+	return out
+}
+
+// optionCandidates returns the candidates of the in-place or out= op
+// that call c with each option of its trailing variadic parameter that
+// fits the op (Candidates), the call's result returned; dst is the
+// argument the op writes.
+func optionCandidates(op *Op, c *Callable, opts []*Option, pkg, dst string) []*Candidate {
+	rest := c.rest()
+	if rest == nil || !c.Result.Tensor || op.Kind == schema.Functional || len(op.Tensors) == 0 {
+		return nil
+	}
+	var out []*Candidate
+	for _, o := range opts {
+		if !types.Identical(o.typ, rest) || o.Tensor != (op.Kind == schema.Out) {
+			continue
+		}
+		arg := o.Arg(pkg, dst)
+		code := c.call(pkg+".", op, op.Tensors, false, true, arg)
+		if c.Method {
+			code = c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true, arg)
+		}
+		if code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: c.NameFits(op.base()), Returns: dst, Option: o, optArg: arg})
 		}
 	}
 	return out
@@ -116,8 +157,9 @@ func (op *Op) outName() string {
 // op's expression of an element (and tensors its one input, or none when
 // recv is it). value says the code's value is the result (its type
 // asserted from an interface); otherwise the call is a statement, its
-// results dropped but an error, which panics.
-func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value bool) string {
+// results dropped but an error, which panics. opt is the argument of a
+// Rest parameter ("" leaves it empty).
+func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value bool, opt string) string {
 	var args []string
 	ti, si, maps := 0, 0, 0
 	for _, p := range c.Params {
@@ -149,7 +191,10 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 				return ""
 			}
 		case Rest:
-			// Left empty: the library's defaults.
+			// Left empty (the library's defaults), or the option.
+			if opt != "" {
+				args = append(args, opt)
+			}
 		default:
 			return ""
 		}

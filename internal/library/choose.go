@@ -28,7 +28,22 @@ type Binding struct {
 	// EmptyCrash is the Go runtime error the binding panicked with on
 	// empty inputs (Candidate.EmptyCrash).
 	EmptyCrash string
-	cand       *Candidate // the candidate it is
+	// Option is the option the call passes (Candidate.Option), as the
+	// code spells it ("tensor.UseUnsafe()"); "" for none.
+	Option string
+	cand   *Candidate // the candidate it is
+}
+
+// An OptionUse is what the value check found of an Option it tried: the
+// ops bound with it, or why none is.
+type OptionUse struct {
+	Arg    string // as a call passes it: "tensor.UseUnsafe()", "tensor.WithReuse(out)"
+	OutArg bool   // it takes out (out= ops), else nothing (in-place ops)
+	Ops    []string
+	// Why, for none, is a call with it that failed and how: one whose
+	// callable computes the op's values otherwise, where there is one
+	// ("Dense.Mul, mul.out: on ...: got ..., want ...").
+	Why string
 }
 
 // A Rejection is a callable whose name is that of ops it is not bound
@@ -50,6 +65,9 @@ type Found struct {
 	// through, Cat the same with the copy cat copies with (Source
 	// declares their helpers); nil for none.
 	Views, Cat *ViewForm
+	// Options are the Options candidates passed, by name, with the ops
+	// bound with each.
+	Options []OptionUse
 }
 
 // Bind finds the candidates of every op of ops among the library's
@@ -59,7 +77,7 @@ type Found struct {
 func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 	var cands, copies []*Candidate
 	for _, op := range ops {
-		cs := Candidates(op, l.Callables, l.Pkg.Name(), l.At)
+		cs := Candidates(op, l)
 		if op.Name == "copy_" {
 			copies = cs
 		}
@@ -105,6 +123,7 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 			f.Bindings[i].EmptyCrash = f.Bindings[i].cand.EmptyCrash
 		}
 	}
+	f.Options = optionUses(l, cands, verdicts, f.Bindings)
 	f.Rejected = append(rejections(l, ops, cands, verdicts, bound), viewRejections(cands, verdicts, f.Views)...)
 	slices.SortFunc(f.Rejected, func(a, b Rejection) int {
 		return compare(a.Callable+"\x00"+strings.Join(a.Ops, ","), b.Callable+"\x00"+strings.Join(b.Ops, ","))
@@ -136,6 +155,9 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 		}
 		c := tier[0]
 		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, cand: c}
+		if c.Option != nil {
+			b.Option = c.optArg
+		}
 		for _, o := range tier[1:] {
 			if o.Callable.Name != c.Callable.Name && !slices.Contains(b.Also, o.Callable.Name) {
 				b.Also = append(b.Also, o.Callable.Name)
@@ -144,6 +166,59 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 		return b
 	}
 	return nil
+}
+
+// optionUses returns, for each of the library's Options some candidate
+// passed, the ops bound with it, or for none why: the first failure of
+// a candidate with it whose callable computes the op's values in another
+// form (the option's doing), else the first failure.
+func optionUses(l *Lib, cands []*Candidate, verdicts []Verdict, bs []Binding) []OptionUse {
+	var out []OptionUse
+	for _, o := range l.Options {
+		u := OptionUse{Arg: o.Arg(l.Pkg.Name(), "out"), OutArg: o.Tensor}
+		tried, why := false, ""
+		for i, c := range cands {
+			if c.Option != o {
+				continue
+			}
+			tried = true
+			if verdicts[i] == "" {
+				continue
+			}
+			v := c.Callable.Name + ", " + c.Op.Name + ": " + string(verdicts[i])
+			if why == "" {
+				why = v
+			}
+			if computes(cands, verdicts, c) {
+				why = v
+				break
+			}
+		}
+		for _, b := range bs {
+			if b.cand.Option == o {
+				u.Ops = append(u.Ops, b.Op)
+			}
+		}
+		if !tried {
+			continue
+		}
+		if len(u.Ops) == 0 {
+			u.Why = why
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// computes reports whether c's callable computes c's op's values in
+// another form, without an option (its functional op's, returned).
+func computes(cands []*Candidate, verdicts []Verdict, c *Candidate) bool {
+	for i, o := range cands {
+		if o.Callable == c.Callable && o.Op.Ref == c.Op.Ref && o.Option == nil && verdicts[i] == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // rejections returns the callables whose name is that of ops they are

@@ -94,6 +94,10 @@ type Lib struct {
 	// Callables are the methods of Tensor and the package's functions
 	// that take or return it: the candidates of the bindings.
 	Callables []*Callable
+	// Options are the package's functions that make an option of a
+	// callable's trailing variadic parameter, which in-place and out=
+	// candidates pass (Option).
+	Options []*Option
 }
 
 // GoType is the type map's value of Tensor: "*gonum.org/v1/gonum/mat.Dense".
@@ -141,6 +145,7 @@ func Load(dir string, spec Spec) (*Lib, error) {
 	}
 	l.Elem = l.Ctor.Elem
 	l.Callables = callables(l)
+	l.Options = options(l)
 	if l.Raw = findRaw(l); l.Raw == nil {
 		return nil, fmt.Errorf("-type %s: no exported method of %s reaches its elements (a slice of %s, or a struct holding one with its rows, columns and stride): init reads the values of the ops it checks through it, and the memory function is built from it; configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, l.Qual(), l.Elem)
 	}

@@ -265,7 +265,67 @@ func TestBindAnyData(t *testing.T) {
 			t.Errorf("%s: %q, want %q", op, got[op], want)
 		}
 	}
-	if want := map[string]string{"mul.Tensor": "runtime error: index out of range [0] with length 0"}; !maps.Equal(crashed, want) {
+	const crash = "runtime error: index out of range [0] with length 0"
+	if want := map[string]string{"mul.Tensor": crash, "mul.out": crash, "mul_.Tensor": crash}; !maps.Equal(crashed, want) {
 		t.Errorf("crashes on empty inputs: %v, want %v", crashed, want)
+	}
+}
+
+// TestBindOptionsOfOps binds anylib.T's in-place and out= ops through
+// its operations' trailing options, as gorgonia's: UseUnsafe() for
+// in-place ops (the call writes self and returns it), WithReuse(out) for
+// out= ops (it writes out and returns it), for methods (T.Add, T.Mul)
+// and functions (Neg, MaxBetween) alike. WithIncr(out) adds into out and
+// UseSafe() returns a new tensor: the value check rejects both, and
+// Found.Options says why.
+func TestBindOptionsOfOps(t *testing.T) {
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/anylib", Name: "T"})
+	var names []string
+	for _, o := range l.Options {
+		names = append(names, o.Arg("anylib", "out"))
+	}
+	if want := []string{"anylib.UseSafe()", "anylib.UseUnsafe()", "anylib.WithIncr(out)", "anylib.WithReuse(out)"}; !slices.Equal(names, want) {
+		t.Errorf("options %q, want %q", names, want)
+	}
+	f := bindAll(t, dir, l)
+	type bound struct{ code, option string }
+	got := map[string]bound{}
+	for _, b := range f.Bindings {
+		got[b.Op] = bound{b.Code, b.Option}
+	}
+	for op, want := range map[string]bound{
+		"add_.Tensor":  {"res, err := self.Add(other, alpha, anylib.UseUnsafe()); if err != nil { panic(err) }; return res", "anylib.UseUnsafe()"},
+		"add.out":      {"res, err := self.Add(other, alpha, anylib.WithReuse(out)); if err != nil { panic(err) }; return res", "anylib.WithReuse(out)"},
+		"mul_.Tensor":  {"res, err := self.Mul(other, anylib.UseUnsafe()); if err != nil { panic(err) }; return res", "anylib.UseUnsafe()"},
+		"mul.out":      {"res, err := self.Mul(other, anylib.WithReuse(out)); if err != nil { panic(err) }; return res", "anylib.WithReuse(out)"},
+		"neg_":         {"res, err := anylib.Neg(self, anylib.UseUnsafe()); if err != nil { panic(err) }; return res.(*anylib.T)", "anylib.UseUnsafe()"},
+		"neg.out":      {"res, err := anylib.Neg(self, anylib.WithReuse(out)); if err != nil { panic(err) }; return res.(*anylib.T)", "anylib.WithReuse(out)"},
+		"maximum.out":  {"res, err := anylib.MaxBetween(self, other, anylib.WithReuse(out)); if err != nil { panic(err) }; return res.(*anylib.T)", "anylib.WithReuse(out)"},
+		"add.Tensor":   {"res, err := self.Add(other, alpha); if err != nil { panic(err) }; return res", ""},
+		"fill_.Scalar": {"if err := self.Memset(value); err != nil { panic(err) }", ""},
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %+v, want %+v", op, got[op], want)
+		}
+	}
+	uses := map[string]OptionUse{}
+	for _, u := range f.Options {
+		uses[u.Arg] = u
+	}
+	for arg, want := range map[string]OptionUse{
+		"anylib.UseUnsafe()":    {Arg: "anylib.UseUnsafe()", Ops: []string{"add_.Tensor", "mul_.Tensor", "neg_", "negative_"}},
+		"anylib.WithReuse(out)": {Arg: "anylib.WithReuse(out)", OutArg: true, Ops: []string{"add.out", "maximum.out", "mul.out", "neg.out", "negative.out"}},
+		"anylib.WithIncr(out)": {Arg: "anylib.WithIncr(out)", OutArg: true,
+			Why: "T.Add, add.out: on [[0.25 0.5 0.75] [0.125 0.625 0.875]] [[0.5 0.125 0.25] [0.875 0.375 0.625]] with [1]: got [[1000.75 1001.62 1003] [1004 1005 1006.5]], want [[0.75 0.625 1] [1 1 1.5]]"},
+		"anylib.UseSafe()": {Arg: "anylib.UseSafe()",
+			Why: "T.Add, add_.Tensor: on [[0.25 0.5 0.75] [0.125 0.625 0.875]] [[0.5 0.125 0.25] [0.875 0.375 0.625]] with [1]: another tensor returned: it returns a tensor other than the one it writes, which the schema returns"},
+	} {
+		u := uses[arg]
+		if u.Arg != want.Arg || u.OutArg != want.OutArg || !slices.Equal(u.Ops, want.Ops) || u.Why != want.Why {
+			t.Errorf("option %s: %+v, want %+v", arg, u, want)
+		}
+	}
+	if len(f.Options) != 4 {
+		t.Errorf("%d options tried, want 4: %+v", len(f.Options), f.Options)
 	}
 }

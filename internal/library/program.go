@@ -377,8 +377,9 @@ func (c *Candidate) params() string {
 
 // body is the kernel's body as gen writes a bound kernel's: ret made new
 // for a code that uses it, the call's result where the op's return holds
-// it, the argument it writes returned after the code, or the code's
-// value.
+// it (an option's candidate's: statements that return it, or an
+// expression), the argument it writes returned after the code, or the
+// code's value.
 func (c *Candidate) body(l *Lib) string {
 	var b strings.Builder
 	for _, p := range c.Op.Params {
@@ -386,9 +387,9 @@ func (c *Candidate) body(l *Lib) string {
 	}
 	r := c.Callable.Result
 	switch {
-	case c.Returns == "" && c.Stmts():
+	case (c.Returns == "" || c.Option != nil) && c.Stmts():
 		return b.String() + c.Code
-	case c.Returns == "":
+	case c.Returns == "" || c.Option != nil:
 		return b.String() + "return " + c.programCode()
 	case c.Returns == "ret":
 		return b.String() + "ret := new(" + l.Base() + ")\n" + c.Code + "\nreturn ret"

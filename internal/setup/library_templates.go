@@ -125,6 +125,9 @@ func (t *libTarget) BindLines() []string {
 		case !b.Named:
 			how += ", by its values (its name is not the op's)"
 		}
+		if b.Option != "" {
+			how += ", with " + b.Option
+		}
 		code := b.Code
 		if b.Helper {
 			code, how = t.Name+"."+code, "init's "+strings.TrimSuffix(ViewsFile, ".go")+", through "+b.Callable
@@ -382,12 +385,24 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 	if c := t.Lib.Ctor; c.AnyData {
 		fmt.Fprintf(w, "  chosen: the element type, %s: %s.%s takes the values as interface{}; init makes and checks %s tensors (Scalar: %s), the sweep moves other dtypes to it\n", c.Elem, t.LibName, c.Data, c.Elem, c.Elem)
 	}
+	for _, u := range f.Options {
+		kind, dst := "in-place", "self"
+		if u.OutArg {
+			kind, dst = "out=", "out"
+		}
+		if len(u.Ops) > 0 {
+			fmt.Fprintf(w, "  chosen: %s ops call the library with its option %s (the value check saw the call write %s and return it): %s\n", kind, u.Arg, dst, strings.Join(u.Ops, ", "))
+		} else {
+			fmt.Fprintf(w, "  found: the option %s, tried for %s ops, binds none: %s\n", u.Arg, kind, u.Why)
+		}
+	}
 	if n := t.Lib.ReadAllocs; n > 0 {
 		fmt.Fprintf(w, "  note: reading the elements through the library's API allocates (%d per call), and %s does per call (it runs twice per argument per checked call); the API offers no other access: the conformance test (%s) allows that many (MemoryAllocs)\n", n, t.MemoryFunc, MemoryTestFile)
 	}
 	var left []string // "dtype, layout (ones_like, zeros_like)"
 	byArgs := map[string][]string{}
-	var outs []string
+	var outs, outOpts []string
+	recv := false // an out= binding writes out through its receiver
 	for _, b := range f.Bindings {
 		var args []string
 		for _, p := range b.Of.Params {
@@ -396,6 +411,11 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 				args = append(args, p.Name)
 			case library.OutArg:
 				outs = append(outs, b.Op)
+				if b.Option == "" {
+					recv = true
+				} else if !slices.Contains(outOpts, b.Option) {
+					outOpts = append(outOpts, b.Option)
+				}
 			}
 		}
 		if k := strings.Join(args, ", "); k != "" {
@@ -409,7 +429,14 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 		fmt.Fprintf(w, "  guessed: %s: %s left out (they do not change the values: unset, PyTorch takes self's, and the library has one element type, one device and one layout); a caller's other value is ignored\n", strings.Join(byArgs[k], ", "), k)
 	}
 	if len(outs) > 0 {
-		fmt.Fprintf(w, "  guessed: out= (%d ops, such as %s): the library writes out through its receiver (out.M(...)), checked with an out of the result's size only; PyTorch resizes an out of another size, where the library may refuse it (panic) or give it a new buffer (same_storage reports that): an out of another size is yours to judge\n", len(outs), outs[0])
+		how := "through its receiver (out.M(...))"
+		if len(outOpts) > 0 {
+			how = "given it as " + strings.Join(outOpts, ", ")
+			if recv {
+				how = "through its receiver (out.M(...)) or " + how
+			}
+		}
+		fmt.Fprintf(w, "  guessed: out= (%d ops, such as %s): the library writes out %s, checked with an out of the result's size only; PyTorch resizes an out of another size, where the library may refuse it (panic) or give it a new buffer (same_storage reports that): an out of another size is yours to judge\n", len(outs), outs[0], how)
 	}
 	fmt.Fprintf(w, "  guessed: the values were checked on tensors of one size each; where PyTorch broadcasts, the library may refuse the sizes\n")
 	t.reportViews(w)

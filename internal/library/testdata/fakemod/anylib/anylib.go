@@ -5,7 +5,11 @@
 // is the elements as ints, not the sizes) and the strides from
 // Strides(), operations returning a result and an error with trailing
 // options, and parameters of interface{} that take a tensor or a number.
-// Mul crashes on empty inputs.
+// Mul crashes on empty inputs. The options of an operation are
+// gorgonia's: UseUnsafe writes the result into the first operand,
+// WithReuse into the tensor it is given, WithIncr adds the result into
+// the tensor it is given (no out=), and UseSafe returns a new tensor
+// (no in-place), each returning the tensor written.
 package anylib
 
 import (
@@ -20,7 +24,25 @@ type Shape []int
 type Opt func(*T)
 
 // A FuncOpt is an option of an operation.
-type FuncOpt func()
+type FuncOpt func(*opOpts)
+
+// opOpts is what an operation's options ask for.
+type opOpts struct {
+	unsafe      bool
+	reuse, incr Tensor
+}
+
+// UseUnsafe writes the result into the first operand.
+func UseUnsafe() FuncOpt { return func(o *opOpts) { o.unsafe = true } }
+
+// UseSafe returns the result in a new tensor (the default).
+func UseSafe() FuncOpt { return func(o *opOpts) { o.unsafe = false } }
+
+// WithReuse writes the result into t.
+func WithReuse(t Tensor) FuncOpt { return func(o *opOpts) { o.reuse = t } }
+
+// WithIncr adds the result into t.
+func WithIncr(t Tensor) FuncOpt { return func(o *opOpts) { o.incr = t } }
 
 // Tensor is what the operations take.
 type Tensor interface{ Shape() Shape }
@@ -95,8 +117,25 @@ func (t *T) Memset(x interface{}) error {
 	return nil
 }
 
-func (t *T) each(f func(i int, v float64) float64) *T {
+// each returns f of each element of t, where the options ask.
+func (t *T) each(f func(i int, v float64) float64, fo []FuncOpt) *T {
+	var o opOpts
+	for _, opt := range fo {
+		opt(&o)
+	}
 	out := &T{append(Shape(nil), t.shape...), make([]float64, len(t.data))}
+	switch {
+	case o.unsafe:
+		out = t
+	case o.reuse != nil:
+		out = o.reuse.(*T)
+	case o.incr != nil:
+		out = o.incr.(*T)
+		for i, v := range t.data {
+			out.data[i] += f(i, v)
+		}
+		return out
+	}
 	for i, v := range t.data {
 		out.data[i] = f(i, v)
 	}
@@ -110,12 +149,20 @@ func (t *T) Mul(o *T, opts ...FuncOpt) (*T, error) {
 		return nil, errors.New("anylib: sizes differ")
 	}
 	_ = t.data[0]
-	return t.each(func(i int, v float64) float64 { return v * o.data[i] }), nil
+	return t.each(func(i int, v float64) float64 { return v * o.data[i] }, opts), nil
+}
+
+// Add returns t + alpha*o, elementwise.
+func (t *T) Add(o *T, alpha float64, opts ...FuncOpt) (*T, error) {
+	if len(o.data) != len(t.data) {
+		return nil, errors.New("anylib: sizes differ")
+	}
+	return t.each(func(i int, v float64) float64 { return v + alpha*o.data[i] }, opts), nil
 }
 
 // Neg returns -a.
 func Neg(a Tensor, opts ...FuncOpt) (Tensor, error) {
-	return a.(*T).each(func(_ int, v float64) float64 { return -v }), nil
+	return a.(*T).each(func(_ int, v float64) float64 { return -v }, opts), nil
 }
 
 // MaxBetween returns the larger of a and b, elementwise: each a tensor or
@@ -127,9 +174,9 @@ func MaxBetween(a, b interface{}, opts ...FuncOpt) (Tensor, error) {
 	}
 	switch y := b.(type) {
 	case *T:
-		return x.each(func(i int, v float64) float64 { return math.Max(v, y.data[i]) }), nil
+		return x.each(func(i int, v float64) float64 { return math.Max(v, y.data[i]) }, opts), nil
 	case float64:
-		return x.each(func(_ int, v float64) float64 { return math.Max(v, y) }), nil
+		return x.each(func(_ int, v float64) float64 { return math.Max(v, y) }, opts), nil
 	}
 	return nil, errors.New("anylib: b is neither a tensor nor a float64")
 }
