@@ -232,11 +232,20 @@
 //     the op's expression of an element. Numbers are converted to the
 //     method's types; an interface{} parameter takes the next tensor, else
 //     the next number as an element; a trailing variadic parameter
-//     (gorgonia's opts ...FuncOpt) is left empty; a result of a method
-//     called into its receiver (the receiver, for chaining) is dropped; an
-//     error result panics, and a call returning a result and an error is
-//     bound as statements (res, err := self.Mul(other); if err != nil {
-//     panic(err) }; return res). Each op bound is run once more on empty
+//     (gorgonia's opts ...FuncOpt) is left empty, or, for an in-place or
+//     out= op, given each function of the package that makes its element
+//     type from nothing (in place: gorgonia's tensor.UseUnsafe()) or from
+//     a tensor, given out (out=: tensor.WithReuse(out)), the call's
+//     result then returned (res, err := self.Mul(other,
+//     tensor.UseUnsafe()); ...; return res): the value check keeps those
+//     whose call writes the argument and returns it (gorgonia's
+//     tensor.WithIncr(out) adds into out, tensor.UseSafe() returns a new
+//     tensor: neither binds), and the report names the option each
+//     binds with (chosen:) and why one bound nothing (found:); a result
+//     of a method called into its receiver (the receiver, for chaining)
+//     is dropped; an error result panics, and a call returning a result
+//     and an error is bound as statements (res, err := self.Mul(other);
+//     if err != nil { panic(err) }; return res). Each op bound is run once more on empty
 //     inputs: those that crash there inside the library (a Go runtime
 //     error) are reported (found:), and the sweep test then makes no
 //     empty sample.
@@ -502,7 +511,10 @@
 // (the type-checked code says so: self.AddTo(b) returning *T is returned,
 // and returns_arg checks it) or an expression but no call (a type
 // assertion of the library's result, self.AddInPlace(b).(*mat.Dense),
-// which the checks then see); where the argument is returned, returns_arg
+// which the checks then see) or statements whose last is a return (res,
+// err := self.Mul(b, tensor.UseUnsafe()); if err != nil { panic(err) };
+// return res: they return what it returns, which the checks see); where
+// the argument is returned, returns_arg
 // cannot fail, which gen counts and vet counts (naming up to five, listing more with -v); otherwise an expression is returned, and statements (several, separated
 // by ;) run as written. The code names the op's arguments by their Go
 // parameter names, the schema's but where Go's differ (clamp's min is

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestInitLibraryType: issue 58's acceptance for gonum. In an empty
@@ -154,11 +155,15 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 // the values one of any type (init chooses float64 and says so), whose
 // operations return (*Dense, error) or (Tensor, error) and take trailing
 // options (left empty), and whose elements are reached through
-// Float64s() with Shape(). init binds at least 20 ops whose values it
-// checked, finds that gorgonia crashes on empty inputs (a Go runtime error
-// inside it) and says so, and the sweep, which then does not make empty
-// samples, the bound values and the conformance suite pass in both builds.
-// gorgonia's Narrow copies: the report says so.
+// Float64s() with Shape(). init binds at least 60 ops whose values it
+// checked, among them the in-place ops through gorgonia's option
+// tensor.UseUnsafe() and the out= ops through tensor.WithReuse(out) (the
+// call writes the argument and returns it); tensor.WithIncr(out), which
+// adds into out, binds none, and the report says why. It finds that
+// gorgonia crashes on empty inputs (a Go runtime error inside it) and
+// says so, and the sweep, which then does not make empty samples, the
+// bound values and the conformance suite pass in both builds. gorgonia's
+// Narrow copies: the report says so.
 func TestInitLibraryTypeGorgonia(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and gorgonia, builds them")
@@ -171,10 +176,17 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 	if err := os.Mkdir(pkg, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	start := time.Now()
 	report := must(pkg, "go", "tool", "assertgen", "init", "-type", "*gorgonia.org/tensor.Dense")
-	t.Log(report)
+	t.Logf("init took %v:\n%s", time.Since(start).Round(time.Millisecond), report)
 	for _, want := range []string{
 		"tests: tensors made with tensor.New (2-D float64), read and written through Float64s",
+		"chosen: in-place ops call the library with its option tensor.UseUnsafe() (the value check saw the call write self and return it): abs_, ",
+		"chosen: out= ops call the library with its option tensor.WithReuse(out) (the value check saw the call write out and return it): abs.out, ",
+		"found: the option tensor.WithIncr(out), tried for out= ops, binds none: Abs, abs.out: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: got [[1000.25 ",
+		"found: the option tensor.UseSafe(), tried for in-place ops, binds none: Abs, abs_: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: another tensor returned",
+		"guessed: out= (",
+		": the library writes out given it as tensor.WithReuse(out), checked with an out of the result's size only",
 		"chosen: the element type, float64: tensor.WithBacking takes the values as interface{}",
 		"guessed: the elements, Float64s(), are contiguous and row-major in the sizes Shape() gives",
 		"mm (Dense.MatMul)",
@@ -193,6 +205,11 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 	for _, want := range []string{
 		`mul.Tensor: "res, err := self.Mul(other); if err != nil { panic(err) }; return res" # Dense.Mul`,
 		`neg: "res, err := tensor.Neg(self); if err != nil { panic(err) }; return res.(*tensor.Dense)" # Neg`,
+		`mul_.Tensor: "res, err := self.Mul(other, tensor.UseUnsafe()); if err != nil { panic(err) }; return res" # Dense.Mul, with tensor.UseUnsafe()`,
+		`mul.out: "res, err := self.Mul(other, tensor.WithReuse(out)); if err != nil { panic(err) }; return res" # Dense.Mul, with tensor.WithReuse(out)`,
+		`exp_: "res, err := tensor.Exp(self, tensor.UseUnsafe()); if err != nil { panic(err) }; return res.(*tensor.Dense)" # Exp, with tensor.UseUnsafe()`,
+		`sqrt.out: "res, err := tensor.Sqrt(self, tensor.WithReuse(out)); if err != nil { panic(err) }; return res.(*tensor.Dense)" # Sqrt, with tensor.WithReuse(out)`,
+		`mm.out: "res, err := self.MatMul(mat2, tensor.WithReuse(out)); if err != nil { panic(err) }; return res" # Dense.MatMul, by its values (its name is not the op's), with tensor.WithReuse(out)`,
 	} {
 		if !strings.Contains(string(yaml), want) {
 			t.Errorf("assertgen.yaml lacks %q:\n%s", want, yaml)
@@ -203,8 +220,8 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 	if m == nil {
 		t.Fatalf("go generate: %s", gen)
 	}
-	if n, _ := strconv.Atoi(m[1]); n < 20 {
-		t.Errorf("go generate: %s, want at least 20 ops wrapped", gen)
+	if n, _ := strconv.Atoi(m[1]); n < 60 {
+		t.Errorf("go generate: %s, want at least 60 ops wrapped", gen)
 	}
 	must(pkg, "go", "vet", "./...")
 	must(pkg, "go", "test", "./...")
