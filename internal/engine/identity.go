@@ -7,7 +7,7 @@ import (
 )
 
 // The run-time functions of the checks the engine (call.go) began with,
-// single tensors and lists side by side, with their slow paths: same_impl,
+// single tensors and lists side by side: same_impl,
 // same_storage, no_mutation, impl_use_count_le_1, storage_use_count_eq_1,
 // shares_storage, fresh_or_alias, returns_arg, not_arg_handle,
 // fresh_no_alias and distinct_outputs. binding_context's are binding.go's;
@@ -28,31 +28,22 @@ type Output struct {
 // SameImpl checks that an argument's handle still points to the TensorImpl
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Saved) {
-	if s.meta == asserts.Versioned && s.after.Impl == s.id.Impl {
-		c.t[checks.SameImpl]++
-	} else {
-		c.slowSameImpl(l, s)
-	}
+	c.t[checks.SameImpl]++
+	c.input(checks.SameImpl, l, s, 0, 0)
 }
 
 // SameStorage checks that an argument keeps its StorageImpl (same_storage).
 // Its contents and size may change (in-place and out= kernels, resize_).
 func (c *Call) SameStorage(l Loc, s *Saved) {
-	if s.meta == asserts.Versioned && s.after.Storage == s.id.Storage {
-		c.t[checks.SameStorage]++
-	} else {
-		c.slowSameStorage(l, s)
-	}
+	c.t[checks.SameStorage]++
+	c.input(checks.SameStorage, l, s, 0, 0)
 }
 
 // NoMutation checks that an argument the schema does not mark mutable was
 // not written: its version counter did not move (no_mutation).
 func (c *Call) NoMutation(l Loc, s *Saved) {
-	if s.meta == asserts.Versioned && s.after.Version == s.id.Version {
-		c.t[checks.NoMutation]++
-	} else {
-		c.slowNoMutation(l, s)
-	}
+	c.t[checks.NoMutation]++
+	c.input(checks.NoMutation, l, s, 0, 0)
 }
 
 // SameImplStorageVersion runs same_impl, same_storage and no_mutation on
@@ -60,23 +51,29 @@ func (c *Call) NoMutation(l Loc, s *Saved) {
 // (every input the op does not write); asserts/assertstest drives it. It
 // counts and reports exactly as the three calls would.
 func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
-	if s.meta == asserts.Versioned && s.after == s.id { // traits too: a change of them takes the slow path, which ignores them
-		c.t[checks.SameImpl]++
-		c.t[checks.SameStorage]++
-		c.t[checks.NoMutation]++
-	} else {
-		c.slowSameImplStorageVersion(l, s)
+	c.t[checks.SameImpl]++
+	c.t[checks.SameStorage]++
+	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Storage != 0 {
+		// A plain tensor of a runtime without version counters, kept:
+		// same_impl and same_storage pass, no_mutation is skipped under
+		// no_version_counter.
+		c.t[skipAt(checks.ReasonNoVersion)]++
+		return
 	}
+	c.t[checks.NoMutation]++
+	if s.meta == asserts.Versioned && s.after == s.id {
+		return // plain and kept (its traits too)
+	}
+	c.input(checks.SameImpl, l, s, 0, 0)
+	c.input(checks.SameStorage, l, s, 0, 0)
+	c.input(checks.NoMutation, l, s, 0, 0)
 }
 
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
-	if r.meta == asserts.Versioned|fResult && r.after.Impl <= 1 {
-		c.t[checks.ImplUseCountLE1]++
-		return
-	}
-	c.slowImplUseCountLE1(l, r)
+	c.t[checks.ImplUseCountLE1]++
+	c.result(checks.ImplUseCountLE1, l, r)
 }
 
 // NotArg completes impl_use_count_le_1 for Go: a fresh or view return
@@ -89,17 +86,10 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 // completes that check instead, and is reported as it: there an argument
 // with a bound foreign object, returned as is, has the use count 2 a
 // fresh bound tensor has.
-//
-//go:noinline
 func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Impl != s.id.Impl || r.id.Impl == 0 {
 		return
 	}
-	c.notArgSlow(ret, r, arg, s)
-}
-
-//go:noinline
-func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	k := checks.ImplUseCountLE1
 	reported := r.implUses() > 1
 	if r.after.Version == markEqFresh {
@@ -126,23 +116,8 @@ func (c *Call) handleCheckable(k checks.Check, cs conds) bool {
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
 // kernel returned fresh storage (storage_use_count_eq_1).
 func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
-	if r.meta == asserts.Versioned|fResult && r.after.Storage == 1 {
-		c.t[checks.StorageUseCountEq1]++
-		return
-	}
-	c.slowStorageUseCountEq1(l, r)
-}
-
-// skipUncounted counts a use-count row on a plain return of a runtime
-// without use counts (a defined tensor with storage, no mode) as skipped
-// under no_use_counts alone, and reports whether it did: what slowResult
-// would do, without the run counted and taken back.
-func (c *Call) skipUncounted(r *Saved) bool {
-	if r.plainUncounted() {
-		c.t[skipAt(checks.ReasonNoUseCounts)]++
-		return true
-	}
-	return false
+	c.t[checks.StorageUseCountEq1]++
+	c.result(checks.StorageUseCountEq1, l, r)
 }
 
 // SharesStorage checks that a view return shares the StorageImpl of the
@@ -150,30 +125,12 @@ func (c *Call) skipUncounted(r *Saved) bool {
 //
 // Under [PyTorch113] a subclass return does not skip it (PyTorch 1.13
 // guards the view check with the viewed argument only).
-//
-// A plain view of a plain argument that shares its StorageImpl passes
-// without the skip policy (no profile skips shares_storage on a plain pair
-// with storage); anything else goes to [Call.slowSharesStorage].
-//
-//go:noinline
 func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.id.Storage != s.id.Storage || r.id.Storage == 0 || !plainPair(r, s) {
-		c.slowSharesStorage(ret, r, arg, s)
-		return
-	}
 	c.t[checks.SharesStorage]++
-}
-
-// slowSharesStorage is SharesStorage's slow path: it counts the row, then
-// runs it under the skip policy.
-//
-//go:noinline
-func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.count(checks.SharesStorage, 1)
-	if c.viewSkipped(r, s) {
-		return
+	if r.id.Storage == s.id.Storage && r.id.Storage != 0 && plainPair(r, s) {
+		return // no profile skips shares_storage on a plain pair with storage
 	}
-	if r.id.Storage != s.id.Storage {
+	if !c.viewSkipped(r, s) && r.id.Storage != s.id.Storage {
 		c.report(&violation{Violation: asserts.Violation{Check: checks.SharesStorage, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), Traits: r.traits()}, loc: ret, other: arg})
 	}
 }
@@ -182,28 +139,10 @@ func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 // kernel mutated: the same TensorImpl as the argument's handle after the
 // kernel (returns_arg). A kernel that rebinds the argument's handle and
 // returns it is reported once, by same_impl, not twice.
-//
-// A plain return whose TensorImpl is the plain argument's after the kernel
-// passes without the skip policy (every profile runs returns_arg on a
-// plain pair); anything else goes to [Call.slowReturnsArg].
-//
-//go:noinline
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.id.Impl != s.after.Impl || !plainPair(r, s) {
-		c.slowReturnsArg(ret, r, arg, s)
-		return
-	}
 	c.t[checks.ReturnsArg]++
-}
-
-// slowReturnsArg is ReturnsArg's slow path: it counts the row, then runs
-// it under the skip policy.
-//
-//go:noinline
-func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.count(checks.ReturnsArg, 1)
-	if c.pairSkipped(checks.ReturnsArg, ret, r, arg, s) {
-		return
+	if r.id.Impl == s.after.Impl && plainPair(r, s) || c.pairSkipped(checks.ReturnsArg, ret, r, arg, s) {
+		return // every profile runs returns_arg on a plain pair
 	}
 	want := s.id.Impl
 	if s.meta&fPending == 0 {
@@ -219,41 +158,22 @@ func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 // fresh tensor (use counts 1). Parts the skip policy turns off for the
 // tensors (shares_storage, the use counts) are left out of the evidence; if
 // nothing is left to decide with, the check is skipped.
-//
-// A plain return of a plain argument that is not the argument's handle
-// and either shares its StorageImpl or has use counts 1 passes without the
-// policy (no profile skips anything of fresh_or_alias on a plain pair with
-// storage); anything else goes to [Call.slowFreshOrAlias].
-//
-//go:noinline
 func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+	const k = checks.FreshOrAlias
+	c.t[k]++
 	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Impl != s.id.Impl &&
 		(r.id.Storage == s.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1) {
-		c.t[checks.FreshOrAlias]++
+		return // a plain pair, a view or fresh: no profile skips any part of it
+	}
+	if c.pairSkipped(k, ret, r, arg, s) {
 		return
 	}
-	c.slowFreshOrAlias(ret, r, arg, s)
-}
-
-// slowFreshOrAlias is FreshOrAlias's slow path: it counts the row, then
-// runs it under the skip policy.
-//
-//go:noinline
-func (c *Call) slowFreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.count(checks.FreshOrAlias, 1)
-	if c.pairSkipped(checks.FreshOrAlias, ret, r, arg, s) {
-		return
-	}
-	c.freshOrAlias(ret, r, arg, s)
-}
-
-func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta&fResult == 0 {
-		c.misuse(checks.FreshOrAlias, ret, "needs a Result snapshot of the return")
+		c.misuse(k, ret, "needs a Result snapshot of the return")
 	}
 	rm, rc := c.classify(r)
 	sm, sc := c.classify(s)
-	m, cs := rm|sm, rc|sc
+	m := rm | sm
 	if r.id.Impl == s.id.Impl {
 		c.sameHandle(ret, r, arg, s, m)
 		return
@@ -261,17 +181,7 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if !m.Has(checks.SharesStorage) && r.id.Storage == s.id.Storage {
 		return
 	}
-	implKnown, storKnown := !m.Has(checks.ImplUseCountLE1), !m.Has(checks.StorageUseCountEq1)
-	if !implKnown && !storKnown {
-		c.skip(checks.FreshOrAlias, c.pol().reason(checks.ImplUseCountLE1, cs))
-		return
-	}
-	if c.hiddenRefsDecide(r, implKnown, storKnown) {
-		return
-	}
-	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
-		c.report(&violation{Violation: asserts.Violation{Check: checks.FreshOrAlias, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
-	}
+	c.freshByCounts(ret, r, arg, s, m, rc|sc)
 }
 
 // sameHandle finishes fresh_or_alias for a return with the TensorImpl of
@@ -281,10 +191,39 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 // release twice. m is the checks skipped for the pair; with the TensorImpl
 // use count skipped it cannot tell and passes.
 func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set) {
-	if m.Has(checks.ImplUseCountLE1) || r.implUses() > 1 {
-		return
+	if !m.Has(checks.ImplUseCountLE1) && r.implUses() <= 1 {
+		c.freshOrAliasReport(ret, r, arg, s)
 	}
-	c.report(&violation{Violation: asserts.Violation{Check: checks.FreshOrAlias, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
+}
+
+// freshByCounts finishes fresh_or_alias for a return that is neither
+// argument s (nil: any element of list argument arg) nor a view of it:
+// the use counts the skipped checks m leave must show it fresh. With
+// neither count left, the row is skipped (for conditions cs); where the
+// storage count would decide and [Saved.hiddenStorageRefs] holds, it is
+// skipped under hidden_storage_refs, unless the TensorImpl count alone
+// already shows the return is not fresh.
+func (c *Call) freshByCounts(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set, cs conds) {
+	implKnown, storKnown := !m.Has(checks.ImplUseCountLE1), !m.Has(checks.StorageUseCountEq1)
+	implHeld := implKnown && r.implUses() > 1
+	switch {
+	case !implKnown && !storKnown:
+		c.skip(checks.FreshOrAlias, c.pol().reason(checks.ImplUseCountLE1, cs))
+	case storKnown && r.hiddenStorageRefs() && !implHeld:
+		c.skip(checks.FreshOrAlias, checks.ReasonHiddenStorageRefs)
+	case implHeld || storKnown && r.storageUses() != 1:
+		c.freshOrAliasReport(ret, r, arg, s)
+	}
+}
+
+// freshOrAliasReport reports fresh_or_alias on return r against argument
+// s (nil: list argument arg).
+func (c *Call) freshOrAliasReport(ret Loc, r *Saved, arg Loc, s *Saved) {
+	v := asserts.Violation{Check: checks.FreshOrAlias, OtherIsList: s == nil, Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}
+	if s != nil {
+		v.Want, v.WantStorage = uint64(s.id.Impl), uint64(s.id.Storage)
+	}
+	c.report(&violation{Violation: v, loc: ret, other: arg})
 }
 
 // FreshNoAlias checks that a fresh return shares no StorageImpl with
@@ -296,28 +235,17 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set) {
 // reported the return, or the return is the argument itself and
 // impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
 func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
-		c.t[checks.FreshNoAlias]++
-	} else {
-		c.freshNoAliasFirst(ret, r, arg, s)
-	}
-}
-
-// freshNoAliasFirst is FreshNoAlias's slow path: it counts the row, then
-// runs it.
-//
-//go:noinline
-func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.t[checks.FreshNoAlias]++
-	if r.plainUncounted() && s.meta&^asserts.Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
-		return // a runtime without counts: both plain, storages and memory apart
-	}
-	c.freshNoAliasSlow(ret, r, arg, s)
+	c.freshNoAlias(ret, r, arg, s)
 }
 
-//go:noinline
-func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
+// freshNoAlias runs fresh_no_alias on return r and argument s, its row
+// counted by the caller.
+func (c *Call) freshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	const k = checks.FreshNoAlias
+	if r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) && plainPair(r, s) {
+		return // storages and memory apart, no skip decision to make
+	}
 	if c.pairSkipped(k, ret, r, arg, s) {
 		return
 	}
@@ -414,85 +342,12 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 	return true
 }
 
-//go:noinline
-func (c *Call) slowSameImpl(l Loc, s *Saved) {
-	c.t[checks.SameImpl]++
-	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Impl == s.id.Impl {
-		return // plain, unversioned, kept
-	}
-	c.slowInput(checks.SameImpl, l, s)
-}
-
-//go:noinline
-func (c *Call) slowSameStorage(l Loc, s *Saved) {
-	c.t[checks.SameStorage]++
-	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
-		return // plain, unversioned, kept (its anchor too: else fAnchorMoved)
-	}
-	c.slowInput(checks.SameStorage, l, s)
-}
-
-//go:noinline
-func (c *Call) slowNoMutation(l Loc, s *Saved) {
-	c.t[checks.NoMutation]++
-	c.slowInput(checks.NoMutation, l, s)
-}
-
-//go:noinline
-func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
-	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Storage != 0 {
-		// A plain tensor of a runtime without version counters, kept:
-		// same_impl and same_storage pass, no_mutation is skipped under
-		// no_version_counter.
-		c.t[checks.SameImpl]++
-		c.t[checks.SameStorage]++
-		c.t[skipAt(checks.ReasonNoVersion)]++
-		return
-	}
-	c.t[checks.SameImpl]++
-	c.t[checks.SameStorage]++
-	c.t[checks.NoMutation]++
-	c.slowInput(checks.SameImpl, l, s)
-	c.slowInput(checks.SameStorage, l, s)
-	c.slowInput(checks.NoMutation, l, s)
-}
-
-//go:noinline
-func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
-	if c.skipUncounted(r) {
-		return
-	}
-	c.t[checks.ImplUseCountLE1]++
-	c.slowResult(checks.ImplUseCountLE1, l, r)
-}
-
-//go:noinline
-func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
-	if c.skipUncounted(r) {
-		return
-	}
-	c.t[checks.StorageUseCountEq1]++
-	c.slowResult(checks.StorageUseCountEq1, l, r)
-}
-
-func (c *Call) slowInput(k checks.Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0, 0) }
-
-// slowInputWith is slowInput under the extra guards add and drop (see
-// classifyWith).
-func (c *Call) slowInputWith(k checks.Check, l Loc, s *Saved, add, drop conds) {
-	if s.meta == 0 && s.id.Storage != 0 && k != checks.NoMutation && add|drop == 0 {
-		// A plain tensor with storage of a runtime without version
-		// counters, After done: only no_mutation is skipped for it.
-	} else if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
-		c.skip(k, c.pol().reason(k, cs))
-		return
-	}
-	if s.meta&fResult != 0 {
-		c.misuse(k, l, "needs a Save snapshot of the argument")
-	}
-	if s.meta&fPending != 0 {
-		c.misuse(k, l, "checked before After")
-	}
+// input runs check k (same_impl, same_storage or no_mutation) on argument
+// s, its row counted by the caller, under the extra guards add and drop
+// (see classifyWith). A plain snapshot needs no skip decision: a
+// versioned tensor, or, but for no_mutation, one with storage of a
+// runtime without version counters (After done, no mode, no guards).
+func (c *Call) input(k checks.Check, l Loc, s *Saved, add, drop conds) {
 	var want, got uint64
 	switch k {
 	case checks.SameImpl:
@@ -501,6 +356,18 @@ func (c *Call) slowInputWith(k checks.Check, l Loc, s *Saved, add, drop conds) {
 		want, got = uint64(s.id.Storage), uint64(s.after.Storage)
 	case checks.NoMutation:
 		want, got = s.id.Version, s.after.Version
+	}
+	if add|drop != 0 || s.meta != asserts.Versioned && (s.meta != 0 || s.id.Storage == 0 || k == checks.NoMutation) {
+		if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
+			c.skip(k, c.pol().reason(k, cs))
+			return
+		}
+		if s.meta&fResult != 0 {
+			c.misuse(k, l, "needs a Save snapshot of the argument")
+		}
+		if s.meta&fPending != 0 {
+			c.misuse(k, l, "checked before After")
+		}
 	}
 	moved := k == checks.SameStorage && want == got && s.meta&fAnchorMoved != 0
 	recycled := k == checks.SameStorage && s.meta&fRecycled != 0
@@ -529,16 +396,11 @@ func (c *Call) slowInputWith(k checks.Check, l Loc, s *Saved, add, drop conds) {
 	c.report(v)
 }
 
-func (c *Call) slowResult(k checks.Check, l Loc, r *Saved) {
-	if r.plainUncounted() {
-		c.skip(k, checks.ReasonNoUseCounts)
+// result runs use-count check k (impl_use_count_le_1 or
+// storage_use_count_eq_1) on return r, its row counted by the caller.
+func (c *Call) result(k checks.Check, l Loc, r *Saved) {
+	if c.resultSkipped(k, l, r) {
 		return
-	}
-	if c.skipped(k, r) {
-		return
-	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, l, "needs a Result snapshot of the return")
 	}
 	if k == checks.ImplUseCountLE1 && r.implUses() >= 0 && r.implUses() <= 1 || k == checks.StorageUseCountEq1 && r.storageUses() == 1 {
 		return
@@ -557,17 +419,25 @@ func (c *Call) slowResult(k checks.Check, l Loc, r *Saved) {
 	c.report(v)
 }
 
-// hiddenRefsDecide finishes fresh_or_alias for a return that is neither
-// the argument nor a view of it when the storage count would decide and
-// [Saved.hiddenStorageRefs] holds: it skips the row under
-// hidden_storage_refs and reports true, unless the TensorImpl count alone
-// already shows the return is not fresh (then the caller reports it).
-func (c *Call) hiddenRefsDecide(r *Saved, implKnown, storKnown bool) bool {
-	if !storKnown || !r.hiddenStorageRefs() || implKnown && r.implUses() > 1 {
+// resultSkipped reports whether use-count check k is skipped for return
+// r, counting the skip (a plain versioned return needs no decision; one
+// of a runtime without use counts is skipped under no_use_counts), and
+// reports a misuse for a snapshot not taken of a return.
+func (c *Call) resultSkipped(k checks.Check, l Loc, r *Saved) bool {
+	if r.meta == asserts.Versioned|fResult {
 		return false
 	}
-	c.skip(checks.FreshOrAlias, checks.ReasonHiddenStorageRefs)
-	return true
+	if r.plainUncounted() {
+		c.skip(k, checks.ReasonNoUseCounts)
+		return true
+	}
+	if c.skipped(k, r) {
+		return true
+	}
+	if r.meta&fResult == 0 {
+		c.misuse(k, l, "needs a Result snapshot of the return")
+	}
+	return false
 }
 
 // List runs check k on each element of a list: same_impl, same_storage
@@ -586,42 +456,21 @@ func (c *Call) List(k checks.Check, loc Loc, l *SavedList) {
 	}
 	if k == checks.NoMutation && l.ok&(okPlain|okImpl|okStorage) == okPlain|okImpl|okStorage {
 		// plain unversioned elements, kept: skipped under
-		// no_version_counter, as slowSameImplStorageVersion does for one
+		// no_version_counter, as SameImplStorageVersion does for one
 		c.t[skipAt(checks.ReasonNoVersion)] += uint64(l.n)
 		return
 	}
 	c.count(k, l.n)
+	var add, drop conds
 	if (k == checks.SameImpl || k == checks.SameStorage) && c.pol().guards != 0 {
-		if add, drop := c.listGuards(k, l); add|drop != 0 {
-			for i := range l.n {
-				c.slowInputWith(k, loc.Elem(i), l.at(i), add, drop)
-			}
-			return
-		}
+		add, drop = c.listGuards(k, l)
 	}
 	for i := range l.n {
-		s := l.at(i)
 		switch k {
-		case checks.SameImpl:
-			if s.meta != asserts.Versioned || s.after.Impl != s.id.Impl {
-				c.slowInput(k, loc.Elem(i), s)
-			}
-		case checks.SameStorage:
-			if s.meta != asserts.Versioned || s.after.Storage != s.id.Storage {
-				c.slowInput(k, loc.Elem(i), s)
-			}
-		case checks.NoMutation:
-			if s.meta != asserts.Versioned || s.after.Version != s.id.Version {
-				c.slowInput(k, loc.Elem(i), s)
-			}
-		case checks.ImplUseCountLE1:
-			if s.meta != asserts.Versioned|fResult || s.after.Impl > 1 {
-				c.slowResult(k, loc.Elem(i), s)
-			}
-		case checks.StorageUseCountEq1:
-			if s.meta != asserts.Versioned|fResult || s.after.Storage != 1 {
-				c.slowResult(k, loc.Elem(i), s)
-			}
+		case checks.SameImpl, checks.SameStorage, checks.NoMutation:
+			c.input(k, loc.Elem(i), l.at(i), add, drop)
+		case checks.ImplUseCountLE1, checks.StorageUseCountEq1:
+			c.result(k, loc.Elem(i), l.at(i))
 		}
 	}
 }
@@ -657,9 +506,7 @@ func (c *Call) listGuards(k checks.Check, l *SavedList) (add, drop conds) {
 func (c *Call) SharesStorageOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 	const k = checks.SharesStorage
 	c.count(k, 1)
-	rm, rc := c.classify(r)
-	if rm.Has(k) {
-		c.skip(k, c.pol().reason(k, rc))
+	if c.skipped(k, r) {
 		return
 	}
 	var firstSkip conds
@@ -713,17 +560,7 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 			return
 		}
 	}
-	implKnown, storKnown := !rm.Has(checks.ImplUseCountLE1), !rm.Has(checks.StorageUseCountEq1)
-	if !implKnown && !storKnown {
-		c.skip(k, c.pol().reason(checks.ImplUseCountLE1, rc))
-		return
-	}
-	if c.hiddenRefsDecide(r, implKnown, storKnown) {
-		return
-	}
-	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
-		c.report(&violation{Violation: asserts.Violation{Check: k, OtherIsList: true, Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
-	}
+	c.freshByCounts(ret, r, arg, nil, rm, rc)
 }
 
 // ReturnsArgList runs returns_arg element by element on a list return and
@@ -750,17 +587,8 @@ func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 // NotArgList runs NotArg against each element of a list argument: a fresh
 // or view return is none of them.
 func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
-	if id := r.id.Impl; id != 0 && l.holdsImpl(id) {
-		c.notArgListSlow(ret, r, arg, l)
-	}
-}
-
-//go:noinline
-func (c *Call) notArgListSlow(ret Loc, r *Saved, arg Loc, l *SavedList) {
 	for i := range l.n {
-		if e := l.at(i); e.id.Impl == r.id.Impl {
-			c.notArgSlow(ret, r, arg.Elem(i), e)
-		}
+		c.NotArg(ret, r, arg.Elem(i), l.at(i))
 	}
 }
 
@@ -768,52 +596,9 @@ func (c *Call) notArgListSlow(ret Loc, r *Saved, arg Loc, l *SavedList) {
 // argument: no element of a fresh or view list (split, unbind) is the
 // argument's handle itself.
 func (c *Call) NotArgElems(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	if id := s.id.Impl; id != 0 && rl.holdsImpl(id) {
-		c.notArgElemsSlow(ret, rl, arg, s)
-	}
-}
-
-//go:noinline
-func (c *Call) notArgElemsSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	for i := range rl.n {
-		if e := rl.at(i); e.id.Impl == s.id.Impl {
-			c.notArgSlow(ret.Elem(i), e, arg, s)
-		}
+		c.NotArg(ret.Elem(i), rl.at(i), arg, s)
 	}
-}
-
-// holdsImpl reports whether an element's saved TensorImpl is id. The list
-// checks that compare one tensor with every element run this loop, which
-// calls nothing, and look at the elements one by one only on a match.
-func (l *SavedList) holdsImpl(id asserts.ID) bool {
-	inl, more := l.parts()
-	for i := range inl {
-		if inl[i].id.Impl == id {
-			return true
-		}
-	}
-	for i := range more {
-		if more[i].id.Impl == id {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsStorage reports whether an element's saved StorageImpl is st.
-func (l *SavedList) holdsStorage(st asserts.ID) bool {
-	inl, more := l.parts()
-	for i := range inl {
-		if inl[i].id.Storage == st {
-			return true
-		}
-	}
-	for i := range more {
-		if more[i].id.Storage == st {
-			return true
-		}
-	}
-	return false
 }
 
 // NotArgElemsList runs NotArg on each element of a list return against
@@ -830,41 +615,22 @@ func (c *Call) FreshNoAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	c.count(checks.FreshNoAlias, rl.n)
 	for i := range rl.n {
 		if r := rl.at(i); r.meta != asserts.Versioned|fResult || s.meta != asserts.Versioned || r.id.Storage == s.id.Storage {
-			c.freshNoAliasSlow(ret.Elem(i), r, arg, s)
+			c.freshNoAlias(ret.Elem(i), r, arg, s)
 		}
 	}
 }
 
 // FreshNoAliasOf runs fresh_no_alias for a fresh return against each
 // element of a list argument (Tensor[], Tensor?[]): one check per element.
+// When no element needs a skip decision, only those on the return's
+// StorageImpl are looked at.
 func (c *Call) FreshNoAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
-	if !(sl.ok&okRegular != 0 && r.meta == asserts.Versioned|fResult || sl.ok&okPlain != 0 && r.plainUncounted()) {
-		c.freshNoAliasOfSlow(ret, r, arg, sl)
-		return
-	}
-	c.t[checks.FreshNoAlias] += uint64(sl.n)
-	if sl.holdsStorage(r.id.Storage) {
-		c.freshNoAliasOfHits(ret, r, arg, sl)
-	}
-}
-
-// freshNoAliasOfHits runs fresh_no_alias's slow path on the elements of sl
-// that share return r's StorageImpl (counted by the caller).
-//
-//go:noinline
-func (c *Call) freshNoAliasOfHits(ret Loc, r *Saved, arg Loc, sl *SavedList) {
-	for i := range sl.n {
-		if e := sl.at(i); e.id.Storage == r.id.Storage {
-			c.freshNoAliasSlow(ret, r, arg.Elem(i), e)
-		}
-	}
-}
-
-//go:noinline
-func (c *Call) freshNoAliasOfSlow(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 	c.count(checks.FreshNoAlias, sl.n)
+	plain := sl.ok&okRegular != 0 && r.meta == asserts.Versioned|fResult || sl.ok&okPlain != 0 && r.plainUncounted()
 	for i := range sl.n {
-		c.freshNoAliasSlow(ret, r, arg.Elem(i), sl.at(i))
+		if e := sl.at(i); !plain || e.id.Storage == r.id.Storage {
+			c.freshNoAlias(ret, r, arg.Elem(i), e)
+		}
 	}
 }
 
