@@ -23,23 +23,35 @@ func init() {
 //
 // A runtime that registered no [Env] has no hermetic contexts: the check
 // is then counted as skipped (reason no_env), not as run.
-//
-//go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
-	if (s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0) && !c.env.Hermetic { // before After: fPending set
-		c.t[c.bind]++
-	} else {
-		c.bindingFirst(l, s, t)
-	}
-}
-
-// bindingFirst is BindingContext's slow path: it counts the row, then
-// runs it.
-//
-//go:noinline
-func (c *Call) bindingFirst(l Loc, s *Saved, t asserts.Identity) {
 	c.t[c.bind]++
-	c.bindingSlow(l, s, t)
+	if !c.env.Hermetic && (s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0) {
+		return // plain, before After (fPending set): no skip decision to make
+	}
+	if c.bind != bindRun {
+		return // counted under no_env
+	}
+	if c.skipped(checks.BindingContext, s) || !c.env.Hermetic {
+		return
+	}
+	bt, ok := t.(asserts.Bound)
+	if !ok {
+		c.skip(checks.BindingContext, checks.ReasonNoBinding)
+		return
+	}
+	b, ok := bt.StorageBinding()
+	if s.meta&fPending != 0 {
+		// Before the kernel: keep what was bound for BindingContextAfter
+		// (s.after is unused until After).
+		s.after = asserts.Ident{Storage: asserts.ID(b.Context)}
+		if ok {
+			s.after.Version = 1
+		}
+	}
+	if !ok || b.Context == c.env.Context {
+		return
+	}
+	c.report(&violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(c.env.Context), Got: uint64(b.Context), Binding: &b, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l})
 }
 
 // BindingContextAfter completes binding_context once the kernel has
@@ -48,29 +60,10 @@ func (c *Call) bindingFirst(l Loc, s *Saved, t asserts.Identity) {
 // binding made in the context dangles once the context ends while the
 // argument lives on. It is part of the check [Call.BindingContext] started
 // and not counted again; outside hermetic contexts it does nothing.
-//
-//go:noinline
 func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
-	if c.env.Hermetic {
-		c.bindingAfterSlow(l, s, t)
+	if !c.env.Hermetic {
+		return
 	}
-}
-
-// bindingListPasses counts binding_context on every element of list
-// argument l and reports true when none needs a decision of its own:
-// outside a hermetic context, every element versioned and regular or,
-// of a runtime without version counters, plain with storage, as
-// [Call.BindingContext] finds for each.
-func (c *Call) bindingListPasses(l *SavedList) bool {
-	if c.env.Hermetic || l.ok&okRegular == 0 && !l.allPlain(fPending) {
-		return false
-	}
-	c.t[c.bind] += uint64(l.n)
-	return true
-}
-
-//go:noinline
-func (c *Call) bindingAfterSlow(l Loc, s *Saved, t asserts.Identity) {
 	if m, _ := c.classify(s); m.Has(checks.BindingContext) {
 		return // skipped, and counted, before the kernel
 	}
@@ -99,33 +92,15 @@ func (c *Call) bindingAfterSlow(l Loc, s *Saved, t asserts.Identity) {
 	c.report(v)
 }
 
-//go:noinline
-func (c *Call) bindingSlow(l Loc, s *Saved, t asserts.Identity) {
-	if c.bind != bindRun {
-		return // counted under no_env
+// bindingListPasses counts binding_context on every element of list
+// argument l and reports true when none needs a decision of its own:
+// outside a hermetic context, every element versioned and regular or,
+// of a runtime without version counters, plain with storage, as
+// [Call.BindingContext] finds for each.
+func (c *Call) bindingListPasses(l *SavedList) bool {
+	if c.env.Hermetic || l.ok&okRegular == 0 && !l.allPlain(fPending) {
+		return false
 	}
-	if c.skipped(checks.BindingContext, s) {
-		return
-	}
-	if !c.env.Hermetic {
-		return
-	}
-	bt, ok := t.(asserts.Bound)
-	if !ok {
-		c.skip(checks.BindingContext, checks.ReasonNoBinding)
-		return
-	}
-	b, ok := bt.StorageBinding()
-	if s.meta&fPending != 0 {
-		// Before the kernel: keep what was bound for BindingContextAfter
-		// (s.after is unused until After).
-		s.after = asserts.Ident{Storage: asserts.ID(b.Context)}
-		if ok {
-			s.after.Version = 1
-		}
-	}
-	if !ok || b.Context == c.env.Context {
-		return
-	}
-	c.report(&violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(c.env.Context), Got: uint64(b.Context), Binding: &b, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l})
+	c.t[c.bind] += uint64(l.n)
+	return true
 }

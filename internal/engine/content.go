@@ -44,31 +44,9 @@ func ContentCheck(op *Op) bool {
 // [Call.SameContentAfter] compares once the kernel has returned. Call it
 // before the kernel, after [Call.Save] and [Call.Mutable]. When the check
 // is off (the default) it only counts a skip (reason content_check_off).
-//
-//go:noinline
 func (c *Call) SameContent(l Loc, s *Saved, t asserts.Identity) {
-	if shared.ContentMode.Load() == shared.ContentOff {
-		c.t[skipAt(checks.ReasonContentOff)]++
-		return
-	}
-	c.contentBefore(l, s, t)
-}
-
-// contentListOff counts same_content on n elements of a list as skipped
-// under content_check_off and reports true when the check is off, as
-// [Call.SameContent] does for each.
-func (c *Call) contentListOff(n int) bool {
-	if shared.ContentMode.Load() != shared.ContentOff {
-		return false
-	}
-	c.t[skipAt(checks.ReasonContentOff)] += uint64(n)
-	return true
-}
-
-//go:noinline
-func (c *Call) contentBefore(l Loc, s *Saved, t asserts.Identity) {
 	const k = checks.SameContent
-	if !ContentCheck(c.op) {
+	if !ContentCheck(c.op) { // off for every op (the default), or for this one
 		c.countReason(checks.ReasonContentOff)
 		return
 	}
@@ -98,6 +76,17 @@ func (c *Call) contentBefore(l Loc, s *Saved, t asserts.Identity) {
 	c.digests = true
 }
 
+// contentListOff counts same_content on n elements of a list as skipped
+// under content_check_off and reports true when the check is off, as
+// [Call.SameContent] does for each.
+func (c *Call) contentListOff(n int) bool {
+	if shared.ContentMode.Load() != shared.ContentOff {
+		return false
+	}
+	c.t[skipAt(checks.ReasonContentOff)] += uint64(n)
+	return true
+}
+
 // SameContentAfter completes same_content once the kernel has returned:
 // the argument's bytes must have the digest [Call.SameContent] took. It is
 // part of that check (not counted again) and does nothing when no digest
@@ -105,17 +94,11 @@ func (c *Call) contentBefore(l Loc, s *Saved, t asserts.Identity) {
 // Call it after [Call.After] and after the argument's no_mutation row: a
 // write that moved the version and that no_mutation reported is not
 // reported twice (where no_mutation is skipped, same_content reports it).
-//
-//go:noinline
 func (c *Call) SameContentAfter(l Loc, s *Saved, t asserts.Identity) {
-	if s.hasDigest {
-		c.contentAfter(l, s, t)
-	}
-}
-
-//go:noinline
-func (c *Call) contentAfter(l Loc, s *Saved, t asserts.Identity) {
 	const k = checks.SameContent
+	if !s.hasDigest {
+		return
+	}
 	s.hasDigest = false
 	var got uint64
 	ok := false

@@ -50,25 +50,11 @@ func expectedFresh(t asserts.Identity) (n int, b asserts.Binding, bound bool) {
 // of 1 means no object is bound. Call [Call.NotArg] after it, as after
 // ImplUseCountLE1.
 func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t asserts.Identity) {
-	c.t[checks.ImplUseCountEqFresh]++
-	r.after.Version = markEqFresh
-	if r.meta != asserts.Versioned|fResult || r.after.Impl != 1 {
-		c.slowImplUseCountEqFresh(l, r, t)
-	}
-}
-
-//go:noinline
-func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t asserts.Identity) {
 	const k = checks.ImplUseCountEqFresh
-	if r.plainUncounted() {
-		c.skip(k, checks.ReasonNoUseCounts)
+	c.t[k]++
+	r.after.Version = markEqFresh
+	if c.resultSkipped(k, l, r) {
 		return
-	}
-	if c.skipped(k, r) {
-		return
-	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, l, "needs a Result snapshot of the return")
 	}
 	got := r.implUses()
 	if got == 1 {

@@ -91,15 +91,34 @@ func ResultIdentList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 // window (the latest 65,536 hand-outs, see heldSets).
 // [Released] forgets a storage that went back to a pool the runtime owns.
 func (c *Call) FreshNotHeld(l Loc, r *Saved, t asserts.Identity) {
-	c.freshNotHeldSlow(l, r, t)
+	c.FreshNotHeldAnchor(l, r, anchorOf(t))
 }
 
 // FreshNotHeldAnchor is [Call.FreshNotHeld] with the return's storage
-// anchor read by the caller (the rows' path passes the anchor the
-// return's snapshot read). It checks and counts exactly what
+// anchor read by the caller (nil: none; the rows' path passes the anchor
+// the return's snapshot read). It checks and counts exactly what
 // FreshNotHeld does.
 func (c *Call) FreshNotHeldAnchor(l Loc, r *Saved, anchor unsafe.Pointer) {
-	c.freshNotHeldAt(l, r, anchor)
+	const k = checks.FreshNotHeld
+	c.t[k]++
+	if !r.plainUncounted() && c.skipped(k, r) {
+		return
+	}
+	if r.meta&fResult == 0 {
+		c.misuse(k, l, "needs a Result snapshot of the return")
+	}
+	if anchor == nil {
+		c.skip(k, checks.ReasonNoAnchor)
+		return
+	}
+	if !c.op.st.registered.Load() {
+		c.op.register()
+	}
+	var prev handout
+	addr := r.id.Traits&asserts.AddressIdentity != 0
+	if fresh.handOut(r.id.Storage, uintptr(anchor), addr, r.memo&memoWide != 0, c.op.st.idx, l, c.fresh, &prev) {
+		c.heldReport(l, r, &prev)
+	}
 }
 
 // FreshNotHeldOf is fresh_not_held on a may-alias return r (a Tensor(a)
@@ -117,58 +136,11 @@ func (c *Call) FreshNotHeldOf(l Loc, r *Saved, t asserts.Identity, arg Loc, s *S
 		c.count(checks.FreshNotHeld, 1) // s itself or a view of it
 		return
 	}
-	c.freshNotHeldSlow(l, r, t)
-}
-
-//go:noinline
-func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t asserts.Identity) {
-	var p unsafe.Pointer
-	if a, ok := t.(asserts.Anchored); ok {
-		p = a.StorageAnchor()
-	}
-	c.freshNotHeldAt(l, r, p)
-}
-
-// freshNotHeldAt is fresh_not_held on return r whose storage anchor is p
-// (nil: none).
-//
-//go:noinline
-func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
-	c.t[checks.FreshNotHeld]++
-	c.freshNotHeldRun(l, r, p)
-}
-
-// freshNotHeldRun is fresh_not_held on return r whose storage anchor is
-// p, its row counted by the caller.
-//
-//go:noinline
-func (c *Call) freshNotHeldRun(l Loc, r *Saved, p unsafe.Pointer) {
-	const k = checks.FreshNotHeld
-	if !r.plainUncounted() && c.skipped(k, r) {
-		return
-	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, l, "needs a Result snapshot of the return")
-	}
-	if p == nil {
-		c.skip(k, checks.ReasonNoAnchor)
-		return
-	}
-	if !c.op.st.registered.Load() {
-		c.op.register()
-	}
-	var prev handout
-	addr := r.id.Traits&asserts.AddressIdentity != 0
-	if !fresh.handOut(r.id.Storage, uintptr(p), addr, r.memo&memoWide != 0, c.op.st.idx, l, c.fresh, &prev) {
-		return
-	}
-	c.heldReport(l, r, &prev)
+	c.FreshNotHeld(l, r, t)
 }
 
 // heldReport reports fresh_not_held on return r at l, which came out
 // fresh before as prev.
-//
-//go:noinline
 func (c *Call) heldReport(l Loc, r *Saved, prev *handout) {
 	const k = checks.FreshNotHeld
 	name := "an op"

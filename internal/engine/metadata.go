@@ -32,80 +32,46 @@ func init() {
 // [Call.Save]. A tensor that cannot report its metadata counts the row as
 // skipped (reason no_metadata_access), as do the other skip reasons of the
 // policy (undefined, absent).
-//
-// A plain snapshot of a tensor that implements Metadata takes the
-// fingerprint inline; anything else goes to a slow path.
 func (c *Call) SaveMetadata(s *Saved, t asserts.Identity) {
-	if s.meta&^asserts.Versioned == fPending && s.id.Impl != 0 {
-		if m, ok := t.(asserts.Metadata); ok {
-			if s.metadata, s.hasMeta = m.MetadataFingerprint(); s.hasMeta {
-				c.t[checks.SameMetadata]++
-				return
-			}
-		}
-	}
-	c.saveMetadataSlow(s, t)
+	m, _ := t.(asserts.Metadata)
+	c.SaveMetadataOf(s, m)
 }
 
 // SaveMetadataTensor is [Call.SaveMetadata] for a tensor held as a
-// [Tensor] (see [Call.SaveTensor]); a nil t is an absent optional.
+// [Tensor]; a nil t is an absent optional.
 func (c *Call) SaveMetadataTensor(s *Saved, t asserts.Tensor) {
-	if t == nil {
-		c.saveMetadataSlow(s, nil)
-		return
-	}
-	c.SaveMetadata(s, t)
-}
-
-//go:noinline
-func (c *Call) saveMetadataSlow(s *Saved, t asserts.Identity) {
 	m, _ := t.(asserts.Metadata)
-	c.saveMetadataSlowOf(s, m)
-}
-
-// saveMetadataSlowOf is SaveMetadata's slow path, with the tensor as a
-// Metadata (nil: the tensor does not implement it).
-//
-//go:noinline
-func (c *Call) saveMetadataSlowOf(s *Saved, m asserts.Metadata) {
-	const k = checks.SameMetadata
-	s.hasMeta = false
-	if s.meta&^asserts.Versioned == fPending && s.id.Impl != 0 && m == nil {
-		// A plain tensor: only its runtime can make the row a skip.
-		c.countReason(checks.ReasonNoMetadata)
-		return
-	}
-	c.count(k, 1)
-	if c.skipped(k, s) {
-		return
-	}
-	if s.meta&fResult != 0 {
-		c.misuse(k, Loc{ret: -1, index: -1}, "SaveMetadata needs a Save snapshot of the argument")
-	}
-	ok := m != nil
-	if ok {
-		s.metadata, ok = m.MetadataFingerprint()
-	}
-	if !ok {
-		c.skip(k, checks.ReasonNoMetadata)
-		return
-	}
-	s.hasMeta = true
+	c.SaveMetadataOf(s, m)
 }
 
 // SaveMetadataOf is [Call.SaveMetadata] for a tensor whose type gen knows
 // implements [Metadata] (function mode, and interface mode with a type
 // map and the kernels package): no type assertion, and, inlined into the
 // shape helper where the type is concrete, a direct call of
-// MetadataFingerprint. t is a nil pointer for an absent optional.
+// MetadataFingerprint. t is a nil pointer for an absent optional; a nil
+// t, a tensor that does not implement Metadata.
 func (c *Call) SaveMetadataOf(s *Saved, t asserts.Metadata) {
-	if s.meta&^asserts.Versioned == fPending && s.id.Impl != 0 {
-		if s.metadata, s.hasMeta = t.MetadataFingerprint(); s.hasMeta {
-			c.t[checks.SameMetadata]++
-			return
-		}
+	const k = checks.SameMetadata
+	c.count(k, 1)
+	s.hasMeta = false
+	// A plain tensor (defined, of no special kind, outside a mode, before
+	// After): only its runtime can make the row a skip.
+	plain := s.meta&^asserts.Versioned == fPending && s.id.Impl != 0
+	if !plain && c.skipped(k, s) {
+		return
 	}
-	c.saveMetadataSlowOf(s, t)
+	if s.meta&fResult != 0 {
+		c.misuse(k, Loc{ret: -1, index: -1}, "SaveMetadata needs a Save snapshot of the argument")
+	}
+	ok := t != nil
+	if ok {
+		s.metadata, ok = t.MetadataFingerprint()
+	}
+	if !ok {
+		c.skip(k, checks.ReasonNoMetadata)
+		return
+	}
+	s.hasMeta = true
 }
 
 // TakeMetadata is the fast path of [Call.SaveMetadataOf] with the
@@ -159,7 +125,8 @@ func (s *Saved) MetadataKept(fp uint64, ok bool) bool {
 // metadata op such as t_ on a shared tensor, see concurrent.go).
 func (c *Call) SameMetadata(l Loc, s *Saved, t asserts.Identity) {
 	if s.hasMeta {
-		c.metadataAfter(l, s, t)
+		m, _ := t.(asserts.Metadata)
+		c.SameMetadataOf(l, s, m)
 	}
 }
 
@@ -167,27 +134,18 @@ func (c *Call) SameMetadata(l Loc, s *Saved, t asserts.Identity) {
 // [Tensor].
 func (c *Call) SameMetadataTensor(l Loc, s *Saved, t asserts.Tensor) {
 	if s.hasMeta {
-		c.metadataAfter(l, s, t)
+		m, _ := t.(asserts.Metadata)
+		c.SameMetadataOf(l, s, m)
 	}
 }
 
 // SameMetadataOf is [Call.SameMetadata] for a tensor whose type
 // implements [Metadata] (see [Call.SaveMetadataOf]).
-func (c *Call) SameMetadataOf(l Loc, s *Saved, t asserts.Metadata) {
-	if s.hasMeta {
-		c.metadataAfterOf(l, s, t)
-	}
-}
-
-//go:noinline
-func (c *Call) metadataAfter(l Loc, s *Saved, t asserts.Identity) {
-	m, _ := t.(asserts.Metadata)
-	c.metadataAfterOf(l, s, m)
-}
-
-//go:noinline
-func (c *Call) metadataAfterOf(l Loc, s *Saved, m asserts.Metadata) {
+func (c *Call) SameMetadataOf(l Loc, s *Saved, m asserts.Metadata) {
 	const k = checks.SameMetadata
+	if !s.hasMeta {
+		return
+	}
 	s.hasMeta = false
 	if s.meta&fPending != 0 {
 		c.misuse(k, l, "checked before After")
@@ -247,17 +205,8 @@ func SaveMetadataList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 		if s := l.at(i); s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
 			continue
 		}
-		c.saveMetadataElem(l.at(i), ts[i])
+		c.SaveMetadata(l.at(i), ts[i])
 	}
-}
-
-// saveMetadataElem is SaveMetadata for a list element, not inlined
-// (SaveMetadataList has taken the fingerprint the memory kind's snapshot
-// read, if any).
-//
-//go:noinline
-func (c *Call) saveMetadataElem(s *Saved, t asserts.Identity) {
-	c.SaveMetadata(s, t)
 }
 
 // SameMetadataList completes same_metadata on each element of a list
@@ -269,7 +218,7 @@ func SameMetadataList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T
 				s.hasMeta = false // kept, as the read after the kernel found
 				continue
 			}
-			c.metadataAfter(loc.Elem(i), s, ts[i])
+			c.SameMetadata(loc.Elem(i), s, ts[i])
 		}
 	}
 }

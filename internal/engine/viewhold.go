@@ -44,16 +44,11 @@ func init() {
 // kernel exceeds the count [Frame.ViewBase] read before it. A return that
 // does not share the argument's storage is shares_storage's to report.
 func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
+	const k = checks.ViewHoldsStorage
 	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage == s.id.Storage && uint64(r.after.Storage) > r.digest {
-		c.t[checks.ViewHoldsStorage]++
+		c.t[k]++ // a plain view that holds the storage
 		return
 	}
-	c.viewHoldsSlow(ret, r, arg, s)
-}
-
-//go:noinline
-func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
-	const k = checks.ViewHoldsStorage
 	if uncountedPair(r, s) && c.pol().unc[k] == checks.ReasonNoUseCounts {
 		// a view of a runtime without use counts: skipped (count and
 		// skip in one)
@@ -82,52 +77,31 @@ func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 // largest its elements saw) exceeds the count before it
 // ([Frame.ViewBaseList]) by the number of the elements on it with
 // TensorImpls of their own. It counts one run per element (one skip per
-// element the skip policy skips).
-//
-// A list whose elements need no skip decision (every one plain:
-// okRegular) and whose elements are all views of s with TensorImpls
-// of their own that hold it passes in one loop over its inline elements.
+// element the skip policy skips). An element the skip policy skips is
+// counted as skipped; the others are counted as run, and the views among
+// them (the elements on s's storage with TensorImpls of their own: an
+// element on another storage is shares_storage's to report, one that is
+// s's TensorImpl adds no hold) are judged together. Where every element
+// and s are plain (okRegular), no skip decision is made.
 func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	if rl.ok&okRegular == 0 || s.meta != asserts.Versioned || rl.n > listInline {
-		c.viewHoldsListSlow(ret, rl, arg, s)
-		return
-	}
-	var after uint64
-	for i := range rl.inl[:rl.n] {
-		e := &rl.inl[i]
-		if e.id.Storage != s.id.Storage || e.id.Impl == s.id.Impl {
-			c.viewHoldsListSlow(ret, rl, arg, s)
-			return
-		}
-		after = max(after, uint64(e.after.Storage))
-	}
-	if after < uint64(rl.base)+uint64(rl.n) {
-		c.viewHoldsListSlow(ret, rl, arg, s)
-		return
-	}
-	c.t[checks.ViewHoldsStorage] += uint64(rl.n)
-}
-
-// viewHoldsListSlow is ViewHoldsStorageList off its fast path. An
-// element the skip policy skips is counted as skipped; the others are
-// counted as run, and the views among them (the elements on s's storage
-// with TensorImpls of their own: an element on another storage is
-// shares_storage's to report, one that is s's TensorImpl adds no hold)
-// are judged together.
-//
-//go:noinline
-func (c *Call) viewHoldsListSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	const k = checks.ViewHoldsStorage
-	sm, sc := c.classify(s)
+	plain := rl.ok&okRegular != 0 && s.meta == asserts.Versioned
+	var sm checks.Set
+	var sc conds
+	if !plain {
+		sm, sc = c.classify(s)
+	}
 	var n, after uint64
 	var first *Saved
 	judged := 0
 	for i := range rl.n {
 		e := rl.at(i)
-		if em, ec := c.classify(e); (sm | em).Has(k) {
-			c.count(k, 1)
-			c.skip(k, c.pol().reason(k, sc|ec))
-			continue
+		if !plain {
+			if em, ec := c.classify(e); (sm | em).Has(k) {
+				c.count(k, 1)
+				c.skip(k, c.pol().reason(k, sc|ec))
+				continue
+			}
 		}
 		judged++
 		if e.id.Storage == s.id.Storage && e.id.Impl != s.id.Impl {
