@@ -564,25 +564,12 @@ func (c *Call) report(v *violation) {
 	done = true
 }
 
-// SaveTensor is [Call.Save] for a tensor held as a [Tensor], as generated
-// code in interface mode holds them: converting a Tensor to an Identity
-// is a run-time lookup (a type-assertion cache probe at each call site),
-// which this form, calling Ident through the Tensor, avoids. It also
-// spares the debug build a cache and its probe per call site (about 40 MB
-// of the compiler's peak for the 3,103 interface wrappers of 2.14.1).
-func (c *Call) SaveTensor(s *Saved, t asserts.Tensor) {
-	s.id = t.Ident()
-	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
-}
+// SaveTensor is [Call.Save] for a tensor held as a [Tensor], as code in
+// interface mode holds them.
+func (c *Call) SaveTensor(s *Saved, t asserts.Tensor) { c.Save(s, t) }
 
 // SaveOptTensor is [Call.SaveOpt] for a tensor held as a [Tensor].
-func (c *Call) SaveOptTensor(s *Saved, t asserts.Tensor, present bool) {
-	if present {
-		c.SaveTensor(s, t)
-		return
-	}
-	*s = Saved{meta: fAbsent | c.saved}
-}
+func (c *Call) SaveOptTensor(s *Saved, t asserts.Tensor, present bool) { c.SaveOpt(s, t, present) }
 
 // AfterTensor is [Call.After] for a tensor held as a [Tensor]. A nil t is
 // an absent optional argument (saved by [Call.SaveOptTensor]), which has

@@ -29,8 +29,8 @@ func (engine) ResetStats() {
 }
 
 func (engine) Released(storage uint64, address bool) { fresh.forget(asserts.ID(storage), address) }
-func (engine) Recycled(anchor unsafe.Pointer)        { recycle(anchor) }
-func (engine) Reused(anchor unsafe.Pointer)          { reuse(anchor) }
+func (engine) Recycled(anchor unsafe.Pointer)        { recycledEvent(anchor, false) }
+func (engine) Reused(anchor unsafe.Pointer)          { recycledEvent(anchor, true) }
 func (engine) Moved(from, to unsafe.Pointer)         { moved(from, to) }
 
 // A violation is what a check reports, with what the report adds to it

@@ -226,11 +226,8 @@ func SaveList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 // SaveOptList snapshots a Tensor?[] argument before the kernel: undefined
 // elements (for a pointer type, nil) are absent and their checks skipped.
 func SaveOptList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	c.SummarizeSavedOpt(l)
+	SaveList(c, l, ts)
+	c.SummarizeSavedOpt(l) // summarizes again, for the absent elements
 }
 
 // AfterList completes a list argument's snapshots once the kernel has

@@ -160,7 +160,9 @@ func (c *Call) recycledAfter(s *Saved, anchor unsafe.Pointer) {
 		s.meta |= fRecycled
 	}
 }
-func recycle(anchor unsafe.Pointer) {
+// recycledEvent records that the runtime took the memory at anchor back
+// ([Recycled]) or, reused, handed it out again ([Reused]).
+func recycledEvent(anchor unsafe.Pointer, reused bool) {
 	if anchor == nil {
 		return
 	}
@@ -169,22 +171,11 @@ func recycle(anchor unsafe.Pointer) {
 	s.mu.Lock()
 	seq := writeClock.Add(1)
 	e := s.entry(p)
-	e.seq = seq
-	e.backN, e.backOp = logPoolEvent(p, seq, false), 0
-	e.gc = gcEpochNow().gc
-	s.mu.Unlock()
-}
-func reuse(anchor unsafe.Pointer) {
-	if anchor == nil {
-		return
+	if n := logPoolEvent(p, seq, reused); reused {
+		e.seq, e.outN, e.outOp = 0, n, 0 // in use again
+	} else {
+		e.seq, e.backN, e.backOp = seq, n, 0
 	}
-	p := uintptr(anchor)
-	s := &recycled.shards[(p>>13)%recycledShards]
-	s.mu.Lock()
-	seq := writeClock.Add(1)
-	e := s.entry(p)
-	e.seq = 0 // in use again
-	e.outN, e.outOp = logPoolEvent(p, seq, true), 0
 	e.gc = gcEpochNow().gc
 	s.mu.Unlock()
 }

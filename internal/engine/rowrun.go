@@ -101,8 +101,8 @@ const (
 	stepNoMutation
 	stepImplUseCountLE1
 	stepStorageUseCountEq1
-	stepList          // Call.List, for the checks above
-	stepSharesStorage // the first of runPair's
+	stepList // Call.List, for the checks above
+	stepSharesStorage
 	stepSharesStorageOf
 	stepFreshOrAlias
 	stepFreshOrAliasOf
@@ -246,20 +246,9 @@ func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tlq(), x.buf) }
 // forms is a step's IDs by form.
 type forms = [checktable.NumForms]stepID
 
-// run runs step id of the row.
+// run runs step id of the row: here the steps that read no tensor, in
+// runTensor those that do.
 func (x *rowCtx) run(id stepID) {
-	switch {
-	case id < stepSharesStorage:
-		x.runOne(id)
-	case id < stepDistinctOutputs:
-		x.runPair(id)
-	default:
-		x.runTensor(id)
-	}
-}
-
-// runOne is run for the steps of one tensor.
-func (x *rowCtx) runOne(id stepID) {
 	c := x.c
 	switch id {
 	case stepSameImpl:
@@ -274,15 +263,6 @@ func (x *rowCtx) runOne(id stepID) {
 		c.StorageUseCountEq1(x.lt(), x.t())
 	case stepList:
 		c.List(x.r.Check, x.lt(), x.tl())
-	default:
-		x.runPair(id)
-	}
-}
-
-// runPair is run for the steps of pairs and lists of pairs.
-func (x *rowCtx) runPair(id stepID) {
-	c := x.c
-	switch id {
 	case stepSharesStorage:
 		c.SharesStorage(x.lt(), x.t(), x.lu(), x.u())
 	case stepSharesStorageOf:
