@@ -398,10 +398,6 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (checks.Set, conds) {
 	return c.pol().mask(cs), cs
 }
 
-// The single-tensor checks below are small enough to be inlined into the
-// wrapper: each counts itself and compares two words; anything unusual (a
-// skip, a violation, a misuse) goes to a slow path that is not inlined.
-
 // PlanSkip counts a check that the plan skipped when the wrapper was
 // generated (an allowlist entry or the profile), under reason plan, so that
 // run-time statistics show it too. It checks nothing.
@@ -488,12 +484,6 @@ func (c *Call) uncountedSkip(k checks.Check) bool {
 	}
 	return true
 }
-
-// The slow paths of the inlined checks count the row themselves: the
-// inlined fast path counts only when it passes, after the comparison, so
-// that the compiler can load the row's Loc in the slow branch alone (a
-// store before the branch would pin the Loc's loads above it, on the fast
-// path).
 
 // misuse reports generated code that calls the API out of order; it is a bug
 // in the generator, not in a kernel.

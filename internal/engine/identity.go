@@ -141,8 +141,11 @@ func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 // returns it is reported once, by same_impl, not twice.
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.t[checks.ReturnsArg]++
-	if r.id.Impl == s.after.Impl && plainPair(r, s) || c.pairSkipped(checks.ReturnsArg, ret, r, arg, s) {
+	if r.id.Impl == s.after.Impl && plainPair(r, s) {
 		return // every profile runs returns_arg on a plain pair
+	}
+	if c.pairSkipped(checks.ReturnsArg, ret, r, arg, s) {
+		return
 	}
 	want := s.id.Impl
 	if s.meta&fPending == 0 {

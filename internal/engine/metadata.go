@@ -44,12 +44,10 @@ func (c *Call) SaveMetadataTensor(s *Saved, t asserts.Tensor) {
 	c.SaveMetadataOf(s, m)
 }
 
-// SaveMetadataOf is [Call.SaveMetadata] for a tensor whose type gen knows
-// implements [Metadata] (function mode, and interface mode with a type
-// map and the kernels package): no type assertion, and, inlined into the
-// shape helper where the type is concrete, a direct call of
-// MetadataFingerprint. t is a nil pointer for an absent optional; a nil
-// t, a tensor that does not implement Metadata.
+// SaveMetadataOf is [Call.SaveMetadata] for a tensor held as a
+// [Metadata], with no type assertion: the rows' path calls it where the
+// tensor type implements Metadata. t is a nil pointer for an absent
+// optional; a nil t, a tensor that does not implement Metadata.
 func (c *Call) SaveMetadataOf(s *Saved, t asserts.Metadata) {
 	const k = checks.SameMetadata
 	c.count(k, 1)

@@ -141,25 +141,14 @@ var recycled struct{ shards [recycledShards]recycledShard }
 // load while no memory was taken back, or a declared write ended,
 // during the call.
 func (c *Call) AfterRecycled(s *Saved, anchor unsafe.Pointer) {
-	if writeClock.Load() != c.since && anchor != nil {
-		c.recycledAfter(s, anchor)
+	if writeClock.Load() == c.since || anchor == nil || anchor != s.anchor || s.after.Storage == 0 {
+		return // nothing taken back during the call, or new memory (a resize): not judged
 	}
-}
-
-// recycledAfter marks s fRecycled when the argument kept its memory (the
-// anchor saved before the kernel) and the runtime took that memory back
-// during the call without handing it out again. A tensor that got new
-// memory (a resize) is not judged, whatever that memory's history.
-//
-//go:noinline
-func (c *Call) recycledAfter(s *Saved, anchor unsafe.Pointer) {
-	if anchor != s.anchor || s.after.Storage == 0 {
-		return
-	}
-	if seq := recycledAt(uintptr(anchor)); seq > c.since {
+	if recycledAt(uintptr(anchor)) > c.since {
 		s.meta |= fRecycled
 	}
 }
+
 // recycledEvent records that the runtime took the memory at anchor back
 // ([Recycled]) or, reused, handed it out again ([Reused]).
 func recycledEvent(anchor unsafe.Pointer, reused bool) {
