@@ -246,7 +246,7 @@ func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 // counted by the caller.
 func (c *Call) freshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	const k = checks.FreshNoAlias
-	if r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) && plainPair(r, s) {
+	if plainPair(r, s) && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
 		return // storages and memory apart, no skip decision to make
 	}
 	if c.pairSkipped(k, ret, r, arg, s) {
@@ -351,15 +351,6 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 // versioned tensor, or, but for no_mutation, one with storage of a
 // runtime without version counters (After done, no mode, no guards).
 func (c *Call) input(k checks.Check, l Loc, s *Saved, add, drop conds) {
-	var want, got uint64
-	switch k {
-	case checks.SameImpl:
-		want, got = uint64(s.id.Impl), uint64(s.after.Impl)
-	case checks.SameStorage:
-		want, got = uint64(s.id.Storage), uint64(s.after.Storage)
-	case checks.NoMutation:
-		want, got = s.id.Version, s.after.Version
-	}
 	if add|drop != 0 || s.meta != asserts.Versioned && (s.meta != 0 || s.id.Storage == 0 || k == checks.NoMutation) {
 		if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
 			c.skip(k, c.pol().reason(k, cs))
@@ -371,6 +362,15 @@ func (c *Call) input(k checks.Check, l Loc, s *Saved, add, drop conds) {
 		if s.meta&fPending != 0 {
 			c.misuse(k, l, "checked before After")
 		}
+	}
+	var want, got uint64
+	switch k {
+	case checks.SameImpl:
+		want, got = uint64(s.id.Impl), uint64(s.after.Impl)
+	case checks.SameStorage:
+		want, got = uint64(s.id.Storage), uint64(s.after.Storage)
+	case checks.NoMutation:
+		want, got = s.id.Version, s.after.Version
 	}
 	moved := k == checks.SameStorage && want == got && s.meta&fAnchorMoved != 0
 	recycled := k == checks.SameStorage && s.meta&fRecycled != 0
@@ -590,6 +590,9 @@ func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 // NotArgList runs NotArg against each element of a list argument: a fresh
 // or view return is none of them.
 func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
+	if r.id.Impl == 0 || !l.holdsImpl(r.id.Impl) {
+		return
+	}
 	for i := range l.n {
 		c.NotArg(ret, r, arg.Elem(i), l.at(i))
 	}
@@ -599,9 +602,30 @@ func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
 // argument: no element of a fresh or view list (split, unbind) is the
 // argument's handle itself.
 func (c *Call) NotArgElems(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	if s.id.Impl == 0 || !rl.holdsImpl(s.id.Impl) {
+		return
+	}
 	for i := range rl.n {
 		c.NotArg(ret.Elem(i), rl.at(i), arg, s)
 	}
+}
+
+// holdsImpl reports whether an element's saved TensorImpl is id: a loop
+// that calls nothing, so that the list checks that compare one tensor
+// with every element look at the elements one by one only on a match.
+func (l *SavedList) holdsImpl(id asserts.ID) bool {
+	inl, more := l.parts()
+	for i := range inl {
+		if inl[i].id.Impl == id {
+			return true
+		}
+	}
+	for i := range more {
+		if more[i].id.Impl == id {
+			return true
+		}
+	}
+	return false
 }
 
 // NotArgElemsList runs NotArg on each element of a list return against
