@@ -29,21 +29,27 @@ type Output struct {
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Saved) {
 	c.t[checks.SameImpl]++
-	c.input(checks.SameImpl, l, s, 0, 0)
+	if s.meta != asserts.Versioned || s.after.Impl != s.id.Impl {
+		c.input(checks.SameImpl, l, s)
+	}
 }
 
 // SameStorage checks that an argument keeps its StorageImpl (same_storage).
 // Its contents and size may change (in-place and out= kernels, resize_).
 func (c *Call) SameStorage(l Loc, s *Saved) {
 	c.t[checks.SameStorage]++
-	c.input(checks.SameStorage, l, s, 0, 0)
+	if s.meta != asserts.Versioned || s.after.Storage != s.id.Storage {
+		c.input(checks.SameStorage, l, s)
+	}
 }
 
 // NoMutation checks that an argument the schema does not mark mutable was
 // not written: its version counter did not move (no_mutation).
 func (c *Call) NoMutation(l Loc, s *Saved) {
 	c.t[checks.NoMutation]++
-	c.input(checks.NoMutation, l, s, 0, 0)
+	if s.meta != asserts.Versioned || s.after.Version != s.id.Version {
+		c.input(checks.NoMutation, l, s)
+	}
 }
 
 // SameImplStorageVersion runs same_impl, same_storage and no_mutation on
@@ -64,16 +70,18 @@ func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
 	if s.meta == asserts.Versioned && s.after == s.id {
 		return // plain and kept (its traits too)
 	}
-	c.input(checks.SameImpl, l, s, 0, 0)
-	c.input(checks.SameStorage, l, s, 0, 0)
-	c.input(checks.NoMutation, l, s, 0, 0)
+	c.input(checks.SameImpl, l, s)
+	c.input(checks.SameStorage, l, s)
+	c.input(checks.NoMutation, l, s)
 }
 
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 	c.t[checks.ImplUseCountLE1]++
-	c.result(checks.ImplUseCountLE1, l, r)
+	if r.meta != asserts.Versioned|fResult || r.after.Impl > 1 {
+		c.result(checks.ImplUseCountLE1, l, r)
+	}
 }
 
 // NotArg completes impl_use_count_le_1 for Go: a fresh or view return
@@ -117,7 +125,9 @@ func (c *Call) handleCheckable(k checks.Check, cs conds) bool {
 // kernel returned fresh storage (storage_use_count_eq_1).
 func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 	c.t[checks.StorageUseCountEq1]++
-	c.result(checks.StorageUseCountEq1, l, r)
+	if r.meta != asserts.Versioned|fResult || r.after.Storage != 1 {
+		c.result(checks.StorageUseCountEq1, l, r)
+	}
 }
 
 // SharesStorage checks that a view return shares the StorageImpl of the
@@ -346,22 +356,23 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 }
 
 // input runs check k (same_impl, same_storage or no_mutation) on argument
-// s, its row counted by the caller, under the extra guards add and drop
-// (see classifyWith). A plain snapshot needs no skip decision: a
-// versioned tensor, or, but for no_mutation, one with storage of a
-// runtime without version counters (After done, no mode, no guards).
-func (c *Call) input(k checks.Check, l Loc, s *Saved, add, drop conds) {
-	if add|drop != 0 || s.meta != asserts.Versioned && (s.meta != 0 || s.id.Storage == 0 || k == checks.NoMutation) {
-		if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
-			c.skip(k, c.pol().reason(k, cs))
-			return
-		}
-		if s.meta&fResult != 0 {
-			c.misuse(k, l, "needs a Save snapshot of the argument")
-		}
-		if s.meta&fPending != 0 {
-			c.misuse(k, l, "checked before After")
-		}
+// s, its row counted by the caller. A plain snapshot needs no skip
+// decision: a versioned tensor, or, but for no_mutation, one with storage
+// of a runtime without version counters (After done, no mode).
+func (c *Call) input(k checks.Check, l Loc, s *Saved) {
+	if s.meta == asserts.Versioned || s.meta == 0 && s.id.Storage != 0 && k != checks.NoMutation || !c.skipped(k, s) {
+		c.compare(k, l, s)
+	}
+}
+
+// compare finishes check k of input on s once the skip policy has let it
+// run: the identity or version before the kernel against the one after.
+func (c *Call) compare(k checks.Check, l Loc, s *Saved) {
+	if s.meta&fResult != 0 {
+		c.misuse(k, l, "needs a Save snapshot of the argument")
+	}
+	if s.meta&fPending != 0 {
+		c.misuse(k, l, "checked before After")
 	}
 	var want, got uint64
 	switch k {
@@ -469,11 +480,14 @@ func (c *Call) List(k checks.Check, loc Loc, l *SavedList) {
 		add, drop = c.listGuards(k, l)
 	}
 	for i := range l.n {
-		switch k {
-		case checks.SameImpl, checks.SameStorage, checks.NoMutation:
-			c.input(k, loc.Elem(i), l.at(i), add, drop)
-		case checks.ImplUseCountLE1, checks.StorageUseCountEq1:
-			c.result(k, loc.Elem(i), l.at(i))
+		switch e := l.at(i); {
+		case k == checks.ImplUseCountLE1 || k == checks.StorageUseCountEq1:
+			c.result(k, loc.Elem(i), e)
+		case k != checks.SameImpl && k != checks.SameStorage && k != checks.NoMutation:
+		case add|drop == 0:
+			c.input(k, loc.Elem(i), e)
+		case !c.skippedWith(k, e, add, drop):
+			c.compare(k, loc.Elem(i), e)
 		}
 	}
 }
