@@ -441,12 +441,8 @@ func (c *Call) skip(k checks.Check, r checks.Reason) {
 func (c *Call) countReason(r checks.Reason) { c.t[skipAt(r)]++ }
 
 // skipped reports whether k is skipped for s, counting the skip.
-func (c *Call) skipped(k checks.Check, s *Saved) bool { return c.skippedWith(k, s, 0, 0) }
-
-// skippedWith is skipped under the extra guards add and drop (see
-// classifyWith).
-func (c *Call) skippedWith(k checks.Check, s *Saved, add, drop conds) bool {
-	m, cs := c.classifyWith(s, add, drop)
+func (c *Call) skipped(k checks.Check, s *Saved) bool {
+	m, cs := c.classify(s)
 	if !m.Has(k) {
 		return false
 	}

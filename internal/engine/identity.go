@@ -30,7 +30,7 @@ type Output struct {
 func (c *Call) SameImpl(l Loc, s *Saved) {
 	c.t[checks.SameImpl]++
 	if s.meta != asserts.Versioned || s.after.Impl != s.id.Impl {
-		c.input(checks.SameImpl, l, s)
+		c.input(checks.SameImpl, l, s, 0, 0)
 	}
 }
 
@@ -39,7 +39,7 @@ func (c *Call) SameImpl(l Loc, s *Saved) {
 func (c *Call) SameStorage(l Loc, s *Saved) {
 	c.t[checks.SameStorage]++
 	if s.meta != asserts.Versioned || s.after.Storage != s.id.Storage {
-		c.input(checks.SameStorage, l, s)
+		c.input(checks.SameStorage, l, s, 0, 0)
 	}
 }
 
@@ -48,7 +48,7 @@ func (c *Call) SameStorage(l Loc, s *Saved) {
 func (c *Call) NoMutation(l Loc, s *Saved) {
 	c.t[checks.NoMutation]++
 	if s.meta != asserts.Versioned || s.after.Version != s.id.Version {
-		c.input(checks.NoMutation, l, s)
+		c.input(checks.NoMutation, l, s, 0, 0)
 	}
 }
 
@@ -70,9 +70,9 @@ func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
 	if s.meta == asserts.Versioned && s.after == s.id {
 		return // plain and kept (its traits too)
 	}
-	c.input(checks.SameImpl, l, s)
-	c.input(checks.SameStorage, l, s)
-	c.input(checks.NoMutation, l, s)
+	c.input(checks.SameImpl, l, s, 0, 0)
+	c.input(checks.SameStorage, l, s, 0, 0)
+	c.input(checks.NoMutation, l, s, 0, 0)
 }
 
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
@@ -356,23 +356,22 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 }
 
 // input runs check k (same_impl, same_storage or no_mutation) on argument
-// s, its row counted by the caller. A plain snapshot needs no skip
-// decision: a versioned tensor, or, but for no_mutation, one with storage
-// of a runtime without version counters (After done, no mode).
-func (c *Call) input(k checks.Check, l Loc, s *Saved) {
-	if s.meta == asserts.Versioned || s.meta == 0 && s.id.Storage != 0 && k != checks.NoMutation || !c.skipped(k, s) {
-		c.compare(k, l, s)
-	}
-}
-
-// compare finishes check k of input on s once the skip policy has let it
-// run: the identity or version before the kernel against the one after.
-func (c *Call) compare(k checks.Check, l Loc, s *Saved) {
-	if s.meta&fResult != 0 {
-		c.misuse(k, l, "needs a Save snapshot of the argument")
-	}
-	if s.meta&fPending != 0 {
-		c.misuse(k, l, "checked before After")
+// s, its row counted by the caller, under the extra guards add and drop
+// (see classifyWith). A plain snapshot needs no skip decision: a
+// versioned tensor, or, but for no_mutation, one with storage of a
+// runtime without version counters (After done, no mode, no guards).
+func (c *Call) input(k checks.Check, l Loc, s *Saved, add, drop conds) {
+	if add|drop != 0 || s.meta != asserts.Versioned && (s.meta != 0 || s.id.Storage == 0 || k == checks.NoMutation) {
+		if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
+			c.skip(k, c.pol().reason(k, cs))
+			return
+		}
+		if s.meta&fResult != 0 {
+			c.misuse(k, l, "needs a Save snapshot of the argument")
+		}
+		if s.meta&fPending != 0 {
+			c.misuse(k, l, "checked before After")
+		}
 	}
 	var want, got uint64
 	switch k {
@@ -480,14 +479,11 @@ func (c *Call) List(k checks.Check, loc Loc, l *SavedList) {
 		add, drop = c.listGuards(k, l)
 	}
 	for i := range l.n {
-		switch e := l.at(i); {
-		case k == checks.ImplUseCountLE1 || k == checks.StorageUseCountEq1:
-			c.result(k, loc.Elem(i), e)
-		case k != checks.SameImpl && k != checks.SameStorage && k != checks.NoMutation:
-		case add|drop == 0:
-			c.input(k, loc.Elem(i), e)
-		case !c.skippedWith(k, e, add, drop):
-			c.compare(k, loc.Elem(i), e)
+		switch k {
+		case checks.SameImpl, checks.SameStorage, checks.NoMutation:
+			c.input(k, loc.Elem(i), l.at(i), add, drop)
+		case checks.ImplUseCountLE1, checks.StorageUseCountEq1:
+			c.result(k, loc.Elem(i), l.at(i))
 		}
 	}
 }
