@@ -508,6 +508,9 @@ func shapeDict(d shapeVarDef) jen.Dict {
 	if sh.Anchored {
 		dict[jen.Id("Anchored")] = jen.True()
 	}
+	if sh.Unanchored {
+		dict[jen.Id("Unanchored")] = jen.True()
+	}
 	if d.tensor != "" {
 		dict[jen.Id("Tensor")] = jen.Id(d.tensor)
 	}

@@ -385,6 +385,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	if o.Kernels != nil {
 		ss.opts.MetadataOf = o.Kernels.Metadata
 		ss.opts.AnchoredOf = o.Kernels.Anchored
+		ss.opts.Scanned = o.Kernels.Scanned
 	}
 	if inv := o.inventory; inv != nil {
 		for k, ok := range inv.anchored {

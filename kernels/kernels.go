@@ -27,6 +27,10 @@ type Set struct {
 	// runtime without use counts, the wrappers read their anchors
 	// without a type assertion.
 	Anchored map[string]bool
+	// Scanned holds the import paths of the packages whose types
+	// Metadata and Anchored cover (the package and its imports): a type
+	// of one of them missing from Anchored has no StorageAnchor.
+	Scanned map[string]bool
 	// Dir is the package's directory: where a file of its kernels (the
 	// stubs of missing ones) goes.
 	Dir string

@@ -23,6 +23,10 @@ type Options struct {
 	// AnchoredOf holds the tensor types that implement asserts.Anchored
 	// (see Op's anchored).
 	AnchoredOf map[string]bool
+	// Scanned holds the import paths whose types AnchoredOf covers
+	// (kernels.Set.Scanned): a type of one of them missing from it had
+	// no StorageAnchor when the helpers were made (Shape.Unanchored).
+	Scanned map[string]bool
 	// Foreign is, for the kind plan.Memory, the Tensor type without
 	// identities of its own and the adapter type the helpers take in its
 	// place; other kinds leave it out.
@@ -186,7 +190,14 @@ func (b *builder) locIndex(loc Loc) int {
 // (Read.Anchor): the same checks without a type assertion, and memory
 // compared where the runtime reports it.
 func (b *builder) anchored(s *Slot) bool {
-	return !s.List && !s.Type.Interface && b.o.AnchoredOf[s.Type.Origin().String()] && (!s.Identity.UseCounts() || s.Form == schema.TensorSingle)
+	return anchorRead(s) && b.o.AnchoredOf[s.Type.Origin().String()]
+}
+
+// anchorRead reports whether the helpers read the storage anchor of
+// slot s where its type implements asserts.Anchored: a single tensor
+// held by handle, and for a runtime with use counts not an optional one.
+func anchorRead(s *Slot) bool {
+	return !s.List && !s.Type.Interface && !IfaceTensor(s.Type) && (!s.Identity.UseCounts() || s.Form == schema.TensorSingle)
 }
 
 // IfaceSuffix is "Tensor" for asserts.Tensor and []asserts.Tensor

@@ -75,6 +75,10 @@ type Shape struct {
 	// Anchored: the tensors' type reports its storage's anchor
 	// (asserts.Anchored), which the reads pass.
 	Anchored bool
+	// Unanchored: the tensors' type had no StorageAnchor as the kernels
+	// package showed it, and the reads would pass a slot's anchor had it
+	// one: a type that has it at run time is generated code out of date.
+	Unanchored bool
 }
 
 // A ShapeRow is a wrap.Row: a row of the plan (or a plan skip: Skip, at
@@ -211,6 +215,9 @@ func (fr *Frame) ShapeKey() string {
 	if sh.Anchored {
 		b.WriteString(" anchored")
 	}
+	if sh.Unanchored {
+		b.WriteString(" unanchored")
+	}
 	return b.String()
 }
 
@@ -231,6 +238,9 @@ func (fr *Frame) String() string {
 	}
 	if fr.Shape.Anchored {
 		b.WriteString(" anchored")
+	}
+	if fr.Shape.Unanchored {
+		b.WriteString(" unanchored")
 	}
 	b.WriteString("\n")
 	for _, r := range fr.Shape.Rows {
@@ -310,6 +320,7 @@ func (b *builder) onePath() (*Frame, string) {
 			return nil, fmt.Sprintf("%s is adapted to %s, and only the memory kind adapts tensors", b.where(s), short(s.Type.String()))
 		}
 		fr.Shape.Anchored = fr.Shape.Anchored || !mem && b.anchored(s)
+		fr.Shape.Unanchored = fr.Shape.Unanchored || !mem && anchorRead(s) && b.o.Scanned[elem.Path] && !b.o.AnchoredOf[elem.Origin().String()]
 		if first == nil {
 			first, fr.Elem = s, elem
 		} else if fr.Elem.String() != elem.String() {

@@ -79,6 +79,9 @@ func stepsText(t *testing.T, popts plan.Options, version string, tensor string, 
 func TestGolden(t *testing.T) {
 	rt := "*example.com/rt.Tensor"
 	anchored := map[string]bool{rt: true}
+	// the kernels package showed example.com/rt's types: a type of it
+	// outside AnchoredOf has no StorageAnchor (Shape.Unanchored)
+	scanned := map[string]bool{"example.com/rt": true}
 	for _, c := range []struct {
 		name    string
 		popts   plan.Options
@@ -89,12 +92,12 @@ func TestGolden(t *testing.T) {
 		{"strict", plan.Options{Profile: plan.Strict}, "", "", steps.Options{}},
 		{"pytorch", plan.Options{Profile: plan.PyTorch}, "", "", steps.Options{}},
 		// a pointer type of a runtime with use counts
-		{"strict-counted", plan.Options{Profile: plan.Strict}, "", rt, steps.Options{MetadataOf: anchored}},
-		{"strict-2.6.0-anchored", plan.Options{Profile: plan.Strict}, "2.6.0", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored}},
+		{"strict-counted", plan.Options{Profile: plan.Strict}, "", rt, steps.Options{MetadataOf: anchored, Scanned: scanned}},
+		{"strict-2.6.0-anchored", plan.Options{Profile: plan.Strict}, "2.6.0", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored, Scanned: scanned}},
 		{"strict-nousecounts-anchored", plan.Options{Profile: plan.Strict, Identity: plan.OwnIDs}, "", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored}},
 		{"strict-nousecounts-foreign", plan.Options{Profile: plan.Strict, Identity: plan.Memory}, "", rt, steps.Options{
 			Foreign:    steps.Foreign{Tensor: kernels.GoType{Prefix: "*", Path: "example.com/rt", Name: "Tensor"}, Adapter: kernels.GoType{Prefix: "*", Name: "ForeignTensor"}},
-			AnchoredOf: map[string]bool{"*ForeignTensor": true}, MetadataOf: map[string]bool{"*ForeignTensor": true},
+			AnchoredOf: map[string]bool{"*ForeignTensor": true}, MetadataOf: map[string]bool{"*ForeignTensor": true}, Scanned: scanned,
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -78,8 +78,13 @@ func FromPackage(p *packages.Package, pattern string) (*Package, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
+	known := imported(p.Types)
+	scanned := make(map[string]bool, len(known))
+	for path := range known {
+		scanned[path] = true
+	}
 	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types),
-		Dir: packageDir(p), Others: map[string]kernels.Other{}}, types: p.Types, pkg: p, funcs: map[string]*types.Func{}, known: imported(p.Types)}
+		Scanned: scanned, Dir: packageDir(p), Others: map[string]kernels.Other{}}, types: p.Types, pkg: p, funcs: map[string]*types.Func{}, known: known}
 	k.Set.Matcher = k
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }

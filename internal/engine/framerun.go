@@ -2,9 +2,12 @@ package engine
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/shared"
 )
 
@@ -49,7 +52,7 @@ func (f *frame) begin(op *Op, sh *Shape, size int) {
 	}
 	p := sh.plan.Load()
 	if p == nil {
-		p = sh.planOf()
+		p = f.firstPlan(sh)
 	}
 	f.p = p
 	if size != p.size {
@@ -75,6 +78,55 @@ func (f *frame) begin(op *Op, sh *Shape, size int) {
 	if len(p.wr)|len(p.wlists) != 0 {
 		f.declareWrites(p)
 	}
+}
+
+// firstPlan derives the shape's fast plan, at its first call, once the
+// shape's tensor type is known to have what its helpers read: a type
+// that implements asserts.Anchored, of a shape generated without it
+// (Shape.Unanchored), panics, and the plan is not stored, so that each
+// call panics until the set is generated again.
+func (f *frame) firstPlan(sh *Shape) *fastPlan {
+	if sh.Unanchored {
+		f.anchorStale(sh)
+	}
+	return sh.planOf()
+}
+
+// anchorStale panics if the shape's tensor type (its Tensor function's,
+// or the generic instantiation's of BeginOf) implements asserts.Anchored
+// and the shape has rows that compare memory through the anchors its
+// helpers do not read: same_storage, fresh_no_alias, fresh_not_held.
+func (f *frame) anchorStale(sh *Shape) {
+	var t asserts.Identity
+	switch {
+	case f.ptype != nil:
+		w := (*[2]unsafe.Pointer)(unsafe.Pointer(&t))
+		w[0] = f.ptype
+	case sh.Tensor != nil:
+		t = sh.Tensor(nil)
+	}
+	if _, ok := t.(asserts.Anchored); !ok {
+		return
+	}
+	var ks []string
+	for _, k := range []checks.Check{checks.SameStorage, checks.FreshNoAlias, checks.FreshNotHeld} {
+		if slices.ContainsFunc(sh.Rows, func(r Row) bool { return r.Check == k && !r.Skip }) {
+			ks = append(ks, k.String())
+		}
+	}
+	if len(ks) == 0 {
+		return
+	}
+	panic(fmt.Sprintf("asserts: %s: %T implements asserts.Anchored (StorageAnchor), which its wrappers were generated without: run go generate (without the anchors, %s compare storage IDs only)",
+		f.op.FullName(), t, andList(ks)))
+}
+
+// andList joins words as "a", "a and b", "a, b and c".
+func andList(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // misuse panics: generated code does not fit the runtime.

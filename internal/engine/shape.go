@@ -45,6 +45,13 @@ type Shape struct {
 	// [Frame.AfterRecycled]; the own-ids kind's ArgIdent...):
 	// fresh_no_alias compares the anchors too.
 	Anchored bool
+	// Unanchored: the tensors' type had no StorageAnchor when the
+	// helpers were generated (as gen saw its method set), and they would
+	// read the anchor of a slot of the shape had it one. A type that has
+	// it at run time (asserts.Anchored) means generated code out of date:
+	// the shape's first call panics (Frame.Begin) rather than compare
+	// storage IDs alone.
+	Unanchored bool
 	// Tensor makes the tensor of a single slot from its handle, Elem the
 	// element i of a list slot from the list's data pointer, for the rows
 	// that read a tensor off the fast plan (same_content, binding_context,
