@@ -94,6 +94,10 @@ const (
 	// call, which another goroutine's release moves when the storage has
 	// other holders (other_holders).
 	readsHolds
+	// readsAnchor: it compares memory through the storage anchors the
+	// helpers read (asserts.Anchored); without them it compares storage
+	// IDs only, or is skipped (no_storage_anchor).
+	readsAnchor
 )
 
 // checksThat returns the checks whose rows have any of the props p.
@@ -382,6 +386,12 @@ type Report struct {
 type id uint64
 
 func (i id) String() string { return fmt.Sprintf("%#x", uint64(i)) }
+
+// ComparesMemory reports whether k compares memory through the storage
+// anchors a wrapper reads (same_storage, fresh_no_alias, fresh_not_held).
+func ComparesMemory(k checks.Check) bool {
+	return int(k) < len(checkFacts) && checkFacts[k].props&readsAnchor != 0
+}
 
 // ImplUseCount reports whether k is the TensorImpl use-count check of a
 // fresh return, in either of its forms (impl_use_count_le_1,

@@ -41,7 +41,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	},
 	checks.SameStorage: {
 		shape: OnArg,
-		props: readsStorage | movesConcurrently,
+		props: readsStorage | movesConcurrently | readsAnchor,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameStorage", FormArgList: "SameStorage"}}},
 		words: func(w Words) string {
 			return w.Each + " keeps its StorageImpl (the contents and size may change, the storage object may not)"
@@ -163,7 +163,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	},
 	checks.FreshNoAlias: {
 		shape: OnRetArg,
-		props: readsStorage,
+		props: readsStorage | readsAnchor,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "FreshNoAlias", FormRetList: "FreshNoAliasList",
 			FormArgList: "FreshNoAliasOf", FormLists: "FreshNoAliasOf"}}},
 		words: func(w Words) string {
@@ -212,7 +212,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	},
 	checks.FreshNotHeld: {
 		shape: OnRetMayArg,
-		props: readsStorage | readsHandOuts,
+		props: readsStorage | readsHandOuts | readsAnchor,
 		steps: []Step{
 			// The hand-out sequence when the call began, once per call: the
 			// outputs of checked calls the kernel makes are told from the

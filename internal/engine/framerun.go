@@ -7,7 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/internal/shared"
 )
 
@@ -95,7 +95,8 @@ func (f *frame) firstPlan(sh *Shape) *fastPlan {
 // anchorStale panics if the shape's tensor type (its Tensor function's,
 // or the generic instantiation's of BeginOf) implements asserts.Anchored
 // and the shape has rows that compare memory through the anchors its
-// helpers do not read: same_storage, fresh_no_alias, fresh_not_held.
+// helpers do not read (checktable.ComparesMemory), named in the order of
+// the rows.
 func (f *frame) anchorStale(sh *Shape) {
 	var t asserts.Identity
 	switch {
@@ -109,9 +110,9 @@ func (f *frame) anchorStale(sh *Shape) {
 		return
 	}
 	var ks []string
-	for _, k := range []checks.Check{checks.SameStorage, checks.FreshNoAlias, checks.FreshNotHeld} {
-		if slices.ContainsFunc(sh.Rows, func(r Row) bool { return r.Check == k && !r.Skip }) {
-			ks = append(ks, k.String())
+	for _, r := range sh.Rows {
+		if !r.Skip && checktable.ComparesMemory(r.Check) && !slices.Contains(ks, r.Check.String()) {
+			ks = append(ks, r.Check.String())
 		}
 	}
 	if len(ks) == 0 {
