@@ -371,11 +371,22 @@ type shapeVarDef struct {
 
 // shapeVar returns the name of fr's wrap.Shape, adding it.
 func (ss *shapeSet) shapeVar(fr *steps.Frame) string {
-	key := fr.ShapeKey()
+	name := fr.ShapeKey()
+	key := name
+	if fr.Shape.Unanchored {
+		key += " unanchored"
+	}
 	if n, ok := ss.shapes[key]; ok {
 		return n
 	}
-	n := ss.shapeName(ss.exported("shape"), key)
+	twin := name + " unanchored" // the same shape but for the mark
+	if fr.Shape.Unanchored {
+		twin = name
+	}
+	if _, ok := ss.shapes[twin]; ok {
+		name = key + " twin" // the twin has the name of the content
+	}
+	n := ss.shapeName(ss.exported("shape"), name)
 	ss.shapes[key] = n
 	d := shapeVarDef{name: n, fr: fr}
 	switch {

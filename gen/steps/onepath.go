@@ -197,6 +197,8 @@ func (fr *Frame) Key(after bool) string {
 }
 
 // ShapeKey is the canonical text of the Frame's Shape, which names it.
+// Unanchored is left out, so that the mark renames no shape; gen tells
+// two shapes apart by it all the same (gen's shapeVar).
 func (fr *Frame) ShapeKey() string {
 	sh := &fr.Shape
 	var b strings.Builder
@@ -214,9 +216,6 @@ func (fr *Frame) ShapeKey() string {
 	}
 	if sh.Anchored {
 		b.WriteString(" anchored")
-	}
-	if sh.Unanchored {
-		b.WriteString(" unanchored")
 	}
 	return b.String()
 }

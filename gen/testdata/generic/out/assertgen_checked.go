@@ -33,7 +33,7 @@ func AddTensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Te
 		return kernels.AddTensor[T](self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8a21927b03f[T](&fr, &opAddTensor, &assertgenshapes.Shape_8e4b0f9d751c, self, other)
+	assertgenshapes.Before_a8a21927b03f[T](&fr, &opAddTensor, &assertgenshapes.Shape_407b7fac0db9, self, other)
 	r0 := kernels.AddTensor[T](self, other, alpha)
 	assertgenshapes.After_b9e9bc150eec[T](&fr, self, other, r0)
 	return r0
@@ -52,7 +52,7 @@ func Add_Tensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.T
 		return kernels.Add_Tensor[T](self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8a21927b03f[T](&fr, &opAdd_Tensor, &assertgenshapes.Shape_51b9dbe6bcf2, self, other)
+	assertgenshapes.Before_a8a21927b03f[T](&fr, &opAdd_Tensor, &assertgenshapes.Shape_7159a536c57a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Add_Tensor[T](self, other, alpha)
 	assertgenshapes.After_b9e9bc150eec[T](&fr, self, other, r0)
@@ -72,7 +72,7 @@ func AddOut[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Tenso
 		return kernels.AddOut[T](self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6d3cf2a0344b[T](&fr, &opAddOut, &assertgenshapes.Shape_f59e0a17224b, self, other, out)
+	assertgenshapes.Before_6d3cf2a0344b[T](&fr, &opAddOut, &assertgenshapes.Shape_1de3da14796b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.AddOut[T](self, other, alpha, out)
 	assertgenshapes.After_a75adc758329[T](&fr, self, other, out, r0)
@@ -92,7 +92,7 @@ func TransposeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim0 int64, di
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0784f5792ef6[T](&fr, &opTransposeInt, &assertgenshapes.Shape_216a2b8a0467, self)
+	assertgenshapes.Before_0784f5792ef6[T](&fr, &opTransposeInt, &assertgenshapes.Shape_a2cba314eb32, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
 	assertgenshapes.After_9c4d5ae3085f[T](&fr, self, r0)
 	return r0
@@ -111,7 +111,7 @@ func SplitTensor[T ~float32 | ~float64](self *kernels.Tensor[T], split_size int6
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c0a6538e0233[T](&fr, &opSplitTensor, &assertgenshapes.Shape_b6960db30dca, self)
+	assertgenshapes.Before_c0a6538e0233[T](&fr, &opSplitTensor, &assertgenshapes.Shape_98308f8b675f, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
 	assertgenshapes.After_d79d78ea1103[T](&fr, self, r0)
 	return r0
@@ -130,7 +130,7 @@ func Cat[T ~float32 | ~float64](tensors []*kernels.Tensor[T], dim int64) *kernel
 		return kernels.Cat[T](tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_efc52ad7ac92[T](&fr, &opCat, &assertgenshapes.Shape_0b8d68813d97, tensors)
+	assertgenshapes.Before_efc52ad7ac92[T](&fr, &opCat, &assertgenshapes.Shape_74238756e470, tensors)
 	r0 := kernels.Cat[T](tensors, dim)
 	assertgenshapes.After_11f10c6fc588[T](&fr, tensors, r0)
 	return r0
@@ -149,7 +149,7 @@ func IndexTensor[T ~float32 | ~float64](self *kernels.Tensor[T], indices []*kern
 		return kernels.IndexTensor[T](self, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_9f88fd360d6f[T](&fr, &opIndexTensor, &assertgenshapes.Shape_55e135192b52, self, indices)
+	assertgenshapes.Before_9f88fd360d6f[T](&fr, &opIndexTensor, &assertgenshapes.Shape_df0509ff03be, self, indices)
 	r0 := kernels.IndexTensor[T](self, indices)
 	assertgenshapes.After_e2401f8cea88[T](&fr, self, indices, r0)
 	return r0
@@ -168,7 +168,7 @@ func WhereSelf[T ~float32 | ~float64](condition *kernels.Tensor[T], self *kernel
 		return kernels.WhereSelf[T](condition, self, other, mask)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b012465deb30[T](&fr, &opWhereSelf, &assertgenshapes.Shape_fad7e5fe725d, condition, self, other, mask)
+	assertgenshapes.Before_b012465deb30[T](&fr, &opWhereSelf, &assertgenshapes.Shape_bbaf7de76b51, condition, self, other, mask)
 	r0 := kernels.WhereSelf[T](condition, self, other, mask)
 	assertgenshapes.After_520950999e2a[T](&fr, condition, self, other, mask, r0)
 	return r0
@@ -187,7 +187,7 @@ func MaxDim[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64, keepdim b
 		return kernels.MaxDim[T](self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2641d4633fb1[T](&fr, &opMaxDim, &assertgenshapes.Shape_cddb804d764d, self)
+	assertgenshapes.Before_2641d4633fb1[T](&fr, &opMaxDim, &assertgenshapes.Shape_badceed442cb, self)
 	r0, r1 := kernels.MaxDim[T](self, dim, keepdim)
 	assertgenshapes.After_67e64ec5de00[T](&fr, self, r0, r1)
 	return r0, r1
@@ -207,7 +207,7 @@ func UnbindCopyIntOut[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64,
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_9e286e986b6a[T](&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_93ac69e94fc7, self, out)
+	assertgenshapes.Before_9e286e986b6a[T](&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_51658b847d6d, self, out)
 	defer fr.Abandon()
 	kernels.UnbindCopyIntOut[T](self, dim, out)
 	assertgenshapes.After_c70c00d465c7[T](&fr, self, out)
@@ -226,7 +226,7 @@ func SizeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64) int64 {
 		return kernels.SizeInt[T](self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_044a09981cf5[T](&fr, &opSizeInt, &assertgenshapes.Shape_3277a0abffce, self)
+	assertgenshapes.Before_044a09981cf5[T](&fr, &opSizeInt, &assertgenshapes.Shape_2fd47486746d, self)
 	r0 := kernels.SizeInt[T](self, dim)
 	assertgenshapes.After_858ba05977bf[T](&fr, self)
 	return r0

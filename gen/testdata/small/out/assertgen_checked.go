@@ -33,7 +33,7 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b5dd3b1d1bb4(&fr, &opAddTensor, &assertgenshapes.Shape_47c03c9addc5, self, other)
+	assertgenshapes.Before_b5dd3b1d1bb4(&fr, &opAddTensor, &assertgenshapes.Shape_6ed90fcc3f47, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.After_51340518f1fe(&fr, self, other, r0)
 	return r0
@@ -52,7 +52,7 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b5dd3b1d1bb4(&fr, &opAdd_Tensor, &assertgenshapes.Shape_ab58007de3e0, self, other)
+	assertgenshapes.Before_b5dd3b1d1bb4(&fr, &opAdd_Tensor, &assertgenshapes.Shape_19e1aeee245f, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	assertgenshapes.After_51340518f1fe(&fr, self, other, r0)
@@ -72,7 +72,7 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_41391bc90974(&fr, &opAddOut, &assertgenshapes.Shape_9a2a2641aea8, self, other, out)
+	assertgenshapes.Before_41391bc90974(&fr, &opAddOut, &assertgenshapes.Shape_66117c6b6d72, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	assertgenshapes.After_88299eb1e515(&fr, self, other, out, r0)
@@ -92,7 +92,7 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 		return kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fb96f38d3ed6(&fr, &opXMovingAvgHelper, &assertgenshapes.Shape_2509f6393a6a, self, running_min, running_max)
+	assertgenshapes.Before_fb96f38d3ed6(&fr, &opXMovingAvgHelper, &assertgenshapes.Shape_8d83972c221d, self, running_min, running_max)
 	defer fr.Abandon()
 	r0, r1 := kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	assertgenshapes.After_b0eecb2e3741(&fr, self, running_min, running_max, r0, r1)
@@ -112,7 +112,7 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 		return kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9e4946556304(&fr, &opXMovingAvgHelperOut, &assertgenshapes.Shape_a29d9450d1fb, self, running_min, running_max, out0, out1)
+	assertgenshapes.Before_9e4946556304(&fr, &opXMovingAvgHelperOut, &assertgenshapes.Shape_c8c91ace21ac, self, running_min, running_max, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	assertgenshapes.After_9a875568ad1c(&fr, self, running_min, running_max, out0, out1, r0, r1)
@@ -132,7 +132,7 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 		return kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_d43acb2e76d8(&fr, &opXMovingAvgHelperFunctional, &assertgenshapes.Shape_b32031dc7f3c, self, running_min, running_max)
+	assertgenshapes.Before_d43acb2e76d8(&fr, &opXMovingAvgHelperFunctional, &assertgenshapes.Shape_789911f3cb10, self, running_min, running_max)
 	r0, r1, r2, r3 := kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	assertgenshapes.After_4e1edc30779c(&fr, self, running_min, running_max, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -151,7 +151,7 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 		return kernels.XPlannedScratch(self, out, _scratch_buf)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_41391bc90974(&fr, &opXPlannedScratch, &assertgenshapes.Shape_243d12baf4f1, self, out, _scratch_buf)
+	assertgenshapes.Before_41391bc90974(&fr, &opXPlannedScratch, &assertgenshapes.Shape_ea92dff579fb, self, out, _scratch_buf)
 	defer fr.Abandon()
 	r0 := kernels.XPlannedScratch(self, out, _scratch_buf)
 	assertgenshapes.After_88299eb1e515(&fr, self, out, _scratch_buf, r0)
@@ -171,7 +171,7 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5a204e99635a(&fr, &opTransposeInt, &assertgenshapes.Shape_efe96c4093fb, self)
+	assertgenshapes.Before_5a204e99635a(&fr, &opTransposeInt, &assertgenshapes.Shape_e0475b0bbdcd, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.After_a42836f4fa5c(&fr, self, r0)
 	return r0
@@ -190,7 +190,7 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dc1f79f4e242(&fr, &opTranspose_, &assertgenshapes.Shape_7510904f1844, self)
+	assertgenshapes.Before_dc1f79f4e242(&fr, &opTranspose_, &assertgenshapes.Shape_f5f7e3e964b6, self)
 	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	assertgenshapes.After_a42836f4fa5c(&fr, self, r0)
@@ -210,7 +210,7 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88f650457810(&fr, &opSplitTensor, &assertgenshapes.Shape_81d0e61fc4ad, self)
+	assertgenshapes.Before_88f650457810(&fr, &opSplitTensor, &assertgenshapes.Shape_5173f801bf12, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
 	assertgenshapes.After_c3abbb5c39a1(&fr, self, r0)
 	return r0
@@ -229,7 +229,7 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_6069e32df9dc(&fr, &opCat, &assertgenshapes.Shape_1affc35e1e0d, tensors)
+	assertgenshapes.Before_6069e32df9dc(&fr, &opCat, &assertgenshapes.Shape_1ad293f259b0, tensors)
 	r0 := kernels.Cat(tensors, dim)
 	assertgenshapes.After_3ac46c61d231(&fr, tensors, r0)
 	return r0
@@ -248,7 +248,7 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 		return kernels.IndexTensor(self, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_33f9731f316b(&fr, &opIndexTensor, &assertgenshapes.Shape_34730141f54f, self, indices)
+	assertgenshapes.Before_33f9731f316b(&fr, &opIndexTensor, &assertgenshapes.Shape_10cf7aa012b4, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
 	assertgenshapes.After_e3468d3019a3(&fr, self, indices, r0)
 	return r0
@@ -267,7 +267,7 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 		return kernels.WhereSelf(condition, self, other, mask)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_d464c7d25f11(&fr, &opWhereSelf, &assertgenshapes.Shape_c4d579dd308a, condition, self, other, mask)
+	assertgenshapes.Before_d464c7d25f11(&fr, &opWhereSelf, &assertgenshapes.Shape_f45518e0c3d0, condition, self, other, mask)
 	r0 := kernels.WhereSelf(condition, self, other, mask)
 	assertgenshapes.After_e76e4db505cb(&fr, condition, self, other, mask, r0)
 	return r0
@@ -286,7 +286,7 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1e1b64e011b3(&fr, &opMaxDim, &assertgenshapes.Shape_649eb65f915d, self)
+	assertgenshapes.Before_1e1b64e011b3(&fr, &opMaxDim, &assertgenshapes.Shape_84e73171c707, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
 	assertgenshapes.After_36a5b0aed092(&fr, self, r0, r1)
 	return r0, r1
@@ -326,7 +326,7 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_7ef63c0f9ac1(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_68d4d61f2f26, self, out)
+	assertgenshapes.Before_7ef63c0f9ac1(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_4a63fa05d17c, self, out)
 	defer fr.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	assertgenshapes.After_2423c2e3fefe(&fr, self, out)
@@ -345,7 +345,7 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 		return kernels.UnbindCopyInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_56b1ac68f795(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_4b747e06008b, self)
+	assertgenshapes.Before_56b1ac68f795(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_8f80151d3066, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
 	assertgenshapes.After_c3abbb5c39a1(&fr, self, r0)
 	return r0
@@ -364,7 +364,7 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a7de1679fcee(&fr, &opSizeInt, &assertgenshapes.Shape_ec1226ee3189, self)
+	assertgenshapes.Before_a7de1679fcee(&fr, &opSizeInt, &assertgenshapes.Shape_d3f6449e7613, self)
 	r0 := kernels.SizeInt(self, dim)
 	assertgenshapes.After_e9cea24661aa(&fr, self)
 	return r0

@@ -209,31 +209,10 @@ func Before_efc52ad7ac92[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [1]
 	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// Shape_0b8d68813d97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0b8d68813d97 = wrap.Shape{
-	Args:  1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
-	},
-	Unanchored: true,
-}
-
-// Shape_216a2b8a0467 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_216a2b8a0467 = wrap.Shape{
-	Args: 1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+// Shape_1de3da14796b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1de3da14796b = wrap.Shape{
+	Args: 3,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
@@ -242,16 +221,23 @@ var Shape_216a2b8a0467 = wrap.Shape{
 		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Unanchored: true,
+	Writes:     []int8{2},
 }
 
-// Shape_3277a0abffce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3277a0abffce = wrap.Shape{
+// Shape_2fd47486746d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2fd47486746d = wrap.Shape{
 	Args: 1,
 	Locs: []wrap.Loc{wrap.Arg("self")},
 	Rets: 0,
@@ -266,59 +252,8 @@ var Shape_3277a0abffce = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_51b9dbe6bcf2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_51b9dbe6bcf2 = wrap.Shape{
-	Args: 2,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_55e135192b52 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_55e135192b52 = wrap.Shape{
-	Args:     2,
-	Lists:    2,
-	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
-	OptLists: 2,
-	Rets:     1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 2, U: 1},
-	},
-	Unanchored: true,
-}
-
-// Shape_8e4b0f9d751c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8e4b0f9d751c = wrap.Shape{
+// Shape_407b7fac0db9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_407b7fac0db9 = wrap.Shape{
 	Args: 2,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
 	Rets: 1,
@@ -345,8 +280,8 @@ var Shape_8e4b0f9d751c = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_93ac69e94fc7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_93ac69e94fc7 = wrap.Shape{
+// Shape_51658b847d6d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_51658b847d6d = wrap.Shape{
 	Args:  2,
 	Lists: 2,
 	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
@@ -366,8 +301,50 @@ var Shape_93ac69e94fc7 = wrap.Shape{
 	Writes:     []int8{1},
 }
 
-// Shape_b6960db30dca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b6960db30dca = wrap.Shape{
+// Shape_7159a536c57a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7159a536c57a = wrap.Shape{
+	Args: 2,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_74238756e470 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_74238756e470 = wrap.Shape{
+	Args:  1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+	Unanchored: true,
+}
+
+// Shape_98308f8b675f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_98308f8b675f = wrap.Shape{
 	Args:  1,
 	Lists: 2,
 	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
@@ -387,8 +364,28 @@ var Shape_b6960db30dca = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_cddb804d764d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cddb804d764d = wrap.Shape{
+// Shape_a2cba314eb32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a2cba314eb32 = wrap.Shape{
+	Args: 1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Unanchored: true,
+}
+
+// Shape_badceed442cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_badceed442cb = wrap.Shape{
 	Args: 1,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 2,
@@ -412,35 +409,8 @@ var Shape_cddb804d764d = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_f59e0a17224b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f59e0a17224b = wrap.Shape{
-	Args: 3,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_fad7e5fe725d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fad7e5fe725d = wrap.Shape{
+// Shape_bbaf7de76b51 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bbaf7de76b51 = wrap.Shape{
 	Args: 4,
 	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("mask"), wrap.Ret(0)},
 	Rets: 1,
@@ -479,6 +449,36 @@ var Shape_fad7e5fe725d = wrap.Shape{
 		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 1},
 		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 2},
 		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Unanchored: true,
+}
+
+// Shape_df0509ff03be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df0509ff03be = wrap.Shape{
+	Args:     2,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	OptLists: 2,
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 2, U: 1},
 	},
 	Unanchored: true,
 }

@@ -322,99 +322,8 @@ func Before_fb96f38d3ed6(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Shape_1affc35e1e0d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1affc35e1e0d = wrap.Shape{
-	Args:  1,
-	Elem:  elem_4ef1ac9802a6,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-}
-
-// Shape_243d12baf4f1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_243d12baf4f1 = wrap.Shape{
-	Args: 3,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("_scratch_buf"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_2509f6393a6a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2509f6393a6a = wrap.Shape{
-	Args: 3,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 3, U: -1, Set: 24},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_34730141f54f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_34730141f54f = wrap.Shape{
+// Shape_10cf7aa012b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_10cf7aa012b4 = wrap.Shape{
 	Args:     2,
 	Elem:     elem_4ef1ac9802a6,
 	Lists:    2,
@@ -445,6 +354,52 @@ var Shape_34730141f54f = wrap.Shape{
 	Unanchored: true,
 }
 
+// Shape_19e1aeee245f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_19e1aeee245f = wrap.Shape{
+	Args: 2,
+	Elem: elem_4ef1ac9802a6,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_1ad293f259b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1ad293f259b0 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_4ef1ac9802a6,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+}
+
 // Shape_39cb149e6cd5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_39cb149e6cd5 = wrap.Shape{
 	Args:  2,
@@ -467,8 +422,83 @@ var Shape_39cb149e6cd5 = wrap.Shape{
 	Writes: []int8{0},
 }
 
-// Shape_47c03c9addc5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_47c03c9addc5 = wrap.Shape{
+// Shape_4a63fa05d17c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4a63fa05d17c = wrap.Shape{
+	Args:  2,
+	Elem:  elem_4ef1ac9802a6,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_5173f801bf12 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5173f801bf12 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_4ef1ac9802a6,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+}
+
+// Shape_66117c6b6d72 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_66117c6b6d72 = wrap.Shape{
+	Args: 3,
+	Elem: elem_4ef1ac9802a6,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_6ed90fcc3f47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6ed90fcc3f47 = wrap.Shape{
 	Args: 2,
 	Elem: elem_4ef1ac9802a6,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
@@ -497,207 +527,8 @@ var Shape_47c03c9addc5 = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_4b747e06008b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4b747e06008b = wrap.Shape{
-	Args:  1,
-	Elem:  elem_4ef1ac9802a6,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 1, U: 0},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 2},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-}
-
-// Shape_649eb65f915d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_649eb65f915d = wrap.Shape{
-	Args: 1,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 6},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-}
-
-// Shape_68d4d61f2f26 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_68d4d61f2f26 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_4ef1ac9802a6,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_7510904f1844 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7510904f1844 = wrap.Shape{
-	Args: 1,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_81d0e61fc4ad is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_81d0e61fc4ad = wrap.Shape{
-	Args:  1,
-	Elem:  elem_4ef1ac9802a6,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-}
-
-// Shape_9a2a2641aea8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9a2a2641aea8 = wrap.Shape{
-	Args: 3,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_a29d9450d1fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a29d9450d1fb = wrap.Shape{
-	Args: 5,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 6, U: 4},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-	Writes:     []int8{1, 2, 3, 4},
-}
-
-// Shape_ab58007de3e0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ab58007de3e0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_b32031dc7f3c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b32031dc7f3c = wrap.Shape{
+// Shape_789911f3cb10 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_789911f3cb10 = wrap.Shape{
 	Args: 3,
 	Elem: elem_4ef1ac9802a6,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
@@ -759,8 +590,200 @@ var Shape_b32031dc7f3c = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_c4d579dd308a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c4d579dd308a = wrap.Shape{
+// Shape_84e73171c707 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_84e73171c707 = wrap.Shape{
+	Args: 1,
+	Elem: elem_4ef1ac9802a6,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 6},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+}
+
+// Shape_8d83972c221d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8d83972c221d = wrap.Shape{
+	Args: 3,
+	Elem: elem_4ef1ac9802a6,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 3, U: -1, Set: 24},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_8f80151d3066 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8f80151d3066 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_4ef1ac9802a6,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 2},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+}
+
+// Shape_c8c91ace21ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c8c91ace21ac = wrap.Shape{
+	Args: 5,
+	Elem: elem_4ef1ac9802a6,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 6, U: 4},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+	Writes:     []int8{1, 2, 3, 4},
+}
+
+// Shape_d3f6449e7613 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d3f6449e7613 = wrap.Shape{
+	Args: 1,
+	Elem: elem_4ef1ac9802a6,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+}
+
+// Shape_e0475b0bbdcd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e0475b0bbdcd = wrap.Shape{
+	Args: 1,
+	Elem: elem_4ef1ac9802a6,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+}
+
+// Shape_ea92dff579fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ea92dff579fb = wrap.Shape{
+	Args: 3,
+	Elem: elem_4ef1ac9802a6,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("_scratch_buf"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor:     tensor_4ef1ac9802a6,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_f45518e0c3d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f45518e0c3d0 = wrap.Shape{
 	Args: 4,
 	Elem: elem_4ef1ac9802a6,
 	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("mask"), wrap.Ret(0)},
@@ -805,26 +828,8 @@ var Shape_c4d579dd308a = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_ec1226ee3189 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ec1226ee3189 = wrap.Shape{
-	Args: 1,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-	},
-	Tensor:     tensor_4ef1ac9802a6,
-	Unanchored: true,
-}
-
-// Shape_efe96c4093fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_efe96c4093fb = wrap.Shape{
+// Shape_f5f7e3e964b6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f5f7e3e964b6 = wrap.Shape{
 	Args: 1,
 	Elem: elem_4ef1ac9802a6,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
@@ -832,17 +837,12 @@ var Shape_efe96c4093fb = wrap.Shape{
 	Rows: []wrap.Row{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // tensor_4ef1ac9802a6 makes a *kernels.Tensor from its handle, for the rows that read the tensor.
