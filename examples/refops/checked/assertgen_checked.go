@@ -35,7 +35,7 @@ func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1d6839e159d3(&fr, &opSetData, &assertgenshapes.Shape_68880e61d999, self, new_data)
+	assertgenshapes.Before_1d6839e159d3(&fr, &opSetData, &assertgenshapes.Shape_b62377ebae01, self, new_data)
 	defer fr.Abandon()
 	kernels.SetData(self, new_data)
 	assertgenshapes.After_68ea9aed19c0(&fr, self, new_data)
@@ -54,7 +54,7 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opAddTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+	assertgenshapes.Before_fee735097cff(&fr, &opAddTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
@@ -73,7 +73,7 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_833ca9ee5cb3, self, other)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
@@ -93,7 +93,7 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a45e27103ff(&fr, &opAddOut, &assertgenshapes.Shape_3ff839c8b38b, self, other, out)
+	assertgenshapes.Before_9a45e27103ff(&fr, &opAddOut, &assertgenshapes.Shape_b6ab4f5dda50, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	assertgenshapes.After_f8de162b2493(&fr, self, other, out, r0)
@@ -113,7 +113,7 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opAsStrided, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opAsStrided, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -132,7 +132,7 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opAsStrided_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opAsStrided_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -152,7 +152,7 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_4319bdb87daa(&fr, &opCat, &assertgenshapes.Shape_90a8417e85f2, tensors)
+	assertgenshapes.Before_4319bdb87daa(&fr, &opCat, &assertgenshapes.Shape_c14d02d1ded3, tensors)
 	r0 := kernels.Cat(tensors, dim)
 	assertgenshapes.After_b886b4af5df2(&fr, tensors, r0)
 	return r0
@@ -171,7 +171,7 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 		return kernels.CatOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_64123bc30654(&fr, &opCatOut, &assertgenshapes.Shape_95e8bb96753e, tensors, out)
+	assertgenshapes.Before_64123bc30654(&fr, &opCatOut, &assertgenshapes.Shape_e906a9bbb09e, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
 	assertgenshapes.After_d597cddaa5b7(&fr, tensors, out, r0)
@@ -191,7 +191,7 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 		return kernels.Chunk(self, chunks, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_cef5fe6c4ad9(&fr, &opChunk, &assertgenshapes.Shape_46f616b84c13, self)
+	assertgenshapes.Before_cef5fe6c4ad9(&fr, &opChunk, &assertgenshapes.Shape_80251de8f3f7, self)
 	r0 := kernels.Chunk(self, chunks, dim)
 	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
@@ -210,7 +210,7 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 		return kernels.ClampTensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cde7cd2e95ca(&fr, &opClampTensor, &assertgenshapes.Shape_264392e63a91, self, min_, max_)
+	assertgenshapes.Before_cde7cd2e95ca(&fr, &opClampTensor, &assertgenshapes.Shape_0f3d46d85ee1, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
 	assertgenshapes.After_717465ef8419(&fr, self, min_, max_, r0)
 	return r0
@@ -229,7 +229,7 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opContiguous, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opContiguous, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.Contiguous(self, memory_format)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -248,7 +248,7 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opCopy_, &assertgenshapes.Shape_3504838bf148, self, src)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opCopy_, &assertgenshapes.Shape_ef1b5c041557, self, src)
 	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, src, r0)
@@ -269,7 +269,7 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCummaxHelper, &assertgenshapes.Shape_3c80097537a5, self, values, indices)
+	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCummaxHelper, &assertgenshapes.Shape_bbb86b1e6c70, self, values, indices)
 	defer fr.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	assertgenshapes.After_0d5958672395(&fr, self, values, indices)
@@ -289,7 +289,7 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCumminHelper, &assertgenshapes.Shape_3c80097537a5, self, values, indices)
+	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCumminHelper, &assertgenshapes.Shape_bbb86b1e6c70, self, values, indices)
 	defer fr.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	assertgenshapes.After_0d5958672395(&fr, self, values, indices)
@@ -308,7 +308,7 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opDiagonal, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opDiagonal, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -327,7 +327,7 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 		return kernels.DivTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opDivTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+	assertgenshapes.Before_fee735097cff(&fr, &opDivTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := kernels.DivTensor(self, other)
 	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
@@ -346,7 +346,7 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opResize_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opResize_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -366,7 +366,7 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 		return kernels.Expand(self, size, implicit)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opExpand, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opExpand, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Expand(self, size, implicit)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -385,7 +385,7 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -404,7 +404,7 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 		return kernels.Fill_Scalar(self, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opFill_Scalar, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opFill_Scalar, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -424,7 +424,7 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_97c6f14adeaf(&fr, &opMaxDim, &assertgenshapes.Shape_e3a760ad2eaa, self)
+	assertgenshapes.Before_97c6f14adeaf(&fr, &opMaxDim, &assertgenshapes.Shape_de7dcf6f00c6, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
 	assertgenshapes.After_af2350c424b7(&fr, self, r0, r1)
 	return r0, r1
@@ -443,7 +443,7 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_affe29ee1374(&fr, &opMaxDimMax, &assertgenshapes.Shape_72b327719f8a, self, max_, max_values)
+	assertgenshapes.Before_affe29ee1374(&fr, &opMaxDimMax, &assertgenshapes.Shape_5690e4ac726e, self, max_, max_values)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.After_8ea94035312f(&fr, self, max_, max_values, r0, r1)
@@ -463,7 +463,7 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Mm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opMm, &assertgenshapes.Shape_e1c50652b7c3, self, mat2)
+	assertgenshapes.Before_fee735097cff(&fr, &opMm, &assertgenshapes.Shape_27211e5a55f4, self, mat2)
 	r0 := kernels.Mm(self, mat2)
 	assertgenshapes.After_05682342539d(&fr, self, mat2, r0)
 	return r0
@@ -482,7 +482,7 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 		return kernels.MmOut(self, mat2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a45e27103ff(&fr, &opMmOut, &assertgenshapes.Shape_c7eca79e4827, self, mat2, out)
+	assertgenshapes.Before_9a45e27103ff(&fr, &opMmOut, &assertgenshapes.Shape_aff5270e75a6, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	assertgenshapes.After_f8de162b2493(&fr, self, mat2, out, r0)
@@ -502,7 +502,7 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 		return kernels.MulTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opMulTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+	assertgenshapes.Before_fee735097cff(&fr, &opMulTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := kernels.MulTensor(self, other)
 	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
@@ -521,7 +521,7 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 		return kernels.Mul_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opMul_Tensor, &assertgenshapes.Shape_833ca9ee5cb3, self, other)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opMul_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
@@ -541,7 +541,7 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 		return kernels.MulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a45e27103ff(&fr, &opMulOut, &assertgenshapes.Shape_3ff839c8b38b, self, other, out)
+	assertgenshapes.Before_9a45e27103ff(&fr, &opMulOut, &assertgenshapes.Shape_b6ab4f5dda50, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	assertgenshapes.After_f8de162b2493(&fr, self, other, out, r0)
@@ -561,7 +561,7 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opNarrow, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opNarrow, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.Narrow(self, dim, start, length)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -580,7 +580,7 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opPermute, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opPermute, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Permute(self, dims)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -599,7 +599,7 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Neg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opNeg, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opNeg, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.Neg(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -618,7 +618,7 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Neg_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opNeg_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opNeg_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.Neg_(self)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -638,7 +638,7 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.NegOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_32b603cad0a5(&fr, &opNegOut, &assertgenshapes.Shape_b71616d1946c, self, out)
+	assertgenshapes.Before_32b603cad0a5(&fr, &opNegOut, &assertgenshapes.Shape_1d23e4c0e11d, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NegOut(self, out)
 	assertgenshapes.After_ab7873dae49b(&fr, self, out, r0)
@@ -658,7 +658,7 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opReshape, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opReshape, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.Reshape(self, shape)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -677,7 +677,7 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 		return kernels.SelectInt(self, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opSelectInt, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opSelectInt, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.SelectInt(self, dim, index)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -696,7 +696,7 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Detach(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opDetach, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opDetach, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Detach(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -715,7 +715,7 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Detach_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opDetach_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opDetach_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.Detach_(self)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -735,7 +735,7 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opSliceTensor, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opSliceTensor, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -754,7 +754,7 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f38184787fc2(&fr, &opSplitTensor, &assertgenshapes.Shape_c0d6ef72a0ee, self)
+	assertgenshapes.Before_f38184787fc2(&fr, &opSplitTensor, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
 	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
@@ -773,7 +773,7 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f38184787fc2(&fr, &opSplitWithSizes, &assertgenshapes.Shape_c0d6ef72a0ee, self)
+	assertgenshapes.Before_f38184787fc2(&fr, &opSplitWithSizes, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
@@ -792,7 +792,7 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opSqueeze, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opSqueeze, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Squeeze(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -811,7 +811,7 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opSqueezeDim, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opSqueezeDim, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.SqueezeDim(self, dim)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -830,7 +830,7 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Squeeze_Dim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -850,7 +850,7 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Stack(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_4319bdb87daa(&fr, &opStack, &assertgenshapes.Shape_90a8417e85f2, tensors)
+	assertgenshapes.Before_4319bdb87daa(&fr, &opStack, &assertgenshapes.Shape_c14d02d1ded3, tensors)
 	r0 := kernels.Stack(tensors, dim)
 	assertgenshapes.After_b886b4af5df2(&fr, tensors, r0)
 	return r0
@@ -869,7 +869,7 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 		return kernels.Sum(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.Sum(self, dtype)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -888,7 +888,7 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opSumDimIntList, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSumDimIntList, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -907,7 +907,7 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_32b603cad0a5(&fr, &opSumIntListOut, &assertgenshapes.Shape_b71616d1946c, self, out)
+	assertgenshapes.Before_32b603cad0a5(&fr, &opSumIntListOut, &assertgenshapes.Shape_1d23e4c0e11d, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_ab7873dae49b(&fr, self, out, r0)
@@ -927,7 +927,7 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.T(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opT, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opT, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.T(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -946,7 +946,7 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.T_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opT_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opT_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.T_(self)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -966,7 +966,7 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opTransposeInt, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opTransposeInt, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -985,7 +985,7 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opTranspose_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opTranspose_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -1005,7 +1005,7 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opUnsqueeze, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opUnsqueeze, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Unsqueeze(self, dim)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1024,7 +1024,7 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Unsqueeze_(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opUnsqueeze_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opUnsqueeze_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -1044,7 +1044,7 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 		return kernels.Clone(self, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opClone, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opClone, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.Clone(self, memory_format)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1063,7 +1063,7 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Zero_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opZero_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opZero_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -1083,7 +1083,7 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 		return kernels.SubTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opSubTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+	assertgenshapes.Before_fee735097cff(&fr, &opSubTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
 	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
@@ -1102,7 +1102,7 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSub_Tensor, &assertgenshapes.Shape_833ca9ee5cb3, self, other)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSub_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
@@ -1122,7 +1122,7 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 		return kernels.ToDense(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opToDense, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opToDense, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.ToDense(self, dtype)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1141,7 +1141,7 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.XValues(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opXValues, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opXValues, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.XValues(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1160,7 +1160,7 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f38184787fc2(&fr, &opUnbindInt, &assertgenshapes.Shape_c0d6ef72a0ee, self)
+	assertgenshapes.Before_f38184787fc2(&fr, &opUnbindInt, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := kernels.UnbindInt(self, dim)
 	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
@@ -1179,7 +1179,7 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 		return kernels.Set_SourceStorage(self, source)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_10a0adc0079f, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_78130c81969e, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -1199,7 +1199,7 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_60c7b9ce84e3, self, source)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_3c2dfa87c773, self, source)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, source, r0)
@@ -1219,7 +1219,7 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 		return kernels.View(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opView, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opView, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.View(self, size)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1238,7 +1238,7 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_affe29ee1374(&fr, &opSortValues, &assertgenshapes.Shape_444c60af4e4a, self, values, indices)
+	assertgenshapes.Before_affe29ee1374(&fr, &opSortValues, &assertgenshapes.Shape_1bfddae84fbb, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	assertgenshapes.After_8ea94035312f(&fr, self, values, indices, r0, r1)
@@ -1258,7 +1258,7 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 		return kernels.Sort(self, dim, descending)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_97c6f14adeaf(&fr, &opSort, &assertgenshapes.Shape_e3a760ad2eaa, self)
+	assertgenshapes.Before_97c6f14adeaf(&fr, &opSort, &assertgenshapes.Shape_de7dcf6f00c6, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
 	assertgenshapes.After_af2350c424b7(&fr, self, r0, r1)
 	return r0, r1
@@ -1277,7 +1277,7 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Alias(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opAlias, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opAlias, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Alias(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0

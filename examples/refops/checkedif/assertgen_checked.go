@@ -45,7 +45,7 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1d6839e159d3(&fr, &opSetData, &assertgenshapes.Shape_68880e61d999, self, new_data)
+	assertgenshapes.Before_1d6839e159d3(&fr, &opSetData, &assertgenshapes.Shape_b62377ebae01, self, new_data)
 	defer fr.Abandon()
 	k.next.SetData(self, new_data)
 	assertgenshapes.After_68ea9aed19c0(&fr, self, new_data)
@@ -63,7 +63,7 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 		return k.next.AddTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opAddTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+	assertgenshapes.Before_fee735097cff(&fr, &opAddTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
 	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
@@ -81,7 +81,7 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 		return k.next.Add_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_833ca9ee5cb3, self, other)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
 	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
@@ -100,7 +100,7 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 		return k.next.AddOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a45e27103ff(&fr, &opAddOut, &assertgenshapes.Shape_3ff839c8b38b, self, other, out)
+	assertgenshapes.Before_9a45e27103ff(&fr, &opAddOut, &assertgenshapes.Shape_b6ab4f5dda50, self, other, out)
 	defer fr.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
 	assertgenshapes.After_f8de162b2493(&fr, self, other, out, r0)
@@ -119,7 +119,7 @@ func (k *checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64
 		return k.next.AsStrided(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opAsStrided, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opAsStrided, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.AsStrided(self, size, stride, storage_offset)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -137,7 +137,7 @@ func (k *checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int6
 		return k.next.AsStrided_(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opAsStrided_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opAsStrided_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.AsStrided_(self, size, stride, storage_offset)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -156,7 +156,7 @@ func (k *checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor 
 		return k.next.Cat(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_4319bdb87daa(&fr, &opCat, &assertgenshapes.Shape_90a8417e85f2, tensors)
+	assertgenshapes.Before_4319bdb87daa(&fr, &opCat, &assertgenshapes.Shape_c14d02d1ded3, tensors)
 	r0 := k.next.Cat(tensors, dim)
 	assertgenshapes.After_b886b4af5df2(&fr, tensors, r0)
 	return r0
@@ -174,7 +174,7 @@ func (k *checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.
 		return k.next.CatOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_64123bc30654(&fr, &opCatOut, &assertgenshapes.Shape_95e8bb96753e, tensors, out)
+	assertgenshapes.Before_64123bc30654(&fr, &opCatOut, &assertgenshapes.Shape_e906a9bbb09e, tensors, out)
 	defer fr.Abandon()
 	r0 := k.next.CatOut(tensors, dim, out)
 	assertgenshapes.After_d597cddaa5b7(&fr, tensors, out, r0)
@@ -193,7 +193,7 @@ func (k *checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reft
 		return k.next.Chunk(self, chunks, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_cef5fe6c4ad9(&fr, &opChunk, &assertgenshapes.Shape_46f616b84c13, self)
+	assertgenshapes.Before_cef5fe6c4ad9(&fr, &opChunk, &assertgenshapes.Shape_80251de8f3f7, self)
 	r0 := k.next.Chunk(self, chunks, dim)
 	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
@@ -211,7 +211,7 @@ func (k *checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, ma
 		return k.next.ClampTensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cde7cd2e95ca(&fr, &opClampTensor, &assertgenshapes.Shape_264392e63a91, self, min_, max_)
+	assertgenshapes.Before_cde7cd2e95ca(&fr, &opClampTensor, &assertgenshapes.Shape_0f3d46d85ee1, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
 	assertgenshapes.After_717465ef8419(&fr, self, min_, max_, r0)
 	return r0
@@ -229,7 +229,7 @@ func (k *checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftens
 		return k.next.Contiguous(self, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opContiguous, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opContiguous, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.Contiguous(self, memory_format)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -247,7 +247,7 @@ func (k *checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_block
 		return k.next.Copy_(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opCopy_, &assertgenshapes.Shape_3504838bf148, self, src)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opCopy_, &assertgenshapes.Shape_ef1b5c041557, self, src)
 	defer fr.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, src, r0)
@@ -267,7 +267,7 @@ func (k *checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCummaxHelper, &assertgenshapes.Shape_3c80097537a5, self, values, indices)
+	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCummaxHelper, &assertgenshapes.Shape_bbb86b1e6c70, self, values, indices)
 	defer fr.Abandon()
 	k.next.XCummaxHelper(self, values, indices, dim)
 	assertgenshapes.After_0d5958672395(&fr, self, values, indices)
@@ -286,7 +286,7 @@ func (k *checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCumminHelper, &assertgenshapes.Shape_3c80097537a5, self, values, indices)
+	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCumminHelper, &assertgenshapes.Shape_bbb86b1e6c70, self, values, indices)
 	defer fr.Abandon()
 	k.next.XCumminHelper(self, values, indices, dim)
 	assertgenshapes.After_0d5958672395(&fr, self, values, indices)
@@ -304,7 +304,7 @@ func (k *checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim
 		return k.next.Diagonal(self, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opDiagonal, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opDiagonal, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Diagonal(self, offset, dim1, dim2)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -322,7 +322,7 @@ func (k *checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 		return k.next.DivTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opDivTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+	assertgenshapes.Before_fee735097cff(&fr, &opDivTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := k.next.DivTensor(self, other)
 	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
@@ -340,7 +340,7 @@ func (k *checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *i
 		return k.next.Resize_(self, size, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opResize_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opResize_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.Resize_(self, size, memory_format)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -359,7 +359,7 @@ func (k *checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *r
 		return k.next.Expand(self, size, implicit)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opExpand, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opExpand, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Expand(self, size, implicit)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -377,7 +377,7 @@ func (k *checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_
 		return k.next.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.FlattenUsingInts(self, start_dim, end_dim)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -395,7 +395,7 @@ func (k *checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.
 		return k.next.Fill_Scalar(self, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opFill_Scalar, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opFill_Scalar, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.Fill_Scalar(self, value)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -414,7 +414,7 @@ func (k *checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reft
 		return k.next.MaxDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_97c6f14adeaf(&fr, &opMaxDim, &assertgenshapes.Shape_e3a760ad2eaa, self)
+	assertgenshapes.Before_97c6f14adeaf(&fr, &opMaxDim, &assertgenshapes.Shape_de7dcf6f00c6, self)
 	r0, r1 := k.next.MaxDim(self, dim, keepdim)
 	assertgenshapes.After_af2350c424b7(&fr, self, r0, r1)
 	return r0, r1
@@ -432,7 +432,7 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 		return k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_affe29ee1374(&fr, &opMaxDimMax, &assertgenshapes.Shape_72b327719f8a, self, max_, max_values)
+	assertgenshapes.Before_affe29ee1374(&fr, &opMaxDimMax, &assertgenshapes.Shape_5690e4ac726e, self, max_, max_values)
 	defer fr.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.After_8ea94035312f(&fr, self, max_, max_values, r0, r1)
@@ -451,7 +451,7 @@ func (k *checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.
 		return k.next.Mm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opMm, &assertgenshapes.Shape_e1c50652b7c3, self, mat2)
+	assertgenshapes.Before_fee735097cff(&fr, &opMm, &assertgenshapes.Shape_27211e5a55f4, self, mat2)
 	r0 := k.next.Mm(self, mat2)
 	assertgenshapes.After_05682342539d(&fr, self, mat2, r0)
 	return r0
@@ -469,7 +469,7 @@ func (k *checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *ref
 		return k.next.MmOut(self, mat2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a45e27103ff(&fr, &opMmOut, &assertgenshapes.Shape_c7eca79e4827, self, mat2, out)
+	assertgenshapes.Before_9a45e27103ff(&fr, &opMmOut, &assertgenshapes.Shape_aff5270e75a6, self, mat2, out)
 	defer fr.Abandon()
 	r0 := k.next.MmOut(self, mat2, out)
 	assertgenshapes.After_f8de162b2493(&fr, self, mat2, out, r0)
@@ -488,7 +488,7 @@ func (k *checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 		return k.next.MulTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opMulTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+	assertgenshapes.Before_fee735097cff(&fr, &opMulTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := k.next.MulTensor(self, other)
 	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
@@ -506,7 +506,7 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 		return k.next.Mul_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opMul_Tensor, &assertgenshapes.Shape_833ca9ee5cb3, self, other)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opMul_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
 	defer fr.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
@@ -525,7 +525,7 @@ func (k *checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *r
 		return k.next.MulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a45e27103ff(&fr, &opMulOut, &assertgenshapes.Shape_3ff839c8b38b, self, other, out)
+	assertgenshapes.Before_9a45e27103ff(&fr, &opMulOut, &assertgenshapes.Shape_b6ab4f5dda50, self, other, out)
 	defer fr.Abandon()
 	r0 := k.next.MulOut(self, other, out)
 	assertgenshapes.After_f8de162b2493(&fr, self, other, out, r0)
@@ -544,7 +544,7 @@ func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length 
 		return k.next.Narrow(self, dim, start, length)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opNarrow, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opNarrow, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.Narrow(self, dim, start, length)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -562,7 +562,7 @@ func (k *checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tenso
 		return k.next.Permute(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opPermute, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opPermute, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Permute(self, dims)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -580,7 +580,7 @@ func (k *checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Neg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opNeg, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opNeg, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.Neg(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -598,7 +598,7 @@ func (k *checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Neg_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opNeg_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opNeg_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.Neg_(self)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -617,7 +617,7 @@ func (k *checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftens
 		return k.next.NegOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_32b603cad0a5(&fr, &opNegOut, &assertgenshapes.Shape_b71616d1946c, self, out)
+	assertgenshapes.Before_32b603cad0a5(&fr, &opNegOut, &assertgenshapes.Shape_1d23e4c0e11d, self, out)
 	defer fr.Abandon()
 	r0 := k.next.NegOut(self, out)
 	assertgenshapes.After_ab7873dae49b(&fr, self, out, r0)
@@ -636,7 +636,7 @@ func (k *checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tens
 		return k.next.Reshape(self, shape)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opReshape, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opReshape, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.Reshape(self, shape)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -654,7 +654,7 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 		return k.next.SelectInt(self, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opSelectInt, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opSelectInt, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.SelectInt(self, dim, index)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -672,7 +672,7 @@ func (k *checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Detach(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opDetach, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opDetach, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Detach(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -690,7 +690,7 @@ func (k *checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Detach_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opDetach_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opDetach_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.Detach_(self)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -709,7 +709,7 @@ func (k *checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, e
 		return k.next.SliceTensor(self, dim, start, end, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opSliceTensor, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opSliceTensor, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -727,7 +727,7 @@ func (k *checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int6
 		return k.next.SplitTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f38184787fc2(&fr, &opSplitTensor, &assertgenshapes.Shape_c0d6ef72a0ee, self)
+	assertgenshapes.Before_f38184787fc2(&fr, &opSplitTensor, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
 	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
@@ -745,7 +745,7 @@ func (k *checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, di
 		return k.next.SplitWithSizes(self, split_sizes, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f38184787fc2(&fr, &opSplitWithSizes, &assertgenshapes.Shape_c0d6ef72a0ee, self)
+	assertgenshapes.Before_f38184787fc2(&fr, &opSplitWithSizes, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := k.next.SplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
@@ -763,7 +763,7 @@ func (k *checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Squeeze(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opSqueeze, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opSqueeze, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Squeeze(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -781,7 +781,7 @@ func (k *checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 		return k.next.SqueezeDim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opSqueezeDim, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opSqueezeDim, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.SqueezeDim(self, dim)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -799,7 +799,7 @@ func (k *checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tens
 		return k.next.Squeeze_Dim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.Squeeze_Dim(self, dim)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -818,7 +818,7 @@ func (k *checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tenso
 		return k.next.Stack(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_4319bdb87daa(&fr, &opStack, &assertgenshapes.Shape_90a8417e85f2, tensors)
+	assertgenshapes.Before_4319bdb87daa(&fr, &opStack, &assertgenshapes.Shape_c14d02d1ded3, tensors)
 	r0 := k.next.Stack(tensors, dim)
 	assertgenshapes.After_b886b4af5df2(&fr, tensors, r0)
 	return r0
@@ -836,7 +836,7 @@ func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 		return k.next.Sum(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.Sum(self, dtype)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -854,7 +854,7 @@ func (k *checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim boo
 		return k.next.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opSumDimIntList, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSumDimIntList, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -872,7 +872,7 @@ func (k *checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim boo
 		return k.next.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_32b603cad0a5(&fr, &opSumIntListOut, &assertgenshapes.Shape_b71616d1946c, self, out)
+	assertgenshapes.Before_32b603cad0a5(&fr, &opSumIntListOut, &assertgenshapes.Shape_1d23e4c0e11d, self, out)
 	defer fr.Abandon()
 	r0 := k.next.SumIntListOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_ab7873dae49b(&fr, self, out, r0)
@@ -891,7 +891,7 @@ func (k *checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.T(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opT, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opT, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.T(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -909,7 +909,7 @@ func (k *checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.T_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opT_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opT_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.T_(self)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -928,7 +928,7 @@ func (k *checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opTransposeInt, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opTransposeInt, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -946,7 +946,7 @@ func (k *checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *re
 		return k.next.Transpose_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opTranspose_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opTranspose_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.Transpose_(self, dim0, dim1)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -965,7 +965,7 @@ func (k *checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 		return k.next.Unsqueeze(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opUnsqueeze, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opUnsqueeze, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Unsqueeze(self, dim)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -983,7 +983,7 @@ func (k *checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 		return k.next.Unsqueeze_(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opUnsqueeze_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opUnsqueeze_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.Unsqueeze_(self, dim)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -1002,7 +1002,7 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 		return k.next.Clone(self, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opClone, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opClone, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.Clone(self, memory_format)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1020,7 +1020,7 @@ func (k *checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Zero_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opZero_, &assertgenshapes.Shape_33e8ab7fea2c, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opZero_, &assertgenshapes.Shape_97935bb548c4, self)
 	defer fr.Abandon()
 	r0 := k.next.Zero_(self)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -1039,7 +1039,7 @@ func (k *checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 		return k.next.SubTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opSubTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+	assertgenshapes.Before_fee735097cff(&fr, &opSubTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := k.next.SubTensor(self, other, alpha)
 	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
@@ -1057,7 +1057,7 @@ func (k *checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 		return k.next.Sub_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSub_Tensor, &assertgenshapes.Shape_833ca9ee5cb3, self, other)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSub_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
 	defer fr.Abandon()
 	r0 := k.next.Sub_Tensor(self, other, alpha)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
@@ -1076,7 +1076,7 @@ func (k *checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor 
 		return k.next.ToDense(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opToDense, &assertgenshapes.Shape_4e3c9879f418, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opToDense, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.ToDense(self, dtype)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1094,7 +1094,7 @@ func (k *checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.XValues(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opXValues, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opXValues, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.XValues(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1112,7 +1112,7 @@ func (k *checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tens
 		return k.next.UnbindInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f38184787fc2(&fr, &opUnbindInt, &assertgenshapes.Shape_c0d6ef72a0ee, self)
+	assertgenshapes.Before_f38184787fc2(&fr, &opUnbindInt, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := k.next.UnbindInt(self, dim)
 	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
@@ -1130,7 +1130,7 @@ func (k *checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.St
 		return k.next.Set_SourceStorage(self, source)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ef7d42392c72(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_10a0adc0079f, self)
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_78130c81969e, self)
 	defer fr.Abandon()
 	r0 := k.next.Set_SourceStorage(self, source)
 	assertgenshapes.After_264e24096287(&fr, self, r0)
@@ -1149,7 +1149,7 @@ func (k *checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Ten
 		return k.next.Set_SourceTensor(self, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_60c7b9ce84e3, self, source)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_3c2dfa87c773, self, source)
 	defer fr.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, source, r0)
@@ -1168,7 +1168,7 @@ func (k *checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 		return k.next.View(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opView, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opView, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.View(self, size)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -1186,7 +1186,7 @@ func (k *checked) SortValues(self *reftensor.Tensor, dim int64, descending bool,
 		return k.next.SortValues(self, dim, descending, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_affe29ee1374(&fr, &opSortValues, &assertgenshapes.Shape_444c60af4e4a, self, values, indices)
+	assertgenshapes.Before_affe29ee1374(&fr, &opSortValues, &assertgenshapes.Shape_1bfddae84fbb, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := k.next.SortValues(self, dim, descending, values, indices)
 	assertgenshapes.After_8ea94035312f(&fr, self, values, indices, r0, r1)
@@ -1205,7 +1205,7 @@ func (k *checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*ref
 		return k.next.Sort(self, dim, descending)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_97c6f14adeaf(&fr, &opSort, &assertgenshapes.Shape_e3a760ad2eaa, self)
+	assertgenshapes.Before_97c6f14adeaf(&fr, &opSort, &assertgenshapes.Shape_de7dcf6f00c6, self)
 	r0, r1 := k.next.Sort(self, dim, descending)
 	assertgenshapes.After_af2350c424b7(&fr, self, r0, r1)
 	return r0, r1
@@ -1223,7 +1223,7 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Alias(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9874ec127e44(&fr, &opAlias, &assertgenshapes.Shape_08d9914ac742, self)
+	assertgenshapes.Before_9874ec127e44(&fr, &opAlias, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Alias(self)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0

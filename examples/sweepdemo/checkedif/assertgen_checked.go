@@ -44,7 +44,7 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 		return k.next.Add_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_833ca9ee5cb3, self, other)
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
 	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
 	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
@@ -63,7 +63,7 @@ func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 		return k.next.Sum(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_a6e0b0fc5373, self)
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.Sum(self, dtype)
 	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
@@ -81,7 +81,7 @@ func (k *checked) Outer(self *reftensor.Tensor, vec2 *reftensor.Tensor) *reftens
 		return k.next.Outer(self, vec2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fee735097cff(&fr, &opOuter, &assertgenshapes.Shape_1341b6133415, self, vec2)
+	assertgenshapes.Before_fee735097cff(&fr, &opOuter, &assertgenshapes.Shape_b6b8679eeb26, self, vec2)
 	r0 := k.next.Outer(self, vec2)
 	assertgenshapes.After_05682342539d(&fr, self, vec2, r0)
 	return r0

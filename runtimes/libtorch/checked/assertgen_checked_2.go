@@ -26,7 +26,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHingeEmbeddingLoss, &assertgenshapes.Shape_24388aae9210, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHingeEmbeddingLoss, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -45,7 +45,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opGroupNorm, &assertgenshapes.Shape_c10e22ebb0ac, input, weight, bias)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opGroupNorm, &assertgenshapes.Shape_a2c8b80cf351, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -64,7 +64,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeGroupNorm, &assertgenshapes.Shape_943cdf39e050, input, weight, bias)
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeGroupNorm, &assertgenshapes.Shape_de974f930920, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -83,7 +83,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_87a15575c88b(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_e80ba2589aa0, input, weight, bias, out0, out1, out2)
+	assertgenshapes.Before_87a15575c88b(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
@@ -103,7 +103,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb69b5235634(&fr, &opNativeGroupNormBackward, &assertgenshapes.Shape_420134527797, grad_out, input, mean, rstd, weight)
+	assertgenshapes.Before_cb69b5235634(&fr, &opNativeGroupNormBackward, &assertgenshapes.Shape_10a99d2d68fb, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	assertgenshapes.After_933f0c76306c(&fr, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -122,7 +122,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_74f9ae562676(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_38814b09e0c4, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	assertgenshapes.Before_74f9ae562676(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_e13efc57ab6b, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
@@ -142,7 +142,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 		return kernels.XFftR2c(self, dim, normalization, onesided)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftR2c, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftR2c, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -161,7 +161,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 		return kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftR2cOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftR2cOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -181,7 +181,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 		return kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2r, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2r, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -200,7 +200,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 		return kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2rOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2rOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -220,7 +220,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 		return kernels.XFftC2c(self, dim, normalization, forward)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2c, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2c, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -239,7 +239,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 		return kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2cOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2cOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -260,7 +260,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateCompressedSparseIndices, &assertgenshapes.Shape_457ea1e4f9cc, compressed_idx, plain_idx)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateCompressedSparseIndices, &assertgenshapes.Shape_a9cf43393de1, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
 	assertgenshapes.After_59b81b2d5a28(&fr, compressed_idx, plain_idx)
 }
@@ -354,7 +354,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		return kernels.IndexTensor(self, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_dbf759d17a42(&fr, &opIndexTensor, &assertgenshapes.Shape_dffcf886f8d8, self, indices)
+	assertgenshapes.Before_dbf759d17a42(&fr, &opIndexTensor, &assertgenshapes.Shape_e11c168fc263, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
 	assertgenshapes.After_bf5ac2a609d3(&fr, self, indices, r0)
 	return r0
@@ -373,7 +373,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		return kernels.IndexTensorOut(self, indices, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexTensorOut, &assertgenshapes.Shape_f1eef41b157c, self, indices, out)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexTensorOut, &assertgenshapes.Shape_024faf110aac, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, out, r0)
@@ -393,7 +393,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexCopyOut(self, dim, index, source, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexCopyOut, &assertgenshapes.Shape_2f7c8f12eec0, self, index, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexCopyOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
@@ -413,7 +413,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 		return kernels.IndexCopy_(self, dim, index, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -433,7 +433,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexCopy(self, dim, index, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -452,7 +452,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 		return kernels.IndexCopy_Dimname(self, dim, index, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_Dimname, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_Dimname, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -472,7 +472,7 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopyDimname, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopyDimname, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -491,7 +491,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut_, &assertgenshapes.Shape_59aab15b7899, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
 	defer fr.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
@@ -511,7 +511,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_aaabd077162b(&fr, &opIndexPutOut, &assertgenshapes.Shape_89e3ee3a9d36, self, indices, values, out)
+	assertgenshapes.Before_aaabd077162b(&fr, &opIndexPutOut, &assertgenshapes.Shape_71a0ba7a5d25, self, indices, values, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
 	assertgenshapes.After_ce2e9596af94(&fr, self, indices, values, out, r0)
@@ -531,7 +531,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_f7202ef48d8d, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_339f0737e8a1, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
@@ -550,7 +550,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_59aab15b7899, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
 	defer fr.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
@@ -570,7 +570,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_aaabd077162b(&fr, &opXIndexPutImplOut, &assertgenshapes.Shape_89e3ee3a9d36, self, indices, values, out)
+	assertgenshapes.Before_aaabd077162b(&fr, &opXIndexPutImplOut, &assertgenshapes.Shape_71a0ba7a5d25, self, indices, values, out)
 	defer fr.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	assertgenshapes.After_ce2e9596af94(&fr, self, indices, values, out, r0)
@@ -590,7 +590,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_f7202ef48d8d, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_339f0737e8a1, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
@@ -609,7 +609,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6407a5599538(&fr, &opInstanceNorm, &assertgenshapes.Shape_e37a301d49a9, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_6407a5599538(&fr, &opInstanceNorm, &assertgenshapes.Shape_3f697d176877, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, running_mean, running_var, r0)
 	return r0
@@ -628,7 +628,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsclose, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsclose, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -647,7 +647,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 		return kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIsinTensorTensorOut, &assertgenshapes.Shape_36995488053e, elements, test_elements, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIsinTensorTensorOut, &assertgenshapes.Shape_e2b0981c0b07, elements, test_elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, elements, test_elements, out, r0)
@@ -667,7 +667,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 		return kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorTensor, &assertgenshapes.Shape_89f27fd8f309, elements, test_elements)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorTensor, &assertgenshapes.Shape_da21e2f94744, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	assertgenshapes.After_9ff3b5fe9328(&fr, elements, test_elements, r0)
 	return r0
@@ -686,7 +686,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 		return kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorScalarOut, &assertgenshapes.Shape_806bccc1d1f5, elements, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorScalarOut, &assertgenshapes.Shape_c9ec553d3538, elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, elements, out, r0)
@@ -706,7 +706,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 		return kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsinTensorScalar, &assertgenshapes.Shape_1102ed952c29, elements)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinTensorScalar, &assertgenshapes.Shape_2e10b823d4b3, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	assertgenshapes.After_b8768b1b96bb(&fr, elements, r0)
 	return r0
@@ -725,7 +725,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 		return kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinScalarTensorOut, &assertgenshapes.Shape_c805551cb7c1, test_elements, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinScalarTensorOut, &assertgenshapes.Shape_e18eb23ddd21, test_elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, test_elements, out, r0)
@@ -745,7 +745,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 		return kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsinScalarTensor, &assertgenshapes.Shape_ec9b2ffba6f2, test_elements)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinScalarTensor, &assertgenshapes.Shape_e8da551c1267, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	assertgenshapes.After_b8768b1b96bb(&fr, test_elements, r0)
 	return r0
@@ -764,7 +764,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isnan(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsnan, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsnan, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Isnan(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -783,7 +783,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsnanOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsnanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsnanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsnanOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -803,7 +803,7 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsDistributed, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsDistributed, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsDistributed(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -822,7 +822,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsFloatingPoint, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsFloatingPoint, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsFloatingPoint(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -841,7 +841,7 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsComplex, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsComplex, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsComplex(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -860,7 +860,7 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsConj, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsConj, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsConj(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -879,7 +879,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIsZerotensor, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIsZerotensor, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XIsZerotensor(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -898,7 +898,7 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNeg, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNeg, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsNeg(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -917,7 +917,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsreal, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsreal, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Isreal(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -936,7 +936,7 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNonzero, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNonzero, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsNonzero(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -955,7 +955,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.IsSameSize(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsSameSize, &assertgenshapes.Shape_dfc51921799d, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSameSize, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.IsSameSize(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -974,7 +974,7 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsSigned, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsSigned, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsSigned(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -993,7 +993,7 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsInference, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsInference, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsInference(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1012,7 +1012,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opKlDiv, &assertgenshapes.Shape_24388aae9210, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opKlDiv, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -1031,7 +1031,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opKron, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opKron, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Kron(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -1050,7 +1050,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.KronOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opKronOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opKronOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.KronOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -1070,7 +1070,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 		return kernels.Kthvalue(self, k_, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalue, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalue, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1089,7 +1089,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 		return kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -1109,7 +1109,7 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalueDimname, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalueDimname, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1128,7 +1128,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 		return kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueDimnameOut, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueDimnameOut, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -1148,7 +1148,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opLayerNorm, &assertgenshapes.Shape_c10e22ebb0ac, input, weight, bias)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLayerNorm, &assertgenshapes.Shape_a2c8b80cf351, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -1167,7 +1167,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 		return kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeLayerNorm, &assertgenshapes.Shape_943cdf39e050, input, weight, bias)
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeLayerNorm, &assertgenshapes.Shape_de974f930920, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -1186,7 +1186,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_87a15575c88b(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_e80ba2589aa0, input, weight, bias, out0, out1, out2)
+	assertgenshapes.Before_87a15575c88b(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
@@ -1206,7 +1206,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_0783c3de3d3e, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_c3eb91c106ac, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	assertgenshapes.After_85d5f51a9260(&fr, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -1225,7 +1225,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b477fc77cb0f(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_4fbc105eceed, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	assertgenshapes.Before_b477fc77cb0f(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_707dec2f812e, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	assertgenshapes.After_0d53f0bee866(&fr, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
@@ -1245,7 +1245,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 		return kernels.NanToNum(self, nan, posinf, neginf)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1264,7 +1264,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 		return kernels.NanToNum_(self, nan, posinf, neginf)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1284,7 +1284,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 		return kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanToNumOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanToNumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1304,7 +1304,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 		return kernels.Linear(input, weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opLinear, &assertgenshapes.Shape_c10e22ebb0ac, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opLinear, &assertgenshapes.Shape_a2c8b80cf351, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -1323,7 +1323,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opLinearBackward, &assertgenshapes.Shape_18006df624f9, self, grad_output, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opLinearBackward, &assertgenshapes.Shape_e4461e213a75, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -1342,7 +1342,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_4e069bca1a65, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
@@ -1362,7 +1362,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 		return kernels.LinearOut(input, weight, bias, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opLinearOut, &assertgenshapes.Shape_b89346d670e3, input, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opLinearOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
@@ -1382,7 +1382,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 		return kernels.MkldnnLinear(self, weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnLinear, &assertgenshapes.Shape_471330e4dc55, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnLinear, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -1401,7 +1401,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnLinearOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnLinearOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -1421,7 +1421,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnLinearBackwardInput, &assertgenshapes.Shape_bcd0415ae2e4, grad_output, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnLinearBackwardInput, &assertgenshapes.Shape_387d904f4e62, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, weight, r0)
 	return r0
@@ -1440,7 +1440,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Shape_7bb59724802c, grad_output, weight, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Shape_36ac6ad8648e, grad_output, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, weight, out, r0)
@@ -1460,7 +1460,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMkldnnLinearBackwardWeights, &assertgenshapes.Shape_8d42edf431a2, grad_output, input, weight)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMkldnnLinearBackwardWeights, &assertgenshapes.Shape_5822dcb1ed46, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, weight, r0, r1)
 	return r0, r1
@@ -1479,7 +1479,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_e90f7d010a4b, grad_output, input, weight, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_460f320704cb, grad_output, input, weight, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, weight, out0, out1, r0, r1)
@@ -1499,7 +1499,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMkldnnLinearBackward, &assertgenshapes.Shape_18006df624f9, self, grad_output, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMkldnnLinearBackward, &assertgenshapes.Shape_e4461e213a75, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -1518,7 +1518,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_4e069bca1a65, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
@@ -1538,7 +1538,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Shape_c7efbc8750b2, input, weight, packed, col_offsets, bias)
+	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Shape_2496979c746b, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, packed, col_offsets, bias, r0)
 	return r0
@@ -1557,7 +1557,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8Weight, &assertgenshapes.Shape_c7efbc8750b2, input, weight, packed, col_offsets, bias)
+	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8Weight, &assertgenshapes.Shape_2496979c746b, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, packed, col_offsets, bias, r0)
 	return r0
@@ -1576,7 +1576,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Shape_792b0741a64a, input)
+	assertgenshapes.Before_b69700e1b712(&fr, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Shape_d19a2f82a7c7, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
 	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1, r2, r3
@@ -1595,7 +1595,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Shape_56cb27f97ec1, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1614,7 +1614,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Shape_dbb6c1d94799, input, packed_weight, bias)
+	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Shape_d5f9b26b8c3d, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, packed_weight, bias, r0)
 	return r0
@@ -1633,7 +1633,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16Weight, &assertgenshapes.Shape_dbb6c1d94799, input, packed_weight, bias)
+	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16Weight, &assertgenshapes.Shape_d5f9b26b8c3d, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, packed_weight, bias, r0)
 	return r0
@@ -1652,7 +1652,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Shape_56cb27f97ec1, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1671,7 +1671,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Shape_56cb27f97ec1, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1690,7 +1690,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexpTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexpTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LdexpTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -1709,7 +1709,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ldexp_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexp_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexp_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ldexp_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -1729,7 +1729,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.LdexpOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLdexpOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLdexpOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -1749,7 +1749,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opLinspace, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opLinspace, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -1768,7 +1768,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -1788,7 +1788,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Log(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1807,7 +1807,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Log_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1827,7 +1827,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1847,7 +1847,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog10, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Log10(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1866,7 +1866,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog10_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Log10_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1886,7 +1886,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log10Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog10Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog10Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log10Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1906,7 +1906,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Log1p(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1925,7 +1925,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Log1p_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1945,7 +1945,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log1pOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog1pOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog1pOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log1pOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1965,7 +1965,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog2, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Log2(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1984,7 +1984,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog2_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Log2_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2004,7 +2004,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log2Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log2Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2024,7 +2024,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogaddexpOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexpOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexpOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2044,7 +2044,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Logaddexp(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2063,7 +2063,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.Logaddexp2Out(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexp2Out, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexp2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2083,7 +2083,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp2, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Logaddexp2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2102,7 +2102,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.XlogyTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2121,7 +2121,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyScalarSelf(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarSelf, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarSelf, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -2140,7 +2140,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.XlogyScalarOther(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarOther, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarOther, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XlogyScalarOther(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2159,7 +2159,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Xlogy_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogy_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogy_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2179,7 +2179,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Xlogy_ScalarOther(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXlogy_ScalarOther, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogy_ScalarOther, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2199,7 +2199,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.XlogyOutTensor(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXlogyOutTensor, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXlogyOutTensor, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2219,7 +2219,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 		return kernels.XlogyOutScalarSelf(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarSelf, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarSelf, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -2239,7 +2239,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.XlogyOutScalarOther(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarOther, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarOther, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2259,7 +2259,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opLogspace, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opLogspace, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -2278,7 +2278,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -2298,7 +2298,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxInt, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2317,7 +2317,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSoftmaxIntOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSoftmaxIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2337,7 +2337,7 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 		return kernels.LogSoftmaxDimname(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxDimname, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2356,7 +2356,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 		return kernels.XLogSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXLogSoftmax, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2375,7 +2375,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 		return kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2395,7 +2395,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxBackwardData, &assertgenshapes.Shape_bcb76746e82b, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxBackwardData, &assertgenshapes.Shape_cff702561c0f, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -2414,7 +2414,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_6e50811ff67f, grad_output, output, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_79f4c422a2f6, grad_output, output, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, out, r0)
@@ -2434,7 +2434,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXLogcumsumexp, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogcumsumexp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2453,7 +2453,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogcumsumexpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogcumsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2473,7 +2473,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Logcumsumexp(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexp, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Logcumsumexp(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2492,7 +2492,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 		return kernels.LogcumsumexpOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2512,7 +2512,7 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.LogcumsumexpDimname(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexpDimname, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexpDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2531,7 +2531,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 		return kernels.LogcumsumexpDimnameOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpDimnameOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpDimnameOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2551,7 +2551,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Logsumexp(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexp, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2570,7 +2570,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 		return kernels.LogsumexpOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2590,7 +2590,7 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 		return kernels.LogsumexpNames(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexpNames, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexpNames, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2609,7 +2609,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 		return kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpNamesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2629,7 +2629,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMarginRankingLoss, &assertgenshapes.Shape_5d5276b07f66, input1, input2, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opMarginRankingLoss, &assertgenshapes.Shape_cdcc17c4d8c1, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, input1, input2, target, r0)
 	return r0
@@ -2648,7 +2648,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Matmul(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatmul, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatmul, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Matmul(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2667,7 +2667,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMatmulBackward, &assertgenshapes.Shape_64446ace00bf, grad, self, other)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMatmulBackward, &assertgenshapes.Shape_3362989142bc, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
 	assertgenshapes.After_18260e60a85b(&fr, grad, self, other, r0, r1)
 	return r0, r1
@@ -2686,7 +2686,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_ea60c6b64fd3, grad, self, other, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_f4d1e7d69ced, grad, self, other, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, grad, self, other, out0, out1, r0, r1)
@@ -2706,7 +2706,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.MatmulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMatmulOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2726,7 +2726,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixPower, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixPower, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MatrixPower(self, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2745,7 +2745,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 		return kernels.MatrixPowerOut(self, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixPowerOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixPowerOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2765,7 +2765,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixExp, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixExp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MatrixExp(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2784,7 +2784,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixExpBackward, &assertgenshapes.Shape_dc4417f71408, self, grad)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixExpBackward, &assertgenshapes.Shape_7d6bd020ce1c, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, grad, r0)
 	return r0
@@ -2803,7 +2803,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmax, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmax, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.XAminmax(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2822,7 +2822,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -2842,7 +2842,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmaxDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmaxDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2861,7 +2861,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxDimOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxDimOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -2881,7 +2881,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opAminmax, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opAminmax, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2900,7 +2900,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opAminmaxOut, &assertgenshapes.Shape_2d4cc2c7baf6, self, min_, max_)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAminmaxOut, &assertgenshapes.Shape_239f797b3463, self, min_, max_)
 	defer fr.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	assertgenshapes.After_18260e60a85b(&fr, self, min_, max_, r0, r1)
@@ -2920,7 +2920,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXComputeLinearCombination, &assertgenshapes.Shape_e4135a3d3821, input, coefficients)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXComputeLinearCombination, &assertgenshapes.Shape_fd4906046b7d, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, coefficients, r0)
 	return r0
@@ -2939,7 +2939,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXComputeLinearCombinationOut, &assertgenshapes.Shape_50469ffc43a3, input, coefficients, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXComputeLinearCombinationOut, &assertgenshapes.Shape_10eea7b56c17, input, coefficients, out)
 	defer fr.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, coefficients, out, r0)
@@ -2959,7 +2959,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2978,7 +2978,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxDimMax, &assertgenshapes.Shape_74f51f1b05e5, self, max_, max_values)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxDimMax, &assertgenshapes.Shape_dc690447c48c, self, max_, max_values)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.After_18260e60a85b(&fr, self, max_, max_values, r0, r1)
@@ -2998,7 +2998,7 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxNamesDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3017,7 +3017,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 		return kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxNamesDimMax, &assertgenshapes.Shape_74f51f1b05e5, self, max_, max_values)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxNamesDimMax, &assertgenshapes.Shape_dc690447c48c, self, max_, max_values)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.After_18260e60a85b(&fr, self, max_, max_values, r0, r1)
@@ -3037,7 +3037,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opValueSelectingReductionBackward, &assertgenshapes.Shape_7457ddf4f4e4, grad, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opValueSelectingReductionBackward, &assertgenshapes.Shape_d563af43141b, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, indices, r0)
 	return r0
@@ -3056,7 +3056,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amax(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAmax, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Amax(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3075,7 +3075,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AmaxOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAmaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3095,7 +3095,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool1dWithIndices, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool1dWithIndices, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3114,7 +3114,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool1d, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3133,7 +3133,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool2d, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3152,7 +3152,7 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 		return kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMpsMaxPool2d, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMpsMaxPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3171,7 +3171,7 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 		return kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsMaxPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3191,7 +3191,7 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMpsMaxPool2dBackward, &assertgenshapes.Shape_f535a8a4e36b, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMpsMaxPool2dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -3210,7 +3210,7 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 		return kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Shape_6a4481d019cd, grad_output, self, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
@@ -3230,7 +3230,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool2d, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3249,7 +3249,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3269,7 +3269,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool2dBackward, &assertgenshapes.Shape_c2ec9173113c, grad_output, output, input)
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool2dBackward, &assertgenshapes.Shape_08758c28fef9, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, input, r0)
 	return r0
@@ -3288,7 +3288,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Shape_59e3da8cfe81, grad_output, output, input, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Shape_e413e4ce2398, grad_output, output, input, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, input, out, r0)
@@ -3308,7 +3308,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool3d, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3327,7 +3327,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3347,7 +3347,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool3dBackward, &assertgenshapes.Shape_c2ec9173113c, grad_output, output, input)
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool3dBackward, &assertgenshapes.Shape_08758c28fef9, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, input, r0)
 	return r0
@@ -3366,7 +3366,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Shape_59e3da8cfe81, grad_output, output, input, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Shape_e413e4ce2398, grad_output, output, input, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, input, out, r0)
@@ -3386,7 +3386,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool1d, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3405,7 +3405,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3425,7 +3425,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool2d, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3444,7 +3444,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3464,7 +3464,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool3d, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3483,7 +3483,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Mean(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMean, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMean, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Mean(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3502,7 +3502,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.MeanDim(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMeanDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMeanDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3521,7 +3521,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 		return kernels.MeanOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3541,7 +3541,7 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 		return kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMeanNamesDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMeanNamesDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3560,7 +3560,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 		return kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanNamesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3580,7 +3580,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanmean, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmean, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3599,7 +3599,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmeanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmeanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3619,7 +3619,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 		return kernels.Median(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMedian, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMedian, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Median(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3638,7 +3638,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MedianOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMedianOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMedianOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MedianOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3658,7 +3658,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 		return kernels.MedianDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMedianDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMedianDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3677,7 +3677,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 		return kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianDimValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -3697,7 +3697,7 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMedianNamesDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMedianNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3716,7 +3716,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 		return kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianNamesDimValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianNamesDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -3736,7 +3736,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nanmedian(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanmedian, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmedian, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nanmedian(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3755,7 +3755,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NanmedianOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmedianOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmedianOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3775,7 +3775,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 		return kernels.NanmedianDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3794,7 +3794,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 		return kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianDimValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -3814,7 +3814,7 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianNamesDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3833,7 +3833,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 		return kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianNamesDimValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianNamesDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -3853,7 +3853,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MinDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMinDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMinDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3872,7 +3872,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 		return kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMinDimMin, &assertgenshapes.Shape_9466ae07a205, self, min_, min_indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMinDimMin, &assertgenshapes.Shape_312b57f899e0, self, min_, min_indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, min_, min_indices, r0, r1)
@@ -3892,7 +3892,7 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMinNamesDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMinNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3911,7 +3911,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 		return kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMinNamesDimMin, &assertgenshapes.Shape_9466ae07a205, self, min_, min_indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMinNamesDimMin, &assertgenshapes.Shape_312b57f899e0, self, min_, min_indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, min_, min_indices, r0, r1)
@@ -3931,7 +3931,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amin(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAmin, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmin, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Amin(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3950,7 +3950,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AminOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAminOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAminOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3970,7 +3970,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXMpsConvolution, &assertgenshapes.Shape_471330e4dc55, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXMpsConvolution, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -3989,7 +3989,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXMpsConvolutionOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXMpsConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4009,7 +4009,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 		return kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMpsConvolutionBackward, &assertgenshapes.Shape_18006df624f9, self, grad_output, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMpsConvolutionBackward, &assertgenshapes.Shape_e4461e213a75, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -4028,7 +4028,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_4e069bca1a65, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
@@ -4048,7 +4048,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnConvolution, &assertgenshapes.Shape_471330e4dc55, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnConvolution, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4067,7 +4067,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnConvolutionOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4087,7 +4087,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cc1b7b396118(&fr, &opMiopenBatchNorm, &assertgenshapes.Shape_c71fbc808422, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_cc1b7b396118(&fr, &opMiopenBatchNorm, &assertgenshapes.Shape_da551c0603a0, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -4106,7 +4106,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b6acda1f9e64(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_39cb51da3952, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.Before_b6acda1f9e64(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_7b8e695cb715, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
@@ -4126,7 +4126,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_57a580b2857f, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_b8dfc34b5aca, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	assertgenshapes.After_91907b8f5cad(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
@@ -4145,7 +4145,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_19d2520329c6(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_cec3e0fdf084, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	assertgenshapes.Before_19d2520329c6(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_8ad0fdc80c74, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	assertgenshapes.After_8bf88dffe7a6(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
@@ -4165,7 +4165,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolution, &assertgenshapes.Shape_471330e4dc55, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolution, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4184,7 +4184,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4204,7 +4204,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionTranspose, &assertgenshapes.Shape_471330e4dc55, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionTranspose, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4223,7 +4223,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionTransposeOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionTransposeOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4243,7 +4243,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenDepthwiseConvolution, &assertgenshapes.Shape_471330e4dc55, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenDepthwiseConvolution, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4262,7 +4262,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4282,7 +4282,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionRelu, &assertgenshapes.Shape_471330e4dc55, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionRelu, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4301,7 +4301,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opMiopenConvolutionAddRelu, &assertgenshapes.Shape_08e0c6f2c8ac, self, weight, z, bias)
+	assertgenshapes.Before_463bd598b71d(&fr, &opMiopenConvolutionAddRelu, &assertgenshapes.Shape_e0e286dbaabe, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, z, bias, r0)
 	return r0
@@ -4320,7 +4320,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_1d00e324c271, input, weight, hx, cx, dropout_state)
+	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_b30581d44087, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	assertgenshapes.After_50ab7b6ab7ee(&fr, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -4339,7 +4339,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e7021602464d(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_19a5e82828d8, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_e7021602464d(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_141f75f842d1, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	assertgenshapes.After_f38eeee37326(&fr, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
@@ -4359,7 +4359,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_ca9d11500e9c(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_13def06a59d4, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.Before_ca9d11500e9c(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_f68d71794ec8, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	assertgenshapes.After_8eeb1c7ba2db(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -4379,7 +4379,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		return
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_2f63812575aa(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_2ed97449114b, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.Before_2f63812575aa(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer fr.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	assertgenshapes.After_23589abbc865(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
@@ -4398,7 +4398,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Mm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMm, &assertgenshapes.Shape_64e16de5824b, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMm, &assertgenshapes.Shape_7c5b62f183aa, self, mat2)
 	r0 := kernels.Mm(self, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -4417,7 +4417,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 		return kernels.MmOut(self, mat2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMmOut, &assertgenshapes.Shape_9e47ea7a2d88, self, mat2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMmOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
@@ -4437,7 +4437,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMm, &assertgenshapes.Shape_55b79124fd90, sparse, dense)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMm, &assertgenshapes.Shape_15eec06c3bff, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
 	assertgenshapes.After_9ff3b5fe9328(&fr, sparse, dense, r0)
 	return r0
@@ -4456,7 +4456,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.XSparseSparseMatmul(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSparseMatmul, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSparseMatmul, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4475,7 +4475,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSparseMatmulOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSparseMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4495,7 +4495,7 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 		return kernels.XSparseMaskHelper(t, mask_indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMaskHelper, &assertgenshapes.Shape_7921cb30c2c0, t, mask_indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMaskHelper, &assertgenshapes.Shape_df8b9fb68bd0, t, mask_indices)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
 	assertgenshapes.After_9ff3b5fe9328(&fr, t, mask_indices, r0)
 	return r0
@@ -4514,7 +4514,7 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 		return kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseMaskHelperOut, &assertgenshapes.Shape_1c04cf0e8e4f, t, mask_indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseMaskHelperOut, &assertgenshapes.Shape_0e947ec1ee26, t, mask_indices, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, t, mask_indices, out, r0)
@@ -4534,7 +4534,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 		return kernels.Mode(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMode, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMode, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4553,7 +4553,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 		return kernels.ModeValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opModeValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opModeValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -4573,7 +4573,7 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opModeDimname, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opModeDimname, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4592,7 +4592,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 		return kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opModeDimnameOut, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opModeDimnameOut, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -4612,7 +4612,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MulTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.MulTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4631,7 +4631,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Mul_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMul_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMul_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4651,7 +4651,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMulOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4671,7 +4671,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MulScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMulScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMulScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MulScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4690,7 +4690,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Mul_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMul_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMul_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4710,7 +4710,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.MulScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4730,7 +4730,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiplyTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiplyTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4749,7 +4749,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Multiply_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiply_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiply_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4769,7 +4769,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.MultiplyOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMultiplyOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMultiplyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4789,7 +4789,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMultiplyScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultiplyScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MultiplyScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4808,7 +4808,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Multiply_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMultiply_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultiply_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4828,7 +4828,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 		return kernels.Mv(self, vec)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMv, &assertgenshapes.Shape_df1d1f36192a, self, vec)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMv, &assertgenshapes.Shape_ab46ad8ed9d1, self, vec)
 	r0 := kernels.Mv(self, vec)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec, r0)
 	return r0
@@ -4847,7 +4847,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.MvOut(self, vec, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMvOut, &assertgenshapes.Shape_1d9774caa8be, self, vec, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMvOut, &assertgenshapes.Shape_dc22926d511e, self, vec, out)
 	defer fr.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, vec, out, r0)
@@ -4867,7 +4867,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.MvlgammaOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMvlgammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMvlgammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4887,7 +4887,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Mvlgamma(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4906,7 +4906,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma_(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4926,7 +4926,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNarrowCopy, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNarrowCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4945,7 +4945,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4965,7 +4965,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNarrow, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNarrow, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Narrow(self, dim, start, length)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4984,7 +4984,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowTensor, &assertgenshapes.Shape_d687fbe20cb0, self, start)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowTensor, &assertgenshapes.Shape_bbb8844c2f3e, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, start, r0)
 	return r0
@@ -5003,7 +5003,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_df3052267e21(&fr, &opNativeBatchNorm, &assertgenshapes.Shape_c71fbc808422, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_df3052267e21(&fr, &opNativeBatchNorm, &assertgenshapes.Shape_da551c0603a0, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -5022,7 +5022,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7db9e7760d7e(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_d64c18ee52a6, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.Before_7db9e7760d7e(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_e5d5f78947e3, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
@@ -5042,7 +5042,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opBatchNormStats, &assertgenshapes.Shape_792b0741a64a, input)
+	assertgenshapes.Before_b69700e1b712(&fr, &opBatchNormStats, &assertgenshapes.Shape_d19a2f82a7c7, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
 	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
@@ -5061,7 +5061,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opBatchNormStatsOut, &assertgenshapes.Shape_ef7e631672c5, input, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opBatchNormStatsOut, &assertgenshapes.Shape_39befad3f40c, input, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, input, out0, out1, r0, r1)
@@ -5081,7 +5081,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_c39ac681a605(&fr, &opBatchNormElemt, &assertgenshapes.Shape_87af7d07864f, input, weight, bias, mean, invstd)
+	assertgenshapes.Before_c39ac681a605(&fr, &opBatchNormElemt, &assertgenshapes.Shape_fd802e6cbefe, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, mean, invstd, r0)
 	return r0
@@ -5100,7 +5100,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1c6b105fe7fb(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_3bc9d7d87f90, input, weight, bias, mean, invstd, out)
+	assertgenshapes.Before_1c6b105fe7fb(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_57518e7deb36, input, weight, bias, mean, invstd, out)
 	defer fr.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	assertgenshapes.After_637c43f9a004(&fr, input, weight, bias, mean, invstd, out, r0)
@@ -5120,7 +5120,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_94ce8bdadef7, input, mean, invstd, running_mean, running_var)
+	assertgenshapes.Before_90d8fad18f50(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_50b58e487567, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	assertgenshapes.After_2dcc5b17127e(&fr, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
@@ -5139,7 +5139,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5bff41408e14(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_d141f64b8218, input, mean, invstd, running_mean, running_var, out0, out1)
+	assertgenshapes.Before_5bff41408e14(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_b3a0dcb58432, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	assertgenshapes.After_c9b1b0768b59(&fr, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
@@ -5159,7 +5159,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6ecdace5538e(&fr, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Shape_f17760202ec7, input, mean, invstd, running_mean, running_var, counts)
+	assertgenshapes.Before_6ecdace5538e(&fr, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Shape_0bb3f598db92, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	assertgenshapes.After_4fa8f1c64fe1(&fr, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
@@ -5178,7 +5178,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_431673b5cf19(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_13d7637e99c5, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	assertgenshapes.Before_431673b5cf19(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_4a0c91a80db7, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	assertgenshapes.After_e98cf20ed81e(&fr, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
@@ -5198,7 +5198,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_f9caa93d8d45, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_153b321f245f, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	assertgenshapes.After_91907b8f5cad(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -5217,7 +5217,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5cc6387fa36c(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_8f77a0fd51e9, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	assertgenshapes.Before_5cc6387fa36c(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_f8674d7d358d, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
@@ -5237,7 +5237,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_986ed513e826(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_da692500a094, grad_out, input, mean, invstd, weight)
+	assertgenshapes.Before_986ed513e826(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_a9a75b8f38c7, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	assertgenshapes.After_fded44c14bc2(&fr, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -5256,7 +5256,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3846ecf1fd81(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_0c8072e4d566, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	assertgenshapes.Before_3846ecf1fd81(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_e90a671ac992, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	assertgenshapes.After_870a77097481(&fr, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
@@ -5276,7 +5276,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6ab428e3ef82(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_a96ed89be057, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
+	assertgenshapes.Before_6ab428e3ef82(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_d6b6f7468f41, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	assertgenshapes.After_d581239eb768(&fr, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
 	return r0
@@ -5295,7 +5295,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_034014422841(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_7972b6e13a8b, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
+	assertgenshapes.Before_034014422841(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_ba7ff8670222, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	defer fr.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	assertgenshapes.After_cbf8b1e725f8(&fr, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
@@ -5315,7 +5315,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_29066c5739d2(&fr, &opBatchNormUpdateStats, &assertgenshapes.Shape_3d23e53e9939, input, running_mean, running_var)
+	assertgenshapes.Before_29066c5739d2(&fr, &opBatchNormUpdateStats, &assertgenshapes.Shape_6c9c488375f1, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	assertgenshapes.After_18260e60a85b(&fr, input, running_mean, running_var, r0, r1)
 	return r0, r1
@@ -5334,7 +5334,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ee21fe0fb214(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_55b5fed47ec8, input, running_mean, running_var, out0, out1)
+	assertgenshapes.Before_ee21fe0fb214(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_2d060e0032d7, input, running_mean, running_var, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, input, running_mean, running_var, out0, out1, r0, r1)
@@ -5392,7 +5392,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXNnpackSpatialConvolution, &assertgenshapes.Shape_c10e22ebb0ac, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXNnpackSpatialConvolution, &assertgenshapes.Shape_a2c8b80cf351, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -5411,7 +5411,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Shape_b89346d670e3, input, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
@@ -5431,7 +5431,7 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opOnesNames, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opOnesNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -5450,7 +5450,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.OnesNamesOut(size, names, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opOnesNamesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -5470,7 +5470,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opOnes, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opOnes, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -5489,7 +5489,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.OnesOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opOnesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.OnesOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -5509,7 +5509,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opOnesLike, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5528,7 +5528,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.OnesLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opOnesLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOnesLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5548,7 +5548,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPairwiseDistance, &assertgenshapes.Shape_8a9ef311dd82, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPairwiseDistance, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -5567,7 +5567,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCdist, &assertgenshapes.Shape_8a9ef311dd82, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCdist, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -5586,7 +5586,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 		return kernels.XEuclideanDist(x1, x2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEuclideanDist, &assertgenshapes.Shape_8a9ef311dd82, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEuclideanDist, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -5605,7 +5605,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXEuclideanDistOut, &assertgenshapes.Shape_4932788ab71f, x1, x2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXEuclideanDistOut, &assertgenshapes.Shape_a214a0193678, x1, x2, out)
 	defer fr.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x1, x2, out, r0)
@@ -5625,7 +5625,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 		return kernels.XCdistForward(x1, x2, p, compute_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCdistForward, &assertgenshapes.Shape_8a9ef311dd82, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCdistForward, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -5644,7 +5644,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXCdistForwardOut, &assertgenshapes.Shape_4932788ab71f, x1, x2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXCdistForwardOut, &assertgenshapes.Shape_a214a0193678, x1, x2, out)
 	defer fr.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x1, x2, out, r0)
@@ -5664,7 +5664,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 		return kernels.XCdistBackward(grad, x1, x2, p, cdist)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXCdistBackward, &assertgenshapes.Shape_e19efa46c204, grad, x1, x2, cdist)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXCdistBackward, &assertgenshapes.Shape_ad47450e9287, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad, x1, x2, cdist, r0)
 	return r0
@@ -5683,7 +5683,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 		return kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opXCdistBackwardOut, &assertgenshapes.Shape_cd8451f18821, grad, x1, x2, cdist, out)
+	assertgenshapes.Before_a8adc863321e(&fr, &opXCdistBackwardOut, &assertgenshapes.Shape_d8355c5f8c87, grad, x1, x2, cdist, out)
 	defer fr.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	assertgenshapes.After_47abd8a11be3(&fr, grad, x1, x2, cdist, out, r0)
@@ -5703,7 +5703,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPdist, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPdist, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Pdist(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5722,7 +5722,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.XPdistForward(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXPdistForward, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPdistForward, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XPdistForward(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5741,7 +5741,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 		return kernels.XPdistForwardOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPdistForwardOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPdistForwardOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5761,7 +5761,7 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 		return kernels.XPdistBackward(grad, self, p, pdist)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXPdistBackward, &assertgenshapes.Shape_d7a28c954871, grad, self, pdist)
+	assertgenshapes.Before_b60e94708622(&fr, &opXPdistBackward, &assertgenshapes.Shape_45ffd868a95e, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, pdist, r0)
 	return r0
@@ -5780,7 +5780,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 		return kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXPdistBackwardOut, &assertgenshapes.Shape_2c399a67a620, grad, self, pdist, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXPdistBackwardOut, &assertgenshapes.Shape_56cb5e404421, grad, self, pdist, out)
 	defer fr.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad, self, pdist, out, r0)
@@ -5800,7 +5800,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCosineSimilarity, &assertgenshapes.Shape_8a9ef311dd82, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCosineSimilarity, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -5819,7 +5819,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opPermute, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opPermute, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Permute(self, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5838,7 +5838,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimIntlist, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimIntlist, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5857,7 +5857,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimInt, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MovedimInt(self, source, destination)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5876,7 +5876,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisIntlist, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisIntlist, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5895,7 +5895,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisInt, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5914,7 +5914,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNumpyT, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNumpyT, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.NumpyT(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5933,7 +5933,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixH, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixH, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MatrixH(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5952,7 +5952,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMT, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMT, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MT(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5971,7 +5971,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMH, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMH, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MH(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5990,7 +5990,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAdjoint, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdjoint, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Adjoint(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6009,7 +6009,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 		return kernels.PixelShuffle(self, upscale_factor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPixelShuffle, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelShuffle, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6028,7 +6028,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelShuffleOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelShuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6048,7 +6048,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 		return kernels.PixelUnshuffle(self, downscale_factor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPixelUnshuffle, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelUnshuffle, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6067,7 +6067,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelUnshuffleOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelUnshuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6087,7 +6087,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.ChannelShuffle(self, groups)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opChannelShuffle, &assertgenshapes.Shape_a139ad1b8c61, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opChannelShuffle, &assertgenshapes.Shape_c8c953ee0ba8, self)
 	r0 := kernels.ChannelShuffle(self, groups)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6106,7 +6106,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opChannelShuffleOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opChannelShuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6126,7 +6126,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNativeChannelShuffle, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNativeChannelShuffle, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6145,7 +6145,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 		return kernels.IsPinned(self, device)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsPinned, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsPinned, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsPinned(self, device)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -6164,7 +6164,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPinMemory, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPinMemory, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.PinMemory(self, device)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6183,7 +6183,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.XPinMemory(self, device)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXPinMemory, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPinMemory, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XPinMemory(self, device)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6202,7 +6202,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 		return kernels.XPinMemoryOut(self, device, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPinMemoryOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPinMemoryOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6222,7 +6222,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPinverse, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPinverse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Pinverse(self, rcond)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6241,7 +6241,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonNllLoss, &assertgenshapes.Shape_1cd18ed854e1, input, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonNllLoss, &assertgenshapes.Shape_1634ac4ec3a7, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, target, r0)
 	return r0
@@ -6260,7 +6260,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Rad2deg(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6279,7 +6279,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Rad2deg_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6299,7 +6299,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2degOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRad2degOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRad2degOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6319,7 +6319,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Deg2rad(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6338,7 +6338,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Deg2rad_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6358,7 +6358,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2radOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDeg2radOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDeg2radOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6378,7 +6378,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opScalarTensor, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opScalarTensor, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6397,7 +6397,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ScalarTensorOut(s, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opScalarTensorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opScalarTensorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6417,7 +6417,7 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandNames, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6436,7 +6436,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.RandNamesOut(size, names, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandNamesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6456,7 +6456,7 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandGeneratorWithNames, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandGeneratorWithNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6475,7 +6475,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 		return kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorWithNamesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorWithNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6495,7 +6495,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRand, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRand, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6514,7 +6514,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandGenerator, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6533,7 +6533,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6553,7 +6553,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6573,7 +6573,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandLike, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6592,7 +6592,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.RandLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6612,7 +6612,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandint, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandint, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6631,7 +6631,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandintGenerator, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6650,7 +6650,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLow, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLow, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6669,7 +6669,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLowGenerator, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLowGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6688,7 +6688,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandintOut(high, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6708,7 +6708,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6728,7 +6728,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 		return kernels.RandintLowOut(low, high, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6748,7 +6748,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6768,7 +6768,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLike, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6787,7 +6787,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6807,7 +6807,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6826,7 +6826,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6846,7 +6846,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandn, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandn, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6865,7 +6865,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGenerator, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6884,7 +6884,7 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandnNames, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandnNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6903,7 +6903,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.RandnNamesOut(size, names, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnNamesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6923,7 +6923,7 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGeneratorWithNames, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGeneratorWithNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6942,7 +6942,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorWithNamesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorWithNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6962,7 +6962,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandnOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6982,7 +6982,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7002,7 +7002,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLike, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7021,7 +7021,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.RandnLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7041,7 +7041,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandperm, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandperm, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7060,7 +7060,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandpermGenerator, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandpermGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7079,7 +7079,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandpermOut(n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandpermOut(n, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7099,7 +7099,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7119,7 +7119,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRangeStep, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRangeStep, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7138,7 +7138,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRange, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRange, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7157,7 +7157,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.RangeOut_(start, end, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut_, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut_, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7177,7 +7177,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 		return kernels.RangeOut(start, end, step, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7197,7 +7197,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRavel, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRavel, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Ravel(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7216,7 +7216,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Reciprocal(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7235,7 +7235,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Reciprocal_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7255,7 +7255,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReciprocalOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReciprocalOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReciprocalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7275,7 +7275,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeg, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Neg(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7294,7 +7294,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeg_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Neg_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7314,7 +7314,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NegOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7334,7 +7334,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNegative, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNegative, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Negative(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7353,7 +7353,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNegative_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNegative_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Negative_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7373,7 +7373,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegativeOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegativeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegativeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NegativeOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7393,7 +7393,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 		return kernels.Repeat(self, repeats)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRepeat, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeat, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Repeat(self, repeats)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7412,7 +7412,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 		return kernels.RepeatOut(self, repeats, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7432,7 +7432,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveTensor, &assertgenshapes.Shape_c4194362d5d8, repeats)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveTensor, &assertgenshapes.Shape_3dc52ae880b6, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, repeats, r0)
 	return r0
@@ -7451,7 +7451,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveTensorOut, &assertgenshapes.Shape_eb115f52de13, repeats, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveTensorOut, &assertgenshapes.Shape_b79665d308a0, repeats, out)
 	defer fr.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, repeats, out, r0)
@@ -7471,7 +7471,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveSelfTensor, &assertgenshapes.Shape_111defcfc4d1, self, repeats)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveSelfTensor, &assertgenshapes.Shape_0a2bfdc4a6eb, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, repeats, r0)
 	return r0
@@ -7490,7 +7490,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveSelfInt, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveSelfInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7509,7 +7509,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReshape, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReshape, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Reshape(self, shape)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7528,7 +7528,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 		return kernels.XReshapeAlias(self, size, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXReshapeAlias, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXReshapeAlias, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7547,7 +7547,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.XMkldnnReshape(self, shape)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnReshape, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnReshape, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7566,7 +7566,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnReshapeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnReshapeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7586,7 +7586,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReshapeAs, &assertgenshapes.Shape_2120f19e5553, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReshapeAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ReshapeAs(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7605,7 +7605,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRound, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Round(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7624,7 +7624,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRound_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Round_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7644,7 +7644,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RoundOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RoundOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7664,7 +7664,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.RoundDecimals(self, decimals)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRoundDecimals, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoundDecimals, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RoundDecimals(self, decimals)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7683,7 +7683,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.Round_Decimals(self, decimals)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRound_Decimals, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound_Decimals, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7703,7 +7703,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 		return kernels.RoundDecimalsOut(self, decimals, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundDecimalsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundDecimalsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7723,7 +7723,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7742,7 +7742,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7762,7 +7762,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Relu(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7781,7 +7781,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Relu_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7801,7 +7801,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReluOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReluOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7821,7 +7821,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Relu6(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7840,7 +7840,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Relu6_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7860,7 +7860,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPrelu, &assertgenshapes.Shape_ee419a3978e9, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPrelu, &assertgenshapes.Shape_178f908109f7, self, weight)
 	r0 := kernels.Prelu(self, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -7879,7 +7879,7 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.PreluOut(self, weight, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPreluOut, &assertgenshapes.Shape_5c1dfa579a7b, self, weight, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opPreluOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
@@ -7899,7 +7899,7 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 		return kernels.PreluBackward(grad_output, self, weight)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opPreluBackward, &assertgenshapes.Shape_0ca8cf68ed37, grad_output, self, weight)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opPreluBackward, &assertgenshapes.Shape_619948e10b50, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
 	assertgenshapes.After_18260e60a85b(&fr, grad_output, self, weight, r0, r1)
 	return r0, r1
@@ -7918,7 +7918,7 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 		return kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opPreluBackwardOut, &assertgenshapes.Shape_fba32e5954c0, grad_output, self, weight, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opPreluBackwardOut, &assertgenshapes.Shape_44611e0349c7, grad_output, self, weight, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, self, weight, out0, out1, r0, r1)
@@ -7938,7 +7938,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 		return kernels.GeluOut(self, approximate, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7958,7 +7958,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu_(self, approximate)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7978,7 +7978,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu(self, approximate)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGelu, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Gelu(self, approximate)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7997,7 +7997,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGeluBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opGeluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -8017,7 +8017,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 		return kernels.GeluBackward(grad_output, self, approximate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluBackward, &assertgenshapes.Shape_f535a8a4e36b, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8036,7 +8036,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Shape_31dccc4a5a71, grad, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Shape_fcd528c4caf7, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, self, r0)
 	return r0
@@ -8055,7 +8055,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.HardshrinkOut(self, lambd, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8075,7 +8075,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Hardshrink(self, lambd)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardshrink, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardshrink, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Hardshrink(self, lambd)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8094,7 +8094,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHardshrinkBackwardGradInput, &assertgenshapes.Shape_20218c32f105, grad_out, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opHardshrinkBackwardGradInput, &assertgenshapes.Shape_9f617ef6d824, grad_out, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_out, self, grad_input, r0)
@@ -8114,7 +8114,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 		return kernels.HardshrinkBackward(grad_out, self, lambd)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkBackward, &assertgenshapes.Shape_7e28375e0576, grad_out, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkBackward, &assertgenshapes.Shape_05617ad61ea3, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_out, self, r0)
 	return r0
@@ -8133,7 +8133,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Rsqrt(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8152,7 +8152,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Rsqrt_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8172,7 +8172,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RsqrtOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsqrtOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsqrtOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8192,7 +8192,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 		return kernels.SelectDimname(self, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelectDimname, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectDimname, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.SelectDimname(self, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8211,7 +8211,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectInt(self, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opSelectInt, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSelectInt, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.SelectInt(self, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8230,7 +8230,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelectBackward, &assertgenshapes.Shape_2d4cb227d7f2, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -8249,7 +8249,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectBackwardOut, &assertgenshapes.Shape_eebd78322611, grad_output, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectBackwardOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
 	defer fr.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
@@ -8269,7 +8269,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSelectBackward, &assertgenshapes.Shape_f535a8a4e36b, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSelectBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8288,7 +8288,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelu, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Selu(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8307,7 +8307,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Selu_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8327,7 +8327,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu(self, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCelu, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Celu(self, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8346,7 +8346,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu_(self, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Celu_(self, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8366,7 +8366,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.CeluOut(self, alpha, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCeluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCeluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8386,7 +8386,7 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSilu, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSilu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Silu(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0

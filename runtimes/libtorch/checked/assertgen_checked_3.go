@@ -26,7 +26,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSilu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSilu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Silu_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -46,7 +46,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SiluOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSiluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSiluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SiluOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -66,7 +66,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSiluBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opSiluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -86,7 +86,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSiluBackward, &assertgenshapes.Shape_f535a8a4e36b, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSiluBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -105,7 +105,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 		return kernels.Mish(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMish, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMish, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Mish(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -124,7 +124,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Mish_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMish_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMish_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Mish_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -144,7 +144,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MishOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMishOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMishOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MishOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -164,7 +164,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMishBackward, &assertgenshapes.Shape_f535a8a4e36b, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMishBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -183,7 +183,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sigmoid(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sigmoid(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -202,7 +202,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sigmoid_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sigmoid_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -222,7 +222,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SigmoidOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -242,7 +242,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.Logit(self, eps)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogit, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogit, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Logit(self, eps)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -261,7 +261,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.Logit_(self, eps)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogit_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogit_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Logit_(self, eps)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -281,7 +281,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 		return kernels.LogitOut(self, eps, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogitOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -301,7 +301,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sin(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSin, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSin, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sin(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -320,7 +320,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sin_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSin_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSin_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sin_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -340,7 +340,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SinOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSinOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSinOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SinOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -360,7 +360,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSinc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sinc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -379,7 +379,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinc_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSinc_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinc_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sinc_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -399,7 +399,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SincOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSincOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSincOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SincOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -419,7 +419,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSinh, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinh, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sinh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -438,7 +438,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSinh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sinh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -458,7 +458,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SinhOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSinhOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSinhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SinhOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -478,7 +478,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opDetach, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opDetach, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Detach(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -497,7 +497,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDetach_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDetach_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Detach_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -517,7 +517,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSizeInt, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSizeInt, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.SizeInt(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -536,7 +536,7 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSizeDimname, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSizeDimname, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.SizeDimname(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -555,7 +555,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opSliceTensor, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSliceTensor, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -574,7 +574,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSliceBackward, &assertgenshapes.Shape_2d4cb227d7f2, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -593,7 +593,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceBackwardOut, &assertgenshapes.Shape_eebd78322611, grad_output, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceBackwardOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
 	defer fr.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
@@ -613,7 +613,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceScatter, &assertgenshapes.Shape_b002aed4c799, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceScatter, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -632,7 +632,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSliceScatterOut, &assertgenshapes.Shape_22c9e48733ca, self, src, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSliceScatterOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
 	defer fr.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
@@ -652,7 +652,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 		return kernels.SelectScatter(self, src, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectScatter, &assertgenshapes.Shape_b002aed4c799, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectScatter, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -671,7 +671,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSelectScatterOut, &assertgenshapes.Shape_22c9e48733ca, self, src, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSelectScatterOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
 	defer fr.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
@@ -691,7 +691,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalScatter, &assertgenshapes.Shape_b002aed4c799, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalScatter, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -710,7 +710,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDiagonalScatterOut, &assertgenshapes.Shape_22c9e48733ca, self, src, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDiagonalScatterOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
@@ -730,7 +730,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedScatter, &assertgenshapes.Shape_b002aed4c799, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedScatter, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -749,7 +749,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAsStridedScatterOut, &assertgenshapes.Shape_22c9e48733ca, self, src, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opAsStridedScatterOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
 	defer fr.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
@@ -769,7 +769,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmm, &assertgenshapes.Shape_64e16de5824b, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmm, &assertgenshapes.Shape_7c5b62f183aa, self, mat2)
 	r0 := kernels.Smm(self, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -788,7 +788,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSoftmaxInt, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftmaxInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -807,7 +807,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftmaxIntOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftmaxIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -827,7 +827,7 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSoftmaxDimname, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftmaxDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -846,7 +846,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSoftmax, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -865,7 +865,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -885,7 +885,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxBackwardData, &assertgenshapes.Shape_bcb76746e82b, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxBackwardData, &assertgenshapes.Shape_cff702561c0f, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -904,7 +904,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSoftmaxBackwardDataOut, &assertgenshapes.Shape_c298d01f2ad7, grad_output, output, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSoftmaxBackwardDataOut, &assertgenshapes.Shape_99146d56629d, grad_output, output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, grad_input, r0)
@@ -924,7 +924,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opUnsafeSplitTensor, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnsafeSplitTensor, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -944,7 +944,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitTensorOut, &assertgenshapes.Shape_fd110d67019f, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitTensorOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
 	defer fr.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -963,7 +963,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e83d8e4e7c52(&fr, &opSplitTensor, &assertgenshapes.Shape_979abc2645da, self)
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opSplitTensor, &assertgenshapes.Shape_e8ce4f83d81b, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -982,7 +982,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitSizes, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitSizes, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1001,7 +1001,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opUnsafeSplitWithSizes, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnsafeSplitWithSizes, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1021,7 +1021,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitWithSizesOut, &assertgenshapes.Shape_fd110d67019f, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitWithSizesOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
 	defer fr.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -1040,7 +1040,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e83d8e4e7c52(&fr, &opSplitWithSizes, &assertgenshapes.Shape_979abc2645da, self)
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opSplitWithSizes, &assertgenshapes.Shape_e8ce4f83d81b, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1059,7 +1059,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opHsplitInt, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opHsplitInt, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.HsplitInt(self, sections)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1078,7 +1078,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opHsplitArray, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opHsplitArray, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.HsplitArray(self, indices)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1097,7 +1097,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opVsplitInt, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opVsplitInt, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.VsplitInt(self, sections)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1116,7 +1116,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opVsplitArray, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opVsplitArray, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.VsplitArray(self, indices)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1135,7 +1135,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opDsplitInt, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opDsplitInt, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.DsplitInt(self, sections)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1154,7 +1154,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opDsplitArray, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opDsplitArray, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.DsplitArray(self, indices)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -1173,7 +1173,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opSqueeze, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSqueeze, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Squeeze(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1192,7 +1192,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opSqueezeDim, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSqueezeDim, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.SqueezeDim(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1211,7 +1211,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.SqueezeDimname(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDimname, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDimname, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.SqueezeDimname(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1230,7 +1230,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Squeeze_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1250,7 +1250,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Squeeze_Dim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1270,7 +1270,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_Dimname, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_Dimname, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1290,7 +1290,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSspaddmm, &assertgenshapes.Shape_9e1ca4e1553a, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opSspaddmm, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
@@ -1309,7 +1309,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opSspaddmmOut, &assertgenshapes.Shape_26f7c39ac8bc, self, mat1, mat2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSspaddmmOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
@@ -1329,7 +1329,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Stack(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opStack, &assertgenshapes.Shape_e9ceaef2643c, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opStack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.Stack(tensors, dim)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -1348,7 +1348,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		return kernels.StackOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opStackOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opStackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -1368,7 +1368,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opXStack, &assertgenshapes.Shape_e9ceaef2643c, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXStack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.XStack(tensors, dim)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -1387,7 +1387,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.XStackOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opXStackOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opXStackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -1407,7 +1407,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opHstack, &assertgenshapes.Shape_e9ceaef2643c, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opHstack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.Hstack(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -1426,7 +1426,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HstackOut(tensors, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opHstackOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opHstackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -1446,7 +1446,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opVstack, &assertgenshapes.Shape_e9ceaef2643c, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opVstack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.Vstack(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -1465,7 +1465,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.VstackOut(tensors, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opVstackOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opVstackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -1485,7 +1485,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opDstack, &assertgenshapes.Shape_e9ceaef2643c, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opDstack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.Dstack(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -1504,7 +1504,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DstackOut(tensors, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opDstackOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opDstackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -1524,7 +1524,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opStft, &assertgenshapes.Shape_3a7fb07b9f70, self, window)
+	assertgenshapes.Before_3ca02444b679(&fr, &opStft, &assertgenshapes.Shape_c24e3ef40454, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, window, r0)
 	return r0
@@ -1543,7 +1543,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opStftCenter, &assertgenshapes.Shape_3a7fb07b9f70, self, window)
+	assertgenshapes.Before_3ca02444b679(&fr, &opStftCenter, &assertgenshapes.Shape_c24e3ef40454, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, window, r0)
 	return r0
@@ -1562,7 +1562,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opIstft, &assertgenshapes.Shape_3a7fb07b9f70, self, window)
+	assertgenshapes.Before_3ca02444b679(&fr, &opIstft, &assertgenshapes.Shape_c24e3ef40454, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, window, r0)
 	return r0
@@ -1581,7 +1581,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStrideInt, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStrideInt, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.StrideInt(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1600,7 +1600,7 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStrideDimname, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStrideDimname, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.StrideDimname(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1619,7 +1619,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Sum(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSum, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sum(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1638,7 +1638,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.SumOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1658,7 +1658,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimIntList, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimIntList, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1677,7 +1677,7 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimDimnameList, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimDimnameList, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1696,7 +1696,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumIntListOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumIntListOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1716,7 +1716,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumDimnameListOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumDimnameListOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1736,7 +1736,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSumBackward, &assertgenshapes.Shape_31dccc4a5a71, grad, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSumBackward, &assertgenshapes.Shape_fcd528c4caf7, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, self, r0)
 	return r0
@@ -1755,7 +1755,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNansum, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNansum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1774,7 +1774,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNansumOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNansumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1794,7 +1794,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSumToSize, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumToSize, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SumToSize(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1813,7 +1813,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sqrt(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sqrt(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1832,7 +1832,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sqrt_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sqrt_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1852,7 +1852,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqrtOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqrtOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqrtOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SqrtOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1872,7 +1872,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSquare, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSquare, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Square(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1891,7 +1891,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSquare_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSquare_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Square_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1911,7 +1911,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SquareOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSquareOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSquareOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SquareOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1931,7 +1931,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opStd, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opStd, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Std(self, unbiased)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1950,7 +1950,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opStdDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1969,7 +1969,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrection, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrection, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1988,7 +1988,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opStdMean, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMean, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2007,7 +2007,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2026,7 +2026,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrection, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrection, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2045,7 +2045,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opStdMeanCorrectionOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opStdMeanCorrectionOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -2065,7 +2065,7 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanNamesDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2084,7 +2084,7 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrectionNames, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrectionNames, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2103,7 +2103,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2123,7 +2123,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdCorrectionOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdCorrectionOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2143,7 +2143,7 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opStdNamesDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdNamesDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2162,7 +2162,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdNamesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2182,7 +2182,7 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrectionNames, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrectionNames, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2201,7 +2201,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdCorrectionNamesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdCorrectionNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2221,7 +2221,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Prod(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opProd, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opProd, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Prod(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2240,7 +2240,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.ProdOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2260,7 +2260,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimInt, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2279,7 +2279,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdIntOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2299,7 +2299,7 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimDimname, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2318,7 +2318,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdDimnameOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdDimnameOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2338,7 +2338,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 		return kernels.T(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opT, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opT, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.T(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2357,7 +2357,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 		return kernels.T_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opT_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opT_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.T_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2377,7 +2377,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tan(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTan, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTan, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tan(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2396,7 +2396,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tan_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTan_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTan_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Tan_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2416,7 +2416,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TanOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TanOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2436,7 +2436,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tanh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTanh, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTanh, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tanh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2455,7 +2455,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tanh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTanh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTanh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Tanh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2475,7 +2475,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TanhOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TanhOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2495,7 +2495,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTensordot, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTensordot, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2514,7 +2514,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opTensordotOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opTensordotOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2534,7 +2534,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 		return kernels.Threshold(self, threshold, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Threshold(self, threshold, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2553,7 +2553,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 		return kernels.Threshold_(self, threshold, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2573,7 +2573,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2593,7 +2593,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opThresholdBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opThresholdBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -2613,7 +2613,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdBackward, &assertgenshapes.Shape_f535a8a4e36b, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -2632,7 +2632,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTile, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTile, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tile(self, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2651,7 +2651,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opTransposeInt, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opTransposeInt, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2670,7 +2670,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeDimname, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeDimname, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2689,7 +2689,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnTranspose, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnTranspose, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2708,7 +2708,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTranspose_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTranspose_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2728,7 +2728,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnTranspose_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnTranspose_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2748,7 +2748,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnTransposeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnTransposeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2768,7 +2768,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opOneHot, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opOneHot, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.OneHot(self, num_classes)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2787,7 +2787,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Flip(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFlip, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFlip, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Flip(self, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2806,7 +2806,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 		return kernels.FlipOut(self, dims, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFlipOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFlipOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2826,7 +2826,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFliplr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFliplr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Fliplr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2845,7 +2845,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFlipud, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFlipud, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Flipud(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2864,7 +2864,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 		return kernels.Roll(self, shifts, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRoll, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoll, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Roll(self, shifts, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2883,7 +2883,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 		return kernels.RollOut(self, shifts, dims, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRollOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRollOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2903,7 +2903,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 		return kernels.Rot90(self, k_, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRot90, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRot90, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Rot90(self, k_, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2922,7 +2922,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRot90Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRot90Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2942,7 +2942,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrapezoidX, &assertgenshapes.Shape_204cd46881b9, y, x)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrapezoidX, &assertgenshapes.Shape_aba6285db63f, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, y, x, r0)
 	return r0
@@ -2961,7 +2961,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrapezoidDx, &assertgenshapes.Shape_cbf8676e9ae9, y)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrapezoidDx, &assertgenshapes.Shape_41853e980f31, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, y, r0)
 	return r0
@@ -2980,7 +2980,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrapzX, &assertgenshapes.Shape_204cd46881b9, y, x)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrapzX, &assertgenshapes.Shape_aba6285db63f, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, y, x, r0)
 	return r0
@@ -2999,7 +2999,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrapzDx, &assertgenshapes.Shape_cbf8676e9ae9, y)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrapzDx, &assertgenshapes.Shape_41853e980f31, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, y, r0)
 	return r0
@@ -3018,7 +3018,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e9aafae2e88e(&fr, &opXTransformBiasRescaleQkv, &assertgenshapes.Shape_551326b9c7dc, qkv, qkv_bias)
+	assertgenshapes.Before_e9aafae2e88e(&fr, &opXTransformBiasRescaleQkv, &assertgenshapes.Shape_28fdccbbbba5, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	assertgenshapes.After_c5f475476e1d(&fr, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
@@ -3037,7 +3037,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8073128f772b(&fr, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Shape_3bf9e5f188d2, qkv, qkv_bias, out0, out1, out2)
+	assertgenshapes.Before_8073128f772b(&fr, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Shape_515aa527e6d4, qkv, qkv_bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	assertgenshapes.After_933f0c76306c(&fr, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
@@ -3057,7 +3057,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorFromMask, &assertgenshapes.Shape_5f4ac2f61700, t, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorFromMask, &assertgenshapes.Shape_62e3fbcf7b5e, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
 	assertgenshapes.After_9ff3b5fe9328(&fr, t, mask, r0)
 	return r0
@@ -3076,7 +3076,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXNestedTensorFromMaskOut, &assertgenshapes.Shape_bbce2952bae7, t, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXNestedTensorFromMaskOut, &assertgenshapes.Shape_5050b7c1f0a5, t, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, t, mask, out, r0)
@@ -3096,7 +3096,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Shape_b9f272990be0, t, mask)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Shape_f9d10a21cfe3, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	assertgenshapes.After_59b81b2d5a28(&fr, t, mask)
 	return r0
@@ -3115,7 +3115,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPadded, &assertgenshapes.Shape_573c482aa7e5, padded, cpu_nested_shape_example)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPadded, &assertgenshapes.Shape_00033bc00f79, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	assertgenshapes.After_9ff3b5fe9328(&fr, padded, cpu_nested_shape_example, r0)
 	return r0
@@ -3134,7 +3134,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXNestedFromPaddedOut, &assertgenshapes.Shape_0fc6368e6075, padded, cpu_nested_shape_example, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXNestedFromPaddedOut, &assertgenshapes.Shape_bf34466b4a94, padded, cpu_nested_shape_example, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, padded, cpu_nested_shape_example, out, r0)
@@ -3154,7 +3154,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorSize(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorSize, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorSize, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.XNestedTensorSize(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3173,7 +3173,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorSizeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorSizeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3193,7 +3193,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorStrides(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStrides, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStrides, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.XNestedTensorStrides(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3212,7 +3212,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorStridesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorStridesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3232,7 +3232,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Shape_10e4385348af, padded, nt_example)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Shape_48d8fec063f0, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	assertgenshapes.After_9ff3b5fe9328(&fr, padded, nt_example, r0)
 	return r0
@@ -3251,7 +3251,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Shape_ff058ef0ee66, padded, nt_example, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Shape_ed17c2af16af, padded, nt_example, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, padded, nt_example, out, r0)
@@ -3271,7 +3271,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_eb7497df441c(&fr, &opXNestedViewFromBuffer, &assertgenshapes.Shape_8b38e4306f56, self, nested_size, nested_strides)
+	assertgenshapes.Before_eb7497df441c(&fr, &opXNestedViewFromBuffer, &assertgenshapes.Shape_cd9008079239, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, nested_size, nested_strides, r0)
 	return r0
@@ -3290,7 +3290,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXNestedViewFromBufferCopy, &assertgenshapes.Shape_c8eb955b683b, self, nested_size, nested_strides)
+	assertgenshapes.Before_b60e94708622(&fr, &opXNestedViewFromBufferCopy, &assertgenshapes.Shape_264f354ce475, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, nested_size, nested_strides, r0)
 	return r0
@@ -3309,7 +3309,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Shape_1782cb18cddd, self, nested_size, nested_strides, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Shape_299a4bd71d27, self, nested_size, nested_strides, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, nested_size, nested_strides, out, r0)
@@ -3329,7 +3329,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXTrilinear, &assertgenshapes.Shape_6892e0254d40, i1, i2, i3)
+	assertgenshapes.Before_b60e94708622(&fr, &opXTrilinear, &assertgenshapes.Shape_179094128856, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	assertgenshapes.After_c8dc79480ae4(&fr, i1, i2, i3, r0)
 	return r0
@@ -3348,7 +3348,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXTrilinearOut, &assertgenshapes.Shape_1734fdfcaf78, i1, i2, i3, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXTrilinearOut, &assertgenshapes.Shape_cad1650e2d3e, i1, i2, i3, out)
 	defer fr.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, i1, i2, i3, out, r0)
@@ -3368,7 +3368,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opTripletMarginLoss, &assertgenshapes.Shape_fc5923f753df, anchor, positive, negative)
+	assertgenshapes.Before_b60e94708622(&fr, &opTripletMarginLoss, &assertgenshapes.Shape_8420681ffcac, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, anchor, positive, negative, r0)
 	return r0
@@ -3387,7 +3387,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trunc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Trunc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3406,7 +3406,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trunc_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Trunc_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3426,7 +3426,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TruncOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTruncOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTruncOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TruncOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3446,7 +3446,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFix, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFix, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Fix(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3465,7 +3465,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFix_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFix_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Fix_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3485,7 +3485,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FixOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFixOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFixOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FixOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3505,7 +3505,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTypeAs, &assertgenshapes.Shape_2120f19e5553, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTypeAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.TypeAs(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -3524,7 +3524,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXHasCompatibleShallowCopyType, &assertgenshapes.Shape_4ef6b846172b, self, from)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXHasCompatibleShallowCopyType, &assertgenshapes.Shape_6b9f2ca23e53, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, from)
 	return r0
@@ -3543,7 +3543,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXUnique, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXUnique, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3562,7 +3562,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXUniqueOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXUniqueOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -3582,7 +3582,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDim, &assertgenshapes.Shape_df1d339c73bc, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDim, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -3601,7 +3601,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimOut, &assertgenshapes.Shape_75e277e43315, self, out0, out1, out2)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
@@ -3621,7 +3621,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueConsecutive, &assertgenshapes.Shape_df1d339c73bc, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueConsecutive, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -3640,7 +3640,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_75e277e43315, self, out0, out1, out2)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
@@ -3660,7 +3660,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDimConsecutive, &assertgenshapes.Shape_df1d339c73bc, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDimConsecutive, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -3679,7 +3679,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_75e277e43315, self, out0, out1, out2)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
@@ -3699,7 +3699,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXUnique2, &assertgenshapes.Shape_df1d339c73bc, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXUnique2, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -3718,7 +3718,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXUnique2Out, &assertgenshapes.Shape_75e277e43315, self, out0, out1, out2)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXUnique2Out, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
@@ -3738,7 +3738,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XUnsafeView(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXUnsafeView, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXUnsafeView, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XUnsafeView(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3757,7 +3757,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUnsafeViewOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUnsafeViewOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3777,7 +3777,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opUnsqueeze, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opUnsqueeze, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Unsqueeze(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3796,7 +3796,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze_(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueeze_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueeze_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3816,7 +3816,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opVander, &assertgenshapes.Shape_766c6bea58b8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opVander, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.Vander(x, N, increasing)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -3835,7 +3835,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opVar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opVar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Var(self, unbiased)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3854,7 +3854,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opVarDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3873,7 +3873,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrection, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrection, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3892,7 +3892,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3912,7 +3912,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarCorrectionOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarCorrectionOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3932,7 +3932,7 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opVarNamesDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarNamesDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3951,7 +3951,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarNamesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3971,7 +3971,7 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrectionNames, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrectionNames, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3990,7 +3990,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarCorrectionNamesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarCorrectionNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4010,7 +4010,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opVarMean, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMean, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4029,7 +4029,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4048,7 +4048,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrection, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrection, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4067,7 +4067,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opVarMeanCorrectionOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opVarMeanCorrectionOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -4087,7 +4087,7 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanNamesDim, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4106,7 +4106,7 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrectionNames, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrectionNames, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4125,7 +4125,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAs, &assertgenshapes.Shape_2120f19e5553, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ViewAs(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4144,7 +4144,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 		return kernels.WhereSelf(condition, self, other)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opWhereSelf, &assertgenshapes.Shape_d16074043887, condition, self, other)
+	assertgenshapes.Before_b60e94708622(&fr, &opWhereSelf, &assertgenshapes.Shape_79184d890301, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
 	assertgenshapes.After_c8dc79480ae4(&fr, condition, self, other, r0)
 	return r0
@@ -4163,7 +4163,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opWhereSelfOut, &assertgenshapes.Shape_644092ac6b88, condition, self, other, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opWhereSelfOut, &assertgenshapes.Shape_986fbde6e4ac, condition, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, condition, self, other, out, r0)
@@ -4183,7 +4183,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opWhereScalarSelf, &assertgenshapes.Shape_828559d25afe, condition, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opWhereScalarSelf, &assertgenshapes.Shape_6a040e6dede1, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, condition, other, r0)
 	return r0
@@ -4202,7 +4202,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opWhereScalarOther, &assertgenshapes.Shape_6ba1f59ba7fd, condition, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opWhereScalarOther, &assertgenshapes.Shape_92fa6124ef35, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, condition, self, r0)
 	return r0
@@ -4221,7 +4221,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opWhereScalar, &assertgenshapes.Shape_9c759b5c6d0a, condition)
+	assertgenshapes.Before_abc321569f9c(&fr, &opWhereScalar, &assertgenshapes.Shape_ac53b47de0ab, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, condition, r0)
 	return r0
@@ -4240,7 +4240,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opWhere, &assertgenshapes.Shape_b8b1636e1a87, condition)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opWhere, &assertgenshapes.Shape_177b1b0f5904, condition)
 	r0 := kernels.Where(condition)
 	assertgenshapes.After_dfb191507376(&fr, condition, r0)
 	return r0
@@ -4259,7 +4259,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormExceptDim, &assertgenshapes.Shape_9621c8bfb965, v)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormExceptDim, &assertgenshapes.Shape_5ffe99989989, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, v, r0)
 	return r0
@@ -4278,7 +4278,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXWeightNorm, &assertgenshapes.Shape_5380bdd41caf, v, g)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXWeightNorm, &assertgenshapes.Shape_d62e35383be7, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, v, g, r0)
 	return r0
@@ -4297,7 +4297,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXWeightNormInterface, &assertgenshapes.Shape_6a3fc2e7ae3e, v, g)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXWeightNormInterface, &assertgenshapes.Shape_3bf5cf27a5f3, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
 	assertgenshapes.After_6e1aae0851c1(&fr, v, g, r0, r1)
 	return r0, r1
@@ -4316,7 +4316,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormInterfaceOut, &assertgenshapes.Shape_a57eb008a811, v, g, out0, out1)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormInterfaceOut, &assertgenshapes.Shape_0fa34c637339, v, g, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	assertgenshapes.After_882e1f4a306a(&fr, v, g, out0, out1, r0, r1)
@@ -4336,7 +4336,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormInterfaceBackward, &assertgenshapes.Shape_70f19b4bba41, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormInterfaceBackward, &assertgenshapes.Shape_87387576a897, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	assertgenshapes.After_882e1f4a306a(&fr, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
@@ -4355,7 +4355,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a3b193330e1(&fr, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Shape_dff37a2a42cf, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Shape_b28bab0c946e, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	assertgenshapes.After_4fa8f1c64fe1(&fr, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
@@ -4375,7 +4375,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormDifferentiableBackward, &assertgenshapes.Shape_70f19b4bba41, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormDifferentiableBackward, &assertgenshapes.Shape_87387576a897, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	assertgenshapes.After_882e1f4a306a(&fr, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
@@ -4394,7 +4394,7 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opZerosNames, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opZerosNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -4413,7 +4413,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.ZerosNamesOut(size, names, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opZerosNamesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -4433,7 +4433,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opXEfficientzerotensor, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opXEfficientzerotensor, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -4452,7 +4452,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXEfficientzerotensorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXEfficientzerotensorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -4472,7 +4472,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opZeros, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opZeros, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -4491,7 +4491,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZerosOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opZerosOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.ZerosOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -4511,7 +4511,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opZerosLike, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4530,7 +4530,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opZerosLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opZerosLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4550,7 +4550,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 		return kernels.XStandardGammaGrad(self, output)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaGrad, &assertgenshapes.Shape_9416a9f0d698, self, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaGrad, &assertgenshapes.Shape_4d1ca0c78b03, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, output, r0)
 	return r0
@@ -4569,7 +4569,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXStandardGammaGradOut, &assertgenshapes.Shape_42e187efcbae, self, output, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXStandardGammaGradOut, &assertgenshapes.Shape_0e1457a00b26, self, output, out)
 	defer fr.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, output, out, r0)
@@ -4589,7 +4589,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XStandardGamma(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXStandardGamma, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXStandardGamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XStandardGamma(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4608,7 +4608,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4628,7 +4628,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXDirichletGrad, &assertgenshapes.Shape_411d17f99f83, x, alpha, total)
+	assertgenshapes.Before_b60e94708622(&fr, &opXDirichletGrad, &assertgenshapes.Shape_dbf80f02c00d, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, alpha, total, r0)
 	return r0
@@ -4647,7 +4647,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXDirichletGradOut, &assertgenshapes.Shape_e89ad8d836df, x, alpha, total, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXDirichletGradOut, &assertgenshapes.Shape_8a80d9f68628, x, alpha, total, out)
 	defer fr.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, x, alpha, total, out, r0)
@@ -4667,7 +4667,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSampleDirichlet, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSampleDirichlet, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4686,7 +4686,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSampleDirichletOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSampleDirichletOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4706,7 +4706,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Poisson(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPoisson, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPoisson, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Poisson(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4725,7 +4725,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.PoissonOut(self, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4745,7 +4745,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBinomial, &assertgenshapes.Shape_b055f846c6a7, count, prob)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBinomial, &assertgenshapes.Shape_ecdfc08c8951, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, count, prob, r0)
 	return r0
@@ -4764,7 +4764,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBinomialOut, &assertgenshapes.Shape_a610d730572f, count, prob, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBinomialOut, &assertgenshapes.Shape_34f71ade68f5, count, prob, out)
 	defer fr.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, count, prob, out, r0)
@@ -4784,7 +4784,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNativeNorm, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNativeNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NativeNorm(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4803,7 +4803,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NativeNormOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeNormOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4823,7 +4823,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNativeNormScalarOptDimDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNativeNormScalarOptDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4842,7 +4842,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4862,7 +4862,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSum, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSum(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4881,7 +4881,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4900,7 +4900,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.XSparseSumDim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSumDim(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4919,7 +4919,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSumDimOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSumDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4939,7 +4939,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDimDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4958,7 +4958,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSumBackward, &assertgenshapes.Shape_31dccc4a5a71, grad, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSumBackward, &assertgenshapes.Shape_fcd528c4caf7, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, self, r0)
 	return r0
@@ -4977,7 +4977,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSumBackwardOut, &assertgenshapes.Shape_e31431d96137, grad, self, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSumBackwardOut, &assertgenshapes.Shape_5716eb868f6d, grad, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, out, r0)
@@ -4997,7 +4997,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCsrSumDimDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCsrSumDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5016,7 +5016,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5036,7 +5036,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCsrProdDimDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCsrProdDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5055,7 +5055,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5075,7 +5075,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmaxInt, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmaxInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5094,7 +5094,7 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmaxDimname, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmaxDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5113,7 +5113,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmax, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5132,7 +5132,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSoftmaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5152,7 +5152,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSoftmaxBackwardData, &assertgenshapes.Shape_d01c1d333df5, grad_output, output, self)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSoftmaxBackwardData, &assertgenshapes.Shape_8947865ef571, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, self, r0)
 	return r0
@@ -5171,7 +5171,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Shape_af6ecdd0a840, grad_output, output, self, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Shape_ebdcda204ed2, grad_output, output, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, self, out, r0)
@@ -5191,7 +5191,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmaxInt, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmaxInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5210,7 +5210,7 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmaxDimname, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmaxDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5229,7 +5229,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmax, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5248,7 +5248,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseLogSoftmaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseLogSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5268,7 +5268,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Shape_d01c1d333df5, grad_output, output, self)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Shape_8947865ef571, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, self, r0)
 	return r0
@@ -5287,7 +5287,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_af6ecdd0a840, grad_output, output, self, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_ebdcda204ed2, grad_output, output, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, self, out, r0)
@@ -5307,7 +5307,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSpdiags, &assertgenshapes.Shape_859bea7942db, diagonals, offsets)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSpdiags, &assertgenshapes.Shape_30d16ba56c30, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
 	assertgenshapes.After_9ff3b5fe9328(&fr, diagonals, offsets, r0)
 	return r0
@@ -5326,7 +5326,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSpdiagsOut, &assertgenshapes.Shape_12b703f13ede, diagonals, offsets, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSpdiagsOut, &assertgenshapes.Shape_ed6ba3c0ea98, diagonals, offsets, out)
 	defer fr.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, diagonals, offsets, out, r0)
@@ -5346,7 +5346,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5365,7 +5365,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormScalarOptDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormScalarOptDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5385,7 +5385,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NormScalar(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormScalar(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5404,7 +5404,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NormScalarOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5424,7 +5424,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDimDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5443,7 +5443,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5462,7 +5462,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5482,7 +5482,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5502,7 +5502,7 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormNamesScalarOptDimDtype, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormNamesScalarOptDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5521,7 +5521,7 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormNamesScalarOptDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormNamesScalarOptDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5540,7 +5540,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormNamesDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormNamesDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5560,7 +5560,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormNamesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5580,7 +5580,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.FrexpTensor(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opFrexpTensor, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opFrexpTensor, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.FrexpTensor(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -5599,7 +5599,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opFrexpTensorOut, &assertgenshapes.Shape_8e224694aa32, self, mantissa, exponent)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFrexpTensorOut, &assertgenshapes.Shape_5d6073c278ed, self, mantissa, exponent)
 	defer fr.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
 	assertgenshapes.After_18260e60a85b(&fr, self, mantissa, exponent, r0, r1)
@@ -5619,7 +5619,7 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 		return kernels.FrobeniusNorm(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFrobeniusNorm, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrobeniusNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FrobeniusNorm(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5638,7 +5638,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFrobeniusNormDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrobeniusNormDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5657,7 +5657,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFrobeniusNormOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFrobeniusNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5677,7 +5677,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNuclearNorm, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNuclearNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5696,7 +5696,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNuclearNormOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNuclearNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5716,7 +5716,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNuclearNormDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNuclearNormDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5735,7 +5735,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNuclearNormDimOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNuclearNormDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5755,7 +5755,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Clone(self, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClone, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClone, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Clone(self, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5774,7 +5774,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 		return kernels.CloneOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCloneOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCloneOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5794,7 +5794,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPositive, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPositive, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Positive(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5813,7 +5813,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAs_, &assertgenshapes.Shape_a24698623578, self, the_template)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAs_, &assertgenshapes.Shape_5977cb6d3816, self, the_template)
 	defer fr.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, the_template, r0)
@@ -5833,7 +5833,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opResizeAsOut, &assertgenshapes.Shape_1b827a2cc9b6, self, the_template, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opResizeAsOut, &assertgenshapes.Shape_3dfa90dfa5e7, self, the_template, out)
 	defer fr.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, the_template, out, r0)
@@ -5853,7 +5853,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAs, &assertgenshapes.Shape_4c759de8e8ac, self, the_template)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAs, &assertgenshapes.Shape_3e3d2d3e62f9, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, the_template, r0)
 	return r0
@@ -5872,7 +5872,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAsSparse_, &assertgenshapes.Shape_a24698623578, self, the_template)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAsSparse_, &assertgenshapes.Shape_5977cb6d3816, self, the_template)
 	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, the_template, r0)
@@ -5892,7 +5892,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opResizeAsSparseOut, &assertgenshapes.Shape_1b827a2cc9b6, self, the_template, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opResizeAsSparseOut, &assertgenshapes.Shape_3dfa90dfa5e7, self, the_template, out)
 	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, the_template, out, r0)
@@ -5912,7 +5912,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAsSparse, &assertgenshapes.Shape_4c759de8e8ac, self, the_template)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAsSparse, &assertgenshapes.Shape_3e3d2d3e62f9, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, the_template, r0)
 	return r0
@@ -5931,7 +5931,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Zero_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opZero_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opZero_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5951,7 +5951,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZeroOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opZeroOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opZeroOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ZeroOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5971,7 +5971,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Zero(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opZero, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opZero, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Zero(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5990,7 +5990,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 		return kernels.SubOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSubOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSubOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -6010,7 +6010,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 		return kernels.SubTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6029,7 +6029,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSub_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSub_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -6049,7 +6049,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 		return kernels.SubScalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSubScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SubScalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6068,7 +6068,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSub_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSub_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6088,7 +6088,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6108,7 +6108,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSubtractOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSubtractOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -6128,7 +6128,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubtractTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubtractTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6147,7 +6147,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubtract_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubtract_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -6167,7 +6167,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSubtractScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubtractScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6186,7 +6186,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSubtract_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubtract_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6206,7 +6206,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.RsubTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6225,7 +6225,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opRsubTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opRsubTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -6245,7 +6245,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 		return kernels.HeavisideOut(self, values, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHeavisideOut, &assertgenshapes.Shape_389c288ee7db, self, values, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opHeavisideOut, &assertgenshapes.Shape_ae5f2e7aa8db, self, values, out)
 	defer fr.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, values, out, r0)
@@ -6265,7 +6265,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHeaviside, &assertgenshapes.Shape_125ecc38f8d2, self, values)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHeaviside, &assertgenshapes.Shape_14e14706ed85, self, values)
 	r0 := kernels.Heaviside(self, values)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, values, r0)
 	return r0
@@ -6284,7 +6284,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside_(self, values)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHeaviside_, &assertgenshapes.Shape_ca0aadb63858, self, values)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHeaviside_, &assertgenshapes.Shape_2084b979403f, self, values)
 	defer fr.Abandon()
 	r0 := kernels.Heaviside_(self, values)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, values, r0)
@@ -6304,7 +6304,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.RsubScalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRsubScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsubScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6323,7 +6323,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6343,7 +6343,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseAddmm, &assertgenshapes.Shape_9e1ca4e1553a, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseAddmm, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
@@ -6362,7 +6362,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseAddmmOut, &assertgenshapes.Shape_26f7c39ac8bc, self, mat1, mat2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseAddmmOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
@@ -6382,7 +6382,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opSparseSampledAddmmOut, &assertgenshapes.Shape_26f7c39ac8bc, self, mat1, mat2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSparseSampledAddmmOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
@@ -6402,7 +6402,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseSampledAddmm, &assertgenshapes.Shape_9e1ca4e1553a, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseSampledAddmm, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
@@ -6421,7 +6421,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddmmOut, &assertgenshapes.Shape_26f7c39ac8bc, self, mat1, mat2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddmmOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
@@ -6441,7 +6441,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddmm, &assertgenshapes.Shape_9e1ca4e1553a, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmm, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
@@ -6460,7 +6460,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddmm_, &assertgenshapes.Shape_207c80e0691e, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmm_, &assertgenshapes.Shape_9bd6641a348b, self, mat1, mat2)
 	defer fr.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
@@ -6480,7 +6480,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXAddmmActivationOut, &assertgenshapes.Shape_26f7c39ac8bc, self, mat1, mat2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXAddmmActivationOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
@@ -6500,7 +6500,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXAddmmActivation, &assertgenshapes.Shape_9e1ca4e1553a, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opXAddmmActivation, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
@@ -6519,7 +6519,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Shape_a4c686fa26d7, compressed_indices, plain_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Shape_8877a895d0c0, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
@@ -6538,7 +6538,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Shape_05e84d01a88e, crow_indices, col_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
@@ -6557,7 +6557,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Shape_7abf01138630, ccol_indices, row_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
@@ -6576,7 +6576,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Shape_05e84d01a88e, crow_indices, col_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
@@ -6595,7 +6595,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Shape_7abf01138630, ccol_indices, row_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
@@ -6614,7 +6614,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Shape_a4c686fa26d7, compressed_indices, plain_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Shape_8877a895d0c0, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
@@ -6633,7 +6633,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseCsrTensorCrowColValue, &assertgenshapes.Shape_05e84d01a88e, crow_indices, col_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCsrTensorCrowColValue, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
@@ -6652,7 +6652,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseCscTensorCcolRowValue, &assertgenshapes.Shape_7abf01138630, ccol_indices, row_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCscTensorCcolRowValue, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
@@ -6671,7 +6671,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseBsrTensorCrowColValue, &assertgenshapes.Shape_05e84d01a88e, crow_indices, col_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseBsrTensorCrowColValue, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
@@ -6690,7 +6690,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseBscTensorCcolRowValue, &assertgenshapes.Shape_7abf01138630, ccol_indices, row_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseBscTensorCcolRowValue, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
@@ -6709,7 +6709,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Shape_a4c686fa26d7, compressed_indices, plain_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Shape_8877a895d0c0, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
@@ -6728,7 +6728,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCsrTensorUnsafe, &assertgenshapes.Shape_05e84d01a88e, crow_indices, col_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCsrTensorUnsafe, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
@@ -6747,7 +6747,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCscTensorUnsafe, &assertgenshapes.Shape_7abf01138630, ccol_indices, row_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCscTensorUnsafe, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
@@ -6766,7 +6766,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseBsrTensorUnsafe, &assertgenshapes.Shape_05e84d01a88e, crow_indices, col_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseBsrTensorUnsafe, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
@@ -6785,7 +6785,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseBscTensorUnsafe, &assertgenshapes.Shape_7abf01138630, ccol_indices, row_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseBscTensorUnsafe, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
@@ -6804,7 +6804,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opSparseCooTensorSize, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opSparseCooTensorSize, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6823,7 +6823,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSparseCooTensorSizeOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseCooTensorSizeOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6843,7 +6843,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseCooTensorIndices, &assertgenshapes.Shape_8f4f2db03541, indices, values)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseCooTensorIndices, &assertgenshapes.Shape_f42c47f56b93, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
@@ -6862,7 +6862,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseCooTensorIndicesSize, &assertgenshapes.Shape_8f4f2db03541, indices, values)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseCooTensorIndicesSize, &assertgenshapes.Shape_f42c47f56b93, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
@@ -6881,7 +6881,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorUnsafe, &assertgenshapes.Shape_8f4f2db03541, indices, values)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorUnsafe, &assertgenshapes.Shape_f42c47f56b93, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
@@ -6901,7 +6901,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateSparseCooTensorArgs, &assertgenshapes.Shape_c2049381bd9a, indices, values)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateSparseCooTensorArgs, &assertgenshapes.Shape_ccae5a510b49, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
 	assertgenshapes.After_59b81b2d5a28(&fr, indices, values)
 }
@@ -6920,7 +6920,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Shape_f6cd5805c7cd, compressed_indices, plain_indices, values)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Shape_f764af19d0b0, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
 	assertgenshapes.After_bc93e64a2a00(&fr, compressed_indices, plain_indices, values)
 }
@@ -6939,7 +6939,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Shape_7d99305dd8ea, crow_indices, col_indices, values)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Shape_51753d487f06, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
 	assertgenshapes.After_bc93e64a2a00(&fr, crow_indices, col_indices, values)
 }
@@ -6958,7 +6958,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCscTensorArgs, &assertgenshapes.Shape_87b2bc8e1648, ccol_indices, row_indices, values)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCscTensorArgs, &assertgenshapes.Shape_c9c79764b1a5, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
 	assertgenshapes.After_bc93e64a2a00(&fr, ccol_indices, row_indices, values)
 }
@@ -6977,7 +6977,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Shape_7d99305dd8ea, crow_indices, col_indices, values)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Shape_51753d487f06, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
 	assertgenshapes.After_bc93e64a2a00(&fr, crow_indices, col_indices, values)
 }
@@ -6996,7 +6996,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseBscTensorArgs, &assertgenshapes.Shape_87b2bc8e1648, ccol_indices, row_indices, values)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseBscTensorArgs, &assertgenshapes.Shape_c9c79764b1a5, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
 	assertgenshapes.After_bc93e64a2a00(&fr, ccol_indices, row_indices, values)
 }
@@ -7014,7 +7014,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opXSparseCooTensorWithDims, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opXSparseCooTensorWithDims, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7033,7 +7033,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7053,7 +7053,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Shape_8f4f2db03541, indices, values)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Shape_f42c47f56b93, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
@@ -7072,7 +7072,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Shape_24e82bf502a6, indices, values, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Shape_eb5ecbb174c5, indices, values, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, indices, values, out, r0)
@@ -7092,7 +7092,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResize_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResize_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7112,7 +7112,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7132,7 +7132,7 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResize, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResize, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0

@@ -26,7 +26,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -46,7 +46,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -66,7 +66,7 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -85,7 +85,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.SparseMask(self, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.SparseMask(self, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -104,7 +104,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseMaskOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseMaskOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -143,7 +143,7 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToDense(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToDense, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDense, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDense(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -162,7 +162,7 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.XToDense(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToDense(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -181,7 +181,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.XToDenseOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToDenseOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToDenseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -201,7 +201,7 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToDenseBackward(grad, input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToDenseBackward, &assertgenshapes.Shape_87091271f5c4, grad, input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToDenseBackward, &assertgenshapes.Shape_ce277fbdaee5, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, input, r0)
 	return r0
@@ -220,7 +220,7 @@ func SparseDim(self *torch.Tensor) int64 {
 		return kernels.SparseDim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.SparseDim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -239,7 +239,7 @@ func XDimI(self *torch.Tensor) int64 {
 		return kernels.XDimI(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDimI(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -258,7 +258,7 @@ func DenseDim(self *torch.Tensor) int64 {
 		return kernels.DenseDim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.DenseDim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -277,7 +277,7 @@ func XDimV(self *torch.Tensor) int64 {
 		return kernels.XDimV(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDimV(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -296,7 +296,7 @@ func XNnz(self *torch.Tensor) int64 {
 		return kernels.XNnz(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XNnz(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -315,7 +315,7 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.Coalesce(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCoalesce, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCoalesce, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Coalesce(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -334,7 +334,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesce(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XCoalesce(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -353,7 +353,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalesceOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalesceOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -373,7 +373,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 		return kernels.IsCoalesced(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsCoalesced(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -392,7 +392,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -411,7 +411,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValues(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXValues, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXValues, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XValues(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -430,7 +430,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -450,7 +450,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalescedOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalescedOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -470,7 +470,7 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced(self, coalesced)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XCoalesced(self, coalesced)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -489,7 +489,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 		return kernels.Indices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Indices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -508,7 +508,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 		return kernels.Values(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opValues, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opValues, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Values(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -527,7 +527,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opCrowIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opCrowIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.CrowIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -546,7 +546,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opColIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opColIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.ColIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -565,7 +565,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opCcolIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opCcolIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.CcolIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -584,7 +584,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opRowIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opRowIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.RowIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -603,7 +603,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHspmmOut, &assertgenshapes.Shape_941127890e01, mat1, mat2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opHspmmOut, &assertgenshapes.Shape_a2edf7624242, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, mat1, mat2, out, r0)
@@ -623,7 +623,7 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHspmm, &assertgenshapes.Shape_73de2b3302a2, mat1, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHspmm, &assertgenshapes.Shape_19db58302afe, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, mat1, mat2, r0)
 	return r0
@@ -642,7 +642,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_ed3bd231e62f, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_201173794809, self, src)
 	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
@@ -662,7 +662,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_22c9e48733ca, self, src, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
 	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
@@ -682,7 +682,7 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse, &assertgenshapes.Shape_b002aed4c799, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -701,7 +701,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e83d8e4e7c52(&fr, &opUnbindInt, &assertgenshapes.Shape_979abc2645da, self)
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opUnbindInt, &assertgenshapes.Shape_e8ce4f83d81b, self)
 	r0 := kernels.UnbindInt(self, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -720,7 +720,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindDimname, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindDimname, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnbindDimname(self, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -739,7 +739,7 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseSparseDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseSparseDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -758,7 +758,7 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseSparseDimOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseSparseDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -778,7 +778,7 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparse(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparse, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparse(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -797,7 +797,7 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToSparseOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -817,7 +817,7 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseCsr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -836,7 +836,7 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsrOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseCsrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseCsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToSparseCsrOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -856,7 +856,7 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseCsc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -875,7 +875,7 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCscOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseCscOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseCscOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToSparseCscOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -895,7 +895,7 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 		return kernels.ToSparseBsr(self, blocksize)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseBsr(self, blocksize)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -914,7 +914,7 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 		return kernels.ToSparseBsrOut(self, blocksize, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseBsrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseBsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -934,7 +934,7 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 		return kernels.ToSparseBsc(self, blocksize)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseBsc(self, blocksize)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -953,7 +953,7 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 		return kernels.ToSparseBscOut(self, blocksize, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseBscOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseBscOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -973,7 +973,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToMkldnn(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToMkldnn(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -992,7 +992,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1012,7 +1012,7 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv2dWeight, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv2dWeight, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1031,7 +1031,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1051,7 +1051,7 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv3dWeight, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv3dWeight, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1070,7 +1070,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1090,7 +1090,7 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnBackward, &assertgenshapes.Shape_549ad21264a4, grad, input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnBackward, &assertgenshapes.Shape_9338f4c9b18b, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, input, r0)
 	return r0
@@ -1109,7 +1109,7 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensorDynamic, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensorDynamic, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1128,7 +1128,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1148,7 +1148,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1167,7 +1167,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1187,7 +1187,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1206,7 +1206,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_8c50ef460a0d, self, scale, zero_point, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
@@ -1226,7 +1226,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_ecca74f7ce9a(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_2272277b4a61, tensors, scales, zero_points)
+	assertgenshapes.Before_ecca74f7ce9a(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_eb399ec15775, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	assertgenshapes.After_010fc1aea44b(&fr, tensors, scales, zero_points, r0)
 	return r0
@@ -1246,7 +1246,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_8430d418233d, tensors, scales, zero_points, out)
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_0aa30a2dde30, tensors, scales, zero_points, out)
 	defer fr.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	assertgenshapes.After_c9a7e923cb46(&fr, tensors, scales, zero_points, out)
@@ -1265,7 +1265,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_f881e0a44b82, self, scales, zero_points)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_72aac48b3e3b, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scales, zero_points, r0)
 	return r0
@@ -1284,7 +1284,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_7d0327c954ea, self, scales, zero_points, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_5a450252f118, self, scales, zero_points, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scales, zero_points, out, r0)
@@ -1304,7 +1304,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelf(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.DequantizeSelf(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1323,7 +1323,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1382,7 +1382,7 @@ func QScale(self *torch.Tensor) float64 {
 		return kernels.QScale(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QScale(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1401,7 +1401,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 		return kernels.QZeroPoint(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QZeroPoint(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1420,7 +1420,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScales(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.QPerChannelScales(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1439,7 +1439,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1459,7 +1459,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelZeroPoints(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1478,7 +1478,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1498,7 +1498,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 		return kernels.QPerChannelAxis(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QPerChannelAxis(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1517,7 +1517,7 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIntRepr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIntRepr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.IntRepr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1536,7 +1536,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIntReprOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIntReprOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1556,7 +1556,7 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1575,7 +1575,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1595,7 +1595,7 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1614,7 +1614,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_8c50ef460a0d, self, scale, zero_point, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
@@ -1634,7 +1634,7 @@ func Qscheme(self *torch.Tensor) int {
 		return kernels.Qscheme(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Qscheme(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1653,7 +1653,7 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFakeQuantizePerTensorAffine, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFakeQuantizePerTensorAffine, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1672,7 +1672,7 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1691,7 +1691,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1710,7 +1710,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -1730,7 +1730,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_6d13f4ecf360, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_286f77cd2af2, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	assertgenshapes.After_882e1f4a306a(&fr, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
@@ -1749,7 +1749,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a3b193330e1(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_fac4228c08f9, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_d66f100a9c37, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_4fa8f1c64fe1(&fr, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
@@ -1769,7 +1769,7 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Shape_3d58c8180c97, grad, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Shape_f45a7e18d545, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, mask, r0)
 	return r0
@@ -1788,7 +1788,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1807,7 +1807,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_8c50ef460a0d, self, scale, zero_point, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
@@ -1827,7 +1827,7 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_97bce89461a0, grad, self, scale, zero_point)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_5d4891236307, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
@@ -1846,7 +1846,7 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerChannelAffine, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerChannelAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1865,7 +1865,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_e913baffe781, self, scale, zero_point)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_ac640d1d2d05, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.After_18260e60a85b(&fr, self, scale, zero_point, r0, r1)
 	return r0, r1
@@ -1884,7 +1884,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_21efc5308394, self, scale, zero_point, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_398c54f6f7bd, self, scale, zero_point, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, self, scale, zero_point, out0, out1, r0, r1)
@@ -1904,7 +1904,7 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Shape_3d58c8180c97, grad, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Shape_f45a7e18d545, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, mask, r0)
 	return r0
@@ -1923,7 +1923,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1942,7 +1942,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_8c50ef460a0d, self, scale, zero_point, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
@@ -1962,7 +1962,7 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_97bce89461a0, grad, self, scale, zero_point)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_5d4891236307, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
@@ -1981,7 +1981,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_bc5a996f7305(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_3729e421accd, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_bc5a996f7305(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_8a77ee58cdc6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_d8795cc82236(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
@@ -2001,7 +2001,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_13f0e8cb292f, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_dd78107d9bb7, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_c9b1b0768b59(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
@@ -2021,7 +2021,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e57d5bb459e5(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_711d04851220, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.Before_e57d5bb459e5(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_7b6ec007dda0, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	assertgenshapes.After_7769d3a58c69(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
@@ -2041,7 +2041,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_622f34c48fdf, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_346068da32b7, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_aed58b20b534(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -2060,7 +2060,7 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChooseQparamsPerTensor, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChooseQparamsPerTensor, &assertgenshapes.Shape_9b96387f472f, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0, r1
@@ -2079,7 +2079,7 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSaturateWeightToFp16, &assertgenshapes.Shape_f1c0f4782532, weight)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSaturateWeightToFp16, &assertgenshapes.Shape_b67ce51d0e35, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
 	assertgenshapes.After_b8768b1b96bb(&fr, weight, r0)
 	return r0
@@ -2098,7 +2098,7 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opChooseQparamsOptimized, &assertgenshapes.Shape_792b0741a64a, input)
+	assertgenshapes.Before_b69700e1b712(&fr, &opChooseQparamsOptimized, &assertgenshapes.Shape_d19a2f82a7c7, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
@@ -2117,7 +2117,7 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToReducedPrecision, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToReducedPrecision, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2136,7 +2136,7 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToFullPrecision, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToFullPrecision, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2155,7 +2155,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2174,7 +2174,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2194,7 +2194,7 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToDtypeLayout, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDtypeLayout, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2213,7 +2213,7 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToDevice, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDevice, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2232,7 +2232,7 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToDtype, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDtype, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2251,7 +2251,7 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToOther, &assertgenshapes.Shape_2120f19e5553, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToOther, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2308,7 +2308,7 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opCartesianProd, &assertgenshapes.Shape_e9ceaef2643c, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opCartesianProd, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.CartesianProd(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -2327,7 +2327,7 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCombinations, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCombinations, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2346,7 +2346,7 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opItem, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opItem, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Item(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -2365,7 +2365,7 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opResultTypeTensor, &assertgenshapes.Shape_757db6a17608, tensor, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opResultTypeTensor, &assertgenshapes.Shape_7f244fa41892, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, tensor, other)
 	return r0
@@ -2384,7 +2384,7 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalar, &assertgenshapes.Shape_9097f498a890, tensor)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalar, &assertgenshapes.Shape_8d00513bc92d, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
 	assertgenshapes.After_6c90c45c139f(&fr, tensor)
 	return r0
@@ -2403,7 +2403,7 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalarTensor, &assertgenshapes.Shape_9097f498a890, tensor)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalarTensor, &assertgenshapes.Shape_8d00513bc92d, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
 	assertgenshapes.After_6c90c45c139f(&fr, tensor)
 	return r0
@@ -2479,7 +2479,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 		return kernels.XLocalScalarDense(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XLocalScalarDense(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -2498,7 +2498,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_b99de474d45f(&fr, &opXLstmMps, &assertgenshapes.Shape_d859edb2ca85, input, hx, params)
+	assertgenshapes.Before_b99de474d45f(&fr, &opXLstmMps, &assertgenshapes.Shape_bf7332250697, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_4de8a5e90ee1(&fr, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2517,7 +2517,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_ab227320e2e6(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_493e7f8dfa23, input, hx, params, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_ab227320e2e6(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_416946ab2be5, input, hx, params, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	assertgenshapes.After_fba6a6025829(&fr, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
@@ -2537,7 +2537,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_4be2a5644888(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_b79a68f16e0b, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	assertgenshapes.Before_4be2a5644888(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_c57650f10d43, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_71f42520aeca(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
@@ -2557,7 +2557,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		return
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_36cb6f0c7ff2(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_6f954debba49, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.Before_36cb6f0c7ff2(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_7e0b3e7449ca, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	defer fr.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	assertgenshapes.After_c4562bedf0c7(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
@@ -2576,7 +2576,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_471560487daa, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_4502210c9c3f, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	assertgenshapes.After_933f0c76306c(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
@@ -2595,7 +2595,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_55796ce31bd2(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_a01b49d78099, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	assertgenshapes.Before_55796ce31bd2(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_bc8f99601db7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
@@ -2615,7 +2615,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f96f894902ec(&fr, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Shape_587008fe4909, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.Before_f96f894902ec(&fr, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Shape_0e17a1683194, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	assertgenshapes.After_933f0c76306c(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
@@ -2634,7 +2634,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_d50486404a7d(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_daf5c6fea1ab, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	assertgenshapes.Before_d50486404a7d(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_f9564259adbc, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
@@ -2654,7 +2654,7 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6e0d23e88350(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_793a8b03e577, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.Before_6e0d23e88350(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_f81a6d2b2653, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	assertgenshapes.After_4c07ff0bf650(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2673,7 +2673,7 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a50d415d9818(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_e0a1f96af8f7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	assertgenshapes.Before_a50d415d9818(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_25c8b65d4bbc, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	assertgenshapes.After_f6b78d72c2a1(&fr, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2692,7 +2692,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_f6b88deca237, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_492654c94629, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.After_2dcc5b17127e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
@@ -2711,7 +2711,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5bff41408e14(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_6f24e6a3c9cc, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	assertgenshapes.Before_5bff41408e14(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_d1d5a2618b82, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	assertgenshapes.After_c9b1b0768b59(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
@@ -2731,7 +2731,7 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dbd853fd8c16(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_a390df9e76fc, grad_hy, workspace)
+	assertgenshapes.Before_dbd853fd8c16(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_0fed8ec346be, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	assertgenshapes.After_692ce63211e8(&fr, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2750,7 +2750,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0f853d07f5be(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_469518d8e70c, grad_hy, workspace, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_0f853d07f5be(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_51128633d5f7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	assertgenshapes.After_38e93ff9da97(&fr, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
@@ -2770,7 +2770,7 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0d03281bc050(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_0d3798e46ef2, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.Before_0d03281bc050(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_00bf2fab8c8c, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.After_c3f2fe723a29(&fr, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2789,7 +2789,7 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_61ac0b9c4bcc(&fr, &opLstmInput, &assertgenshapes.Shape_41aca07cb922, input, hx, params)
+	assertgenshapes.Before_61ac0b9c4bcc(&fr, &opLstmInput, &assertgenshapes.Shape_d2a2830c12cf, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_6eae99374345(&fr, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
@@ -2808,7 +2808,7 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_f0c8413bfc74(&fr, &opLstmData, &assertgenshapes.Shape_504e1065c129, data, batch_sizes, hx, params)
+	assertgenshapes.Before_f0c8413bfc74(&fr, &opLstmData, &assertgenshapes.Shape_2756b1855b7c, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.After_3f76544490d3(&fr, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
@@ -2827,7 +2827,7 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_7102af701980(&fr, &opGruInput, &assertgenshapes.Shape_063430cb585e, input, hx, params)
+	assertgenshapes.Before_7102af701980(&fr, &opGruInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
@@ -2846,7 +2846,7 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opGruData, &assertgenshapes.Shape_9c53c38f3c70, data, batch_sizes, hx, params)
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opGruData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
@@ -2865,7 +2865,7 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_7102af701980(&fr, &opRnnTanhInput, &assertgenshapes.Shape_063430cb585e, input, hx, params)
+	assertgenshapes.Before_7102af701980(&fr, &opRnnTanhInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
@@ -2884,7 +2884,7 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnTanhData, &assertgenshapes.Shape_9c53c38f3c70, data, batch_sizes, hx, params)
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnTanhData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
@@ -2903,7 +2903,7 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_7102af701980(&fr, &opRnnReluInput, &assertgenshapes.Shape_063430cb585e, input, hx, params)
+	assertgenshapes.Before_7102af701980(&fr, &opRnnReluInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
@@ -2922,7 +2922,7 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnReluData, &assertgenshapes.Shape_9c53c38f3c70, data, batch_sizes, hx, params)
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnReluData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
@@ -2941,7 +2941,7 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e28bf96f47e(&fr, &opLstmCell, &assertgenshapes.Shape_a5fb037f7e16, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.Before_1e28bf96f47e(&fr, &opLstmCell, &assertgenshapes.Shape_d10a4a5c65ed, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.After_b71fda05c8b1(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
@@ -2960,7 +2960,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opGruCell, &assertgenshapes.Shape_4657ecf90199, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.Before_4c1224522f18(&fr, &opGruCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
@@ -2979,7 +2979,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opRnnTanhCell, &assertgenshapes.Shape_4657ecf90199, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.Before_4c1224522f18(&fr, &opRnnTanhCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
@@ -2998,7 +2998,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opRnnReluCell, &assertgenshapes.Shape_4657ecf90199, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.Before_4c1224522f18(&fr, &opRnnReluCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
@@ -3017,7 +3017,7 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_3a5caf729ee4(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_459ee02761f2, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.Before_3a5caf729ee4(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_b778c2027b0f, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.After_86c80fe4e991(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
@@ -3036,7 +3036,7 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_50ee43dd7d56, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
@@ -3055,7 +3055,7 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_50ee43dd7d56, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
@@ -3074,7 +3074,7 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_50ee43dd7d56, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
@@ -3093,7 +3093,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_740525298ed3, input, lengths)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_5a91014e9a90, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
 	assertgenshapes.After_6e1aae0851c1(&fr, input, lengths, r0, r1)
 	return r0, r1
@@ -3112,7 +3112,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_4df806f33ac3, input, lengths, out0, out1)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_477440061e79, input, lengths, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	assertgenshapes.After_882e1f4a306a(&fr, input, lengths, out0, out1, r0, r1)
@@ -3132,7 +3132,7 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPackPaddedSequenceBackward, &assertgenshapes.Shape_8576b5e17095, grad, batch_sizes)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPackPaddedSequenceBackward, &assertgenshapes.Shape_0aefa00937e8, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, batch_sizes, r0)
 	return r0
@@ -3151,7 +3151,7 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXPadPackedSequence, &assertgenshapes.Shape_e096dda23ab8, data, batch_sizes)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPadPackedSequence, &assertgenshapes.Shape_424222a55e59, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	assertgenshapes.After_6e1aae0851c1(&fr, data, batch_sizes, r0, r1)
 	return r0, r1
@@ -3170,7 +3170,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_9597805c6a1d, self, source)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_93edf44a8c1e, self, source)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
@@ -3190,7 +3190,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_9597805c6a1d, self, source)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_93edf44a8c1e, self, source)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
@@ -3210,7 +3210,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_6ab09aefff47, self, source, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_81356e9db28c, self, source, out)
 	defer fr.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, source, out, r0)
@@ -3230,7 +3230,7 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetSourceTensor, &assertgenshapes.Shape_d6aac7ada388, self, source)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetSourceTensor, &assertgenshapes.Shape_3a896854117e, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
 	return r0
@@ -3249,7 +3249,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSet_, &assertgenshapes.Shape_38f7d165b895, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSet_, &assertgenshapes.Shape_403131e35542, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3269,7 +3269,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SetOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3289,7 +3289,7 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSet, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSet, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Set(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3308,7 +3308,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lift(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.Lift(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3327,7 +3327,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3347,7 +3347,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFresh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opLiftFresh, &assertgenshapes.Shape_f9a7b6cdd406, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opLiftFresh, &assertgenshapes.Shape_a9e9fb7ef992, self)
 	r0 := kernels.LiftFresh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3366,7 +3366,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopy(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.LiftFreshCopy(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3385,7 +3385,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3405,7 +3405,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 		return kernels.IsSetTo(self, tensor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_b978a2e31012, self, tensor)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_6116e0a48fad, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, tensor)
 	return r0
@@ -3424,7 +3424,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_e017bbfc6587, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_8ad4fcd244bd, self, mask)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
@@ -3444,7 +3444,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -3464,7 +3464,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3483,7 +3483,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_b4ec85f79aab, self, mask, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_a85691b742a2, self, mask, value)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
@@ -3503,7 +3503,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_81530026548a, self, mask, value, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_0bdae7082596, self, mask, value, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mask, value, out, r0)
@@ -3523,7 +3523,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_62da086a23e7, self, mask, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_7fe915ab14f8, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
 	return r0
@@ -3542,7 +3542,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 		return kernels.MaskedScatter_(self, mask, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter_, &assertgenshapes.Shape_e24bd41bc2e6, self, mask, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter_, &assertgenshapes.Shape_c3936979f00c, self, mask, source)
 	defer fr.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
@@ -3562,7 +3562,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_ce4520b96375, self, mask, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_f85599e14a44, self, mask, source, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mask, source, out, r0)
@@ -3582,7 +3582,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 		return kernels.MaskedScatter(self, mask, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_862552ab55ce, self, mask, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_0ce25ed8e046, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
 	return r0
@@ -3601,7 +3601,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3620,7 +3620,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -3640,7 +3640,7 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxBackward, &assertgenshapes.Shape_3d57f4a4db4e, grad_output, output, mask)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxBackward, &assertgenshapes.Shape_9519ff8024ef, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, mask, r0)
 	return r0
@@ -3659,7 +3659,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_184ef2f8fc7e, grad_output, output, mask, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_ea70adb0e392, grad_output, output, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, mask, out, r0)
@@ -3679,7 +3679,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.View(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opView, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opView, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.View(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3698,7 +3698,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewDtype(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opViewDtype, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opViewDtype, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.ViewDtype(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3717,7 +3717,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 		return kernels.Put_(self, index, source, accumulate)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPut_, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opPut_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -3737,7 +3737,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opPutOut, &assertgenshapes.Shape_2f7c8f12eec0, self, index, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opPutOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
@@ -3757,7 +3757,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 		return kernels.Put(self, index, source, accumulate)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -3776,7 +3776,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexAddOut, &assertgenshapes.Shape_2f7c8f12eec0, self, index, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexAddOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
@@ -3796,7 +3796,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd_, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -3816,7 +3816,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -3835,7 +3835,7 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexAddDimname, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAddDimname, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -3854,7 +3854,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexReduceOut, &assertgenshapes.Shape_2f7c8f12eec0, self, index, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexReduceOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
@@ -3874,7 +3874,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce_, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -3894,7 +3894,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -3913,7 +3913,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_93d78ccdfede, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_2bda213f53be, self, index)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
@@ -3933,7 +3933,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -3953,7 +3953,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3972,7 +3972,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_6dd92ab815d3, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_b6ae75e40f87, self, index, value)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
@@ -3992,7 +3992,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_5a93424a1725, self, index, value, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_ac79b2e8ec3c, self, index, value, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, value, out, r0)
@@ -4012,7 +4012,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_8b35ce676470, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_76fb5286d360, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
@@ -4031,7 +4031,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_DimnameScalar, &assertgenshapes.Shape_93d78ccdfede, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_DimnameScalar, &assertgenshapes.Shape_2bda213f53be, self, index)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
@@ -4051,7 +4051,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_DimnameTensor, &assertgenshapes.Shape_6dd92ab815d3, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_DimnameTensor, &assertgenshapes.Shape_b6ae75e40f87, self, index, value)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
@@ -4071,7 +4071,7 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillDimnameScalar, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillDimnameScalar, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4090,7 +4090,7 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillDimnameTensor, &assertgenshapes.Shape_8b35ce676470, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillDimnameTensor, &assertgenshapes.Shape_76fb5286d360, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
@@ -4109,7 +4109,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4128,7 +4128,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Src, &assertgenshapes.Shape_ebdcbe2c03d8, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Src, &assertgenshapes.Shape_6874f084fd18, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
@@ -4148,7 +4148,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterSrcOut, &assertgenshapes.Shape_74164ac1a315, self, index, src, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterSrcOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
@@ -4168,7 +4168,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 		return kernels.ScatterValue(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4187,7 +4187,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_Value, &assertgenshapes.Shape_93d78ccdfede, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_Value, &assertgenshapes.Shape_2bda213f53be, self, index)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
@@ -4207,7 +4207,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -4227,7 +4227,7 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4246,7 +4246,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Reduce, &assertgenshapes.Shape_ebdcbe2c03d8, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Reduce, &assertgenshapes.Shape_6874f084fd18, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
@@ -4266,7 +4266,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceOut, &assertgenshapes.Shape_74164ac1a315, self, index, src, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
@@ -4286,7 +4286,7 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValueReduce, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValueReduce, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4305,7 +4305,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_93d78ccdfede, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_2bda213f53be, self, index)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
@@ -4325,7 +4325,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -4345,7 +4345,7 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterDimnameSrc, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterDimnameSrc, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4364,7 +4364,7 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterDimnameValue, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterDimnameValue, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4383,7 +4383,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4402,7 +4402,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd_, &assertgenshapes.Shape_ebdcbe2c03d8, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd_, &assertgenshapes.Shape_6874f084fd18, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
@@ -4422,7 +4422,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterAddOut, &assertgenshapes.Shape_74164ac1a315, self, index, src, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterAddOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
@@ -4442,7 +4442,7 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterAddDimname, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAddDimname, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4461,7 +4461,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4480,7 +4480,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_ebdcbe2c03d8, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_6874f084fd18, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
@@ -4500,7 +4500,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_74164ac1a315, self, index, src, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
@@ -4520,7 +4520,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Eq_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEq_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEq_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4540,7 +4540,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Eq_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEq_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEq_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4560,7 +4560,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4580,7 +4580,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4600,7 +4600,7 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4619,7 +4619,7 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -4638,7 +4638,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -4658,7 +4658,7 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4677,7 +4677,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4697,7 +4697,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4717,7 +4717,7 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderAndScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderAndScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderAndScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4736,7 +4736,7 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderAndTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderAndTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4755,7 +4755,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIandScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIandScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4775,7 +4775,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIandTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIandTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4795,7 +4795,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4815,7 +4815,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4835,7 +4835,7 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4854,7 +4854,7 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -4873,7 +4873,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -4893,7 +4893,7 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4912,7 +4912,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4932,7 +4932,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4952,7 +4952,7 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderOrScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderOrScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderOrScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4971,7 +4971,7 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderOrTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderOrTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4990,7 +4990,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIorScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5010,7 +5010,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIorTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIorTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5030,7 +5030,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5050,7 +5050,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5070,7 +5070,7 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5089,7 +5089,7 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -5108,7 +5108,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -5128,7 +5128,7 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5147,7 +5147,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5167,7 +5167,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5187,7 +5187,7 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderXorScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderXorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderXorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5206,7 +5206,7 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderXorTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderXorTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5225,7 +5225,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5245,7 +5245,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5265,7 +5265,7 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderLshiftScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderLshiftScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5284,7 +5284,7 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5303,7 +5303,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5323,7 +5323,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5343,7 +5343,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5363,7 +5363,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5383,7 +5383,7 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5402,7 +5402,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5422,7 +5422,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5442,7 +5442,7 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5461,7 +5461,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5481,7 +5481,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5501,7 +5501,7 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -5520,7 +5520,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -5540,7 +5540,7 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderRshiftScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderRshiftScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5559,7 +5559,7 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5578,7 +5578,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5598,7 +5598,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5618,7 +5618,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5638,7 +5638,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5658,7 +5658,7 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5677,7 +5677,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5697,7 +5697,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5717,7 +5717,7 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5736,7 +5736,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5756,7 +5756,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5776,7 +5776,7 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -5795,7 +5795,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -5815,7 +5815,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril_(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTril_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5835,7 +5835,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu_(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTriu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5855,7 +5855,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Digamma_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5875,7 +5875,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerp_Scalar, &assertgenshapes.Shape_57620a2bcb44, self, end)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerp_Scalar, &assertgenshapes.Shape_aa7a3518431e, self, end)
 	defer fr.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
@@ -5895,7 +5895,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLerp_Tensor, &assertgenshapes.Shape_494e66b0d72a, self, end, weight)
+	assertgenshapes.Before_b60e94708622(&fr, &opLerp_Tensor, &assertgenshapes.Shape_f47c51df34e2, self, end, weight)
 	defer fr.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
@@ -5915,7 +5915,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm_, &assertgenshapes.Shape_2c6f5b926824, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm_, &assertgenshapes.Shape_015b3b716853, self, batch1, batch2)
 	defer fr.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
@@ -5935,7 +5935,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddbmmOut, &assertgenshapes.Shape_d826068a2ebb, self, batch1, batch2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddbmmOut, &assertgenshapes.Shape_30474d30070c, self, batch1, batch2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, batch1, batch2, out, r0)
@@ -5955,7 +5955,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_b21fa4bc91d3, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_fc1c58030eac, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
@@ -5974,7 +5974,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 		return kernels.Random_From(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_From, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_From, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5994,7 +5994,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomFromOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomFromOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6014,7 +6014,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 		return kernels.RandomFrom(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6033,7 +6033,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.Random_To(self, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_To, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_To, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6053,7 +6053,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomToOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomToOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6073,7 +6073,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.RandomTo(self, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandomTo(self, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6092,7 +6092,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random_(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6112,7 +6112,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6132,7 +6132,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Random(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6151,7 +6151,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 		return kernels.Uniform_(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUniform_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6171,7 +6171,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUniformOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUniformOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6191,7 +6191,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 		return kernels.Uniform(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Uniform(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6210,7 +6210,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6230,7 +6230,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCauchyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCauchyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6250,7 +6250,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6269,7 +6269,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6289,7 +6289,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogNormalOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogNormalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6309,7 +6309,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 		return kernels.LogNormal(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6328,7 +6328,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 		return kernels.Exponential_(self, lambd, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExponential_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6348,7 +6348,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opExponentialOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExponentialOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6368,7 +6368,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 		return kernels.Exponential(self, lambd, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Exponential(self, lambd, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6387,7 +6387,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric_(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6407,7 +6407,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeometricOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeometricOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6427,7 +6427,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Geometric(self, p, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6446,7 +6446,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.DiagOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6466,7 +6466,7 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Diag(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiag, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiag, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Diag(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6485,7 +6485,7 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 		return kernels.DiagBackward(grad, input_sizes, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagBackward, &assertgenshapes.Shape_777e264dcde1, grad)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagBackward, &assertgenshapes.Shape_d82773aabbec, grad)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad, r0)
 	return r0
@@ -6504,7 +6504,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCrossOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCrossOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -6524,7 +6524,7 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCross, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCross, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Cross(self, other, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6543,7 +6543,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TriuOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTriuOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTriuOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6563,7 +6563,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Triu(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6582,7 +6582,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TrilOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrilOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrilOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6602,7 +6602,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tril(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6621,7 +6621,7 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opTrilIndices, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opTrilIndices, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6640,7 +6640,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6660,7 +6660,7 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opTriuIndices, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opTriuIndices, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6679,7 +6679,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6699,7 +6699,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trace(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Trace(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6718,7 +6718,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTraceOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTraceOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6738,7 +6738,7 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTraceBackward, &assertgenshapes.Shape_777e264dcde1, grad)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTraceBackward, &assertgenshapes.Shape_d82773aabbec, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad, r0)
 	return r0
@@ -6757,7 +6757,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.NeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6777,7 +6777,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6796,7 +6796,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.NeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNeTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -6816,7 +6816,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.NeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6835,7 +6835,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ne_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNe_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6855,7 +6855,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ne_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNe_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -6875,7 +6875,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6895,7 +6895,7 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqualScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NotEqualScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6914,7 +6914,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -6934,7 +6934,7 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6953,7 +6953,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6973,7 +6973,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -6993,7 +6993,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.EqScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7013,7 +7013,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.EqScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.EqScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7032,7 +7032,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.EqTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opEqTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opEqTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7052,7 +7052,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.EqTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7071,7 +7071,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7091,7 +7091,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7110,7 +7110,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGeTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7130,7 +7130,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7149,7 +7149,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ge_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGe_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7169,7 +7169,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ge_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGe_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -7189,7 +7189,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7209,7 +7209,7 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqualScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7228,7 +7228,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7248,7 +7248,7 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7267,7 +7267,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7287,7 +7287,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -7307,7 +7307,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7327,7 +7327,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7346,7 +7346,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLeTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7366,7 +7366,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7385,7 +7385,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Le_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLe_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7405,7 +7405,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Le_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLe_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -7425,7 +7425,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7445,7 +7445,7 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqualScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LessEqualScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7464,7 +7464,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7484,7 +7484,7 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7503,7 +7503,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7523,7 +7523,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -7543,7 +7543,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GtScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7563,7 +7563,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GtScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GtScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7582,7 +7582,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GtTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGtTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGtTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7602,7 +7602,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GtTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GtTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7621,7 +7621,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Gt_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGt_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGt_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7641,7 +7641,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gt_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGt_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGt_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -7661,7 +7661,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7681,7 +7681,7 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GreaterScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7700,7 +7700,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7720,7 +7720,7 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GreaterTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7739,7 +7739,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGreater_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreater_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7759,7 +7759,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreater_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreater_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -7779,7 +7779,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LtScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7799,7 +7799,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LtScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LtScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7818,7 +7818,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LtTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLtTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLtTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7838,7 +7838,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LtTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LtTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7857,7 +7857,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Lt_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLt_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLt_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7877,7 +7877,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lt_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLt_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLt_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -7897,7 +7897,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7917,7 +7917,7 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLessScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LessScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7936,7 +7936,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLessTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLessTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -7956,7 +7956,7 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LessTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7975,7 +7975,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLess_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLess_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7995,7 +7995,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLess_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLess_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -8015,7 +8015,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.TakeOut(self, index, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opTakeOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opTakeOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -8035,7 +8035,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 		return kernels.Take(self, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.Take(self, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -8054,7 +8054,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_cac6e414ecac, self, indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
@@ -8074,7 +8074,7 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTakeAlongDim, &assertgenshapes.Shape_eb3c29b04407, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTakeAlongDim, &assertgenshapes.Shape_9f45502cc87b, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
@@ -8093,7 +8093,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -8113,7 +8113,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 		return kernels.IndexSelect(self, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -8132,7 +8132,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -8152,7 +8152,7 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectDimname, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectDimname, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -8171,7 +8171,7 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectBackward, &assertgenshapes.Shape_50c36178dcab, grad, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectBackward, &assertgenshapes.Shape_f0e338972e76, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, index, r0)
 	return r0
@@ -8190,7 +8190,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -8210,7 +8210,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.MaskedSelect(self, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -8229,7 +8229,7 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectBackward, &assertgenshapes.Shape_bf6ff391dc0a, grad, input, mask)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectBackward, &assertgenshapes.Shape_0c7a9034814e, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, input, mask, r0)
 	return r0
@@ -8248,7 +8248,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NonzeroOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8268,7 +8268,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nonzero(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nonzero(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8287,7 +8287,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opNonzeroNumpy, &assertgenshapes.Shape_3176577f5690, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opNonzeroNumpy, &assertgenshapes.Shape_71b274198a51, self)
 	r0 := kernels.NonzeroNumpy(self)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -8306,7 +8306,7 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArgwhere, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgwhere, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Argwhere(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8325,7 +8325,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGatherOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -8345,7 +8345,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -8364,7 +8364,7 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGatherBackward, &assertgenshapes.Shape_db59221e8561, grad, self, index)
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherBackward, &assertgenshapes.Shape_73a79c9f872f, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, index, r0)
 	return r0
@@ -8383,7 +8383,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -8403,7 +8403,7 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGatherDimname, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGatherDimname, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -8422,7 +8422,7 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXGatherSparseBackward, &assertgenshapes.Shape_29c9ca15bb9c, self, index, grad)
+	assertgenshapes.Before_b60e94708622(&fr, &opXGatherSparseBackward, &assertgenshapes.Shape_5452ddfad3a7, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, grad, r0)
 	return r0
@@ -8441,7 +8441,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcmulOut, &assertgenshapes.Shape_6a3a60db0288, self, tensor1, tensor2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcmulOut, &assertgenshapes.Shape_1bb90dd7e41e, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, tensor1, tensor2, out, r0)
@@ -8461,7 +8461,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_26163215b314, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_aed6a950e6a5, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
@@ -8480,7 +8480,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul_, &assertgenshapes.Shape_55c761da9f49, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul_, &assertgenshapes.Shape_3423d5233226, self, tensor1, tensor2)
 	defer fr.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
@@ -8500,7 +8500,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcdivOut, &assertgenshapes.Shape_6a3a60db0288, self, tensor1, tensor2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcdivOut, &assertgenshapes.Shape_1bb90dd7e41e, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, tensor1, tensor2, out, r0)
@@ -8520,7 +8520,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_26163215b314, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_aed6a950e6a5, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
@@ -8539,7 +8539,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv_, &assertgenshapes.Shape_55c761da9f49, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv_, &assertgenshapes.Shape_3423d5233226, self, tensor1, tensor2)
 	defer fr.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
@@ -8559,7 +8559,7 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opCrossEntropyLoss, &assertgenshapes.Shape_9ff930848861, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opCrossEntropyLoss, &assertgenshapes.Shape_efba22c7404c, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -8578,7 +8578,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opTriangularSolveX, &assertgenshapes.Shape_f71924e20cec, self, A, X, M)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opTriangularSolveX, &assertgenshapes.Shape_6dfbce76dff6, self, A, X, M)
 	defer fr.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	assertgenshapes.After_882e1f4a306a(&fr, self, A, X, M, r0, r1)
@@ -8598,7 +8598,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_c5e66d93cf79, self, A)
+	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_0456945536eb, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, A, r0, r1)
 	return r0, r1
@@ -8618,7 +8618,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_b38cbb375ebd, info)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_c70bdf4d7198, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 	assertgenshapes.After_6c90c45c139f(&fr, info)
 }
@@ -8636,7 +8636,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_f6f2c959031e, self, B, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_7b3794a2e503, self, B, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, B, out, r0)
@@ -8656,7 +8656,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_ddd3f89dd9a6, self, B)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_3b54fd4fd2c6, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, B, r0)
 	return r0
@@ -8675,7 +8675,7 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVander, &assertgenshapes.Shape_766c6bea58b8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVander, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.LinalgVander(x, N)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -8694,7 +8694,7 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 		return kernels.SymeigE(self, eigenvectors, upper, e, V)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opSymeigE, &assertgenshapes.Shape_55ed22310eed, self, e, V)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSymeigE, &assertgenshapes.Shape_131f5d7607ba, self, e, V)
 	defer fr.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
 	assertgenshapes.After_18260e60a85b(&fr, self, e, V, r0, r1)
@@ -8714,7 +8714,7 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 		return kernels.Symeig(self, eigenvectors, upper)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opSymeig, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opSymeig, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -8733,7 +8733,7 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 		return kernels.XSymeigHelper(self, eigenvectors, upper)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXSymeigHelper, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXSymeigHelper, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -8752,7 +8752,7 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 		return kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXSymeigHelperOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXSymeigHelperOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -8772,7 +8772,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opSvdU, &assertgenshapes.Shape_544bcbdc4296, self, U, S, V)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opSvdU, &assertgenshapes.Shape_4b68570209fc, self, U, S, V)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	assertgenshapes.After_518303ad88bc(&fr, self, U, S, V, r0, r1, r2)
@@ -8792,7 +8792,7 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opSvd, &assertgenshapes.Shape_df1d339c73bc, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opSvd, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -8811,7 +8811,7 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8830,7 +8830,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8850,7 +8850,7 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8869,7 +8869,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8889,7 +8889,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 		return kernels.CholeskyOut(self, upper, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8909,7 +8909,7 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.Cholesky(self, upper)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Cholesky(self, upper)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8928,7 +8928,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_fdae1cb6fc5e, self, input2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_db8eb1007031, self, input2, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, out, r0)
@@ -8948,7 +8948,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 		return kernels.CholeskySolve(self, input2, upper)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_c3103f49ef63, self, input2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_34ebf989489f, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
@@ -8967,7 +8967,7 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCholeskySolveHelper, &assertgenshapes.Shape_74fe44825530, self, A)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCholeskySolveHelper, &assertgenshapes.Shape_e2191b451be1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, A, r0)
 	return r0
@@ -8986,7 +8986,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_e83fe627b3c8, self, A, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_835ed85aa8a2, self, A, out)
 	defer fr.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, A, out, r0)
@@ -9006,7 +9006,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.CholeskyInverse(self, upper)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.CholeskyInverse(self, upper)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9025,7 +9025,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9045,7 +9045,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 		return kernels.QrQ(self, some, Q, R)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opQrQ, &assertgenshapes.Shape_37bb4dcd511e, self, Q, R)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opQrQ, &assertgenshapes.Shape_9d68efcf2fc0, self, Q, R)
 	defer fr.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
 	assertgenshapes.After_18260e60a85b(&fr, self, Q, R, r0, r1)
@@ -9065,7 +9065,7 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opQr, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opQr, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Qr(self, some)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -9084,7 +9084,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 		return kernels.GeqrfA(self, a, tau)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opGeqrfA, &assertgenshapes.Shape_849280d3328c, self, a, tau)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opGeqrfA, &assertgenshapes.Shape_57b1dafa4fc9, self, a, tau)
 	defer fr.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	assertgenshapes.After_18260e60a85b(&fr, self, a, tau, r0, r1)
@@ -9104,7 +9104,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Geqrf(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Geqrf(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -9123,7 +9123,7 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opOrgqr, &assertgenshapes.Shape_c3103f49ef63, self, input2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOrgqr, &assertgenshapes.Shape_34ebf989489f, self, input2)
 	r0 := kernels.Orgqr(self, input2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
@@ -9142,7 +9142,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opOrgqrOut, &assertgenshapes.Shape_fdae1cb6fc5e, self, input2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opOrgqrOut, &assertgenshapes.Shape_db8eb1007031, self, input2, out)
 	defer fr.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, out, r0)
@@ -9162,7 +9162,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opOrmqrOut, &assertgenshapes.Shape_8d8ea4da42a7, self, input2, input3, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opOrmqrOut, &assertgenshapes.Shape_05cde017bfee, self, input2, input3, out)
 	defer fr.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, input2, input3, out, r0)
@@ -9182,7 +9182,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_d8b89a0090d5, self, input2, input3)
+	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_27bd0e754cb9, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, input3, r0)
 	return r0
@@ -9201,7 +9201,7 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLuWithInfo, &assertgenshapes.Shape_df1d339c73bc, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLuWithInfo, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -9220,7 +9220,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opLuSolveOut, &assertgenshapes.Shape_7efb461ae1a6, self, LU_data, LU_pivots, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLuSolveOut, &assertgenshapes.Shape_4d6a99fecdff, self, LU_data, LU_pivots, out)
 	defer fr.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, LU_data, LU_pivots, out, r0)
@@ -9240,7 +9240,7 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLuSolve, &assertgenshapes.Shape_f8e42790090e, self, LU_data, LU_pivots)
+	assertgenshapes.Before_b60e94708622(&fr, &opLuSolve, &assertgenshapes.Shape_fce38bdc38a1, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, LU_data, LU_pivots, r0)
 	return r0
@@ -9259,7 +9259,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_80fa3755912b, LU_data, LU_pivots)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_830e447b3b91, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	assertgenshapes.After_59b81b2d5a28(&fr, LU_data, LU_pivots)
 	return r0, r1, r2
@@ -9278,7 +9278,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8073128f772b(&fr, &opLuUnpackOut, &assertgenshapes.Shape_98c9f949747e, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.Before_8073128f772b(&fr, &opLuUnpackOut, &assertgenshapes.Shape_2816035b6a18, LU_data, LU_pivots, P, L, U)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	assertgenshapes.After_933f0c76306c(&fr, LU_data, LU_pivots, P, L, U, r0, r1, r2)
@@ -9298,7 +9298,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultinomialOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultinomialOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9318,7 +9318,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9337,7 +9337,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LgammaOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLgammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLgammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9357,7 +9357,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Lgamma_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9377,7 +9377,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Lgamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9396,7 +9396,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DigammaOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDigammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDigammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9416,7 +9416,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Digamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9435,7 +9435,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 		return kernels.PolygammaOut(n, self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolygammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolygammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9455,7 +9455,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.Polygamma(n, self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Polygamma(n, self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9474,7 +9474,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.Polygamma_(self, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Polygamma_(self, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9494,7 +9494,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Erfinv(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9513,7 +9513,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Erfinv_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9533,7 +9533,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfinvOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfinvOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9553,7 +9553,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.I0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9572,7 +9572,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opI0_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.I0_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9592,7 +9592,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.I0Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opI0Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.I0Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9612,7 +9612,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sign(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9631,7 +9631,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSign_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sign_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9651,7 +9651,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SignOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9671,7 +9671,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 		return kernels.Signbit(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Signbit(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9690,7 +9690,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignbitOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignbitOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignbitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9710,7 +9710,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 		return kernels.Dist(self, other, p)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Dist(self, other, p)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -9729,7 +9729,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDistOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDistOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -9749,7 +9749,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.Atan2Out(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAtan2Out, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opAtan2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -9769,7 +9769,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -9789,7 +9789,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Atan2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -9808,7 +9808,7 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Arctan2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -9827,7 +9827,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opArctan2Out, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opArctan2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -9847,7 +9847,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -9867,7 +9867,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLerpScalarOut, &assertgenshapes.Shape_cf2274f8e046, self, end, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpScalarOut, &assertgenshapes.Shape_6152dd779b5b, self, end, out)
 	defer fr.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, end, out, r0)
@@ -9887,7 +9887,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opLerpTensorOut, &assertgenshapes.Shape_5d729e26d490, self, end, weight, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLerpTensorOut, &assertgenshapes.Shape_7e02364c04ca, self, end, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, end, weight, out, r0)
@@ -9907,7 +9907,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 		return kernels.LerpScalar(self, end, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_e8bd74b5aeea, self, end)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_dd5615e28cf1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
@@ -9926,7 +9926,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 		return kernels.LerpTensor(self, end, weight)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_570015543e27, self, end, weight)
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_16d3c0c19de0, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
@@ -9945,7 +9945,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHistcOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHistcOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9965,7 +9965,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 		return kernels.Histc(self, bins, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9984,7 +9984,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a56358ffb544(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_d1a19f79b8b8, self, bins, weight, hist, bin_edges)
+	assertgenshapes.Before_a56358ffb544(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_f5620b25b2d8, self, bins, weight, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	assertgenshapes.After_2dcc5b17127e(&fr, self, bins, weight, hist, bin_edges, r0, r1)
@@ -10004,7 +10004,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4982328a4d7b(&fr, &opHistogramBinsTensor, &assertgenshapes.Shape_dbdf13ea2397, self, bins, weight)
+	assertgenshapes.Before_4982328a4d7b(&fr, &opHistogramBinsTensor, &assertgenshapes.Shape_df5826573e96, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
 	assertgenshapes.After_18260e60a85b(&fr, self, bins, weight, r0, r1)
 	return r0, r1
@@ -10023,7 +10023,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_72e3b397ce51(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_bf4decf09afe, self, weight, hist, bin_edges)
+	assertgenshapes.Before_72e3b397ce51(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_1570eb4b8588, self, weight, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	assertgenshapes.After_882e1f4a306a(&fr, self, weight, hist, bin_edges, r0, r1)
@@ -10043,7 +10043,7 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opHistogramBinCt, &assertgenshapes.Shape_210fcc26f7e7, self, weight)
+	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opHistogramBinCt, &assertgenshapes.Shape_a55d48ca703c, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, weight, r0, r1)
 	return r0, r1
@@ -10062,7 +10062,7 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_326967421c66(&fr, &opXHistogramddBinEdges, &assertgenshapes.Shape_7b5ba86aa7a3, self, weight)
+	assertgenshapes.Before_326967421c66(&fr, &opXHistogramddBinEdges, &assertgenshapes.Shape_d165dcc1d32b, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	assertgenshapes.After_d90c52b51233(&fr, self, weight, r0)
 	return r0
@@ -10082,7 +10082,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_07d0a7e33c25(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_fa1f999f3487, self, weight, out)
+	assertgenshapes.Before_07d0a7e33c25(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_4dfd7910d165, self, weight, out)
 	defer fr.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	assertgenshapes.After_199d9e771450(&fr, self, weight, out)
@@ -10101,7 +10101,7 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opXHistogramddFromBinCts, &assertgenshapes.Shape_ee419a3978e9, self, weight)
+	assertgenshapes.Before_3ca02444b679(&fr, &opXHistogramddFromBinCts, &assertgenshapes.Shape_178f908109f7, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -10120,7 +10120,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ce1decf6a938(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_5c1dfa579a7b, self, weight, out)
+	assertgenshapes.Before_ce1decf6a938(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
@@ -10140,7 +10140,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_79eb4b39a50f(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_fce6d26f8dea, self, bins, weight)
+	assertgenshapes.Before_79eb4b39a50f(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_c8b3f067b8b3, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	assertgenshapes.After_ace522ff0b58(&fr, self, bins, weight, r0)
 	return r0
@@ -10159,7 +10159,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_dc8de5d7914c(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_dde94371bd0e, self, bins, weight, out)
+	assertgenshapes.Before_dc8de5d7914c(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_acb0e0fa6fc0, self, bins, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	assertgenshapes.After_ce2e9596af94(&fr, self, bins, weight, out, r0)
@@ -10179,7 +10179,7 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramdd, &assertgenshapes.Shape_6559ce365bb3, self, weight)
+	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramdd, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
 	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
 	return r0, r1
@@ -10198,7 +10198,7 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_6559ce365bb3, self, weight)
+	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
 	return r0, r1
@@ -10217,7 +10217,7 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_9c93465de971(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_42c6e47cfcd2, self, bins, weight)
+	assertgenshapes.Before_9c93465de971(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_fe730534ae42, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	assertgenshapes.After_3ac2386356dd(&fr, self, bins, weight, r0, r1)
 	return r0, r1
@@ -10236,7 +10236,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.FmodScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10256,7 +10256,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FmodScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FmodScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10275,7 +10275,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Fmod_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFmod_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmod_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -10295,7 +10295,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.FmodTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFmodTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opFmodTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -10315,7 +10315,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FmodTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.FmodTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10334,7 +10334,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmod_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmod_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmod_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -10354,7 +10354,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.HypotOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHypotOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opHypotOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -10374,7 +10374,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Hypot(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10393,7 +10393,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -10413,7 +10413,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.IgammaOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIgammaOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIgammaOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -10433,7 +10433,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Igamma(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10452,7 +10452,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -10472,7 +10472,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.IgammacOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIgammacOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIgammacOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -10492,7 +10492,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Igammac(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10511,7 +10511,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -10531,7 +10531,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.NextafterOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNextafterOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNextafterOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -10551,7 +10551,7 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Nextafter(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0

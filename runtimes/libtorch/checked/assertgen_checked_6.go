@@ -26,7 +26,7 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_354c0d1f1353, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -45,7 +45,7 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_19404307db0a, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -64,7 +64,7 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_766c6bea58b8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -83,7 +83,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -103,7 +103,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -123,7 +123,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -143,7 +143,7 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_766c6bea58b8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -162,7 +162,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -182,7 +182,7 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFoobar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFoobar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -201,7 +201,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFoobarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFoobarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)

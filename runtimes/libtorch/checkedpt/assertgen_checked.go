@@ -206,7 +206,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetData, &assertgenshapes.Shape_4ea1c8ef2005, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetData, &assertgenshapes.Shape_65d84e405648, self)
 	defer fr.Abandon()
 	kernels.SetData(self, new_data)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -301,7 +301,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRequiresGrad_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRequiresGrad_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -322,7 +322,7 @@ func RetainGrad(self *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRetainGrad, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRetainGrad, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	kernels.RetainGrad(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -417,7 +417,7 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 		return kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -436,7 +436,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -456,7 +456,7 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.XHasSameStorageNumel(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXHasSameStorageNumel, &assertgenshapes.Shape_31a118a8e6d4, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXHasSameStorageNumel, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -475,7 +475,7 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename_(self, names)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRename_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRename_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Rename_(self, names)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -591,7 +591,7 @@ func XAssertAsync(self *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsync, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsync, &assertgenshapes.Shape_abf0961c1e87, self)
 	kernels.XAssertAsync(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
@@ -647,7 +647,7 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUseCudnnCtcLoss, &assertgenshapes.Shape_a4c4d19ea42e, log_probs, targets)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUseCudnnCtcLoss, &assertgenshapes.Shape_99faeb76a3de, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.After_59b81b2d5a28(&fr, log_probs, targets)
 	return r0
@@ -666,7 +666,7 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 		return kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseCudnnCtcLossTensor, &assertgenshapes.Shape_e0d469ed30c9, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseCudnnCtcLossTensor, &assertgenshapes.Shape_45220d2881c4, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.After_44d770df365a(&fr, log_probs, targets, input_lengths, target_lengths)
 	return r0
@@ -685,7 +685,7 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXCudnnCtcLoss, &assertgenshapes.Shape_297e033a53cb, log_probs, targets)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXCudnnCtcLoss, &assertgenshapes.Shape_c629aa368161, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
@@ -704,7 +704,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXCudnnCtcLossOut, &assertgenshapes.Shape_04bc985f8d74, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXCudnnCtcLossOut, &assertgenshapes.Shape_ef23d4ed1f98, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -724,7 +724,7 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 		return kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCudnnCtcLossTensor, &assertgenshapes.Shape_e44b582eb365, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCudnnCtcLossTensor, &assertgenshapes.Shape_92764cc6f75f, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
@@ -781,7 +781,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Shape_1c1ed5b0c2cc, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Shape_0ff789d8145f, out)
 	defer fr.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -801,7 +801,7 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e5633060f8dc(&fr, &opXCudnnRnn, &assertgenshapes.Shape_9d44aedecfd9, input, weight, hx)
+	assertgenshapes.Before_e5633060f8dc(&fr, &opXCudnnRnn, &assertgenshapes.Shape_0c1715c89562, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	assertgenshapes.After_344ce0e8684d(&fr, input, weight, hx)
 	return r0, r1, r2, r3, r4
@@ -820,7 +820,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXCudnnRnnOut, &assertgenshapes.Shape_2d0e27d47277, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXCudnnRnnOut, &assertgenshapes.Shape_4470a06aeabf, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	assertgenshapes.After_b031ae74ef2b(&fr, out0, out1, out2, out3, out4)
@@ -840,7 +840,7 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_665b64244c66(&fr, &opXCudnnRnnBackward, &assertgenshapes.Shape_1f16330f7902, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.Before_665b64244c66(&fr, &opXCudnnRnnBackward, &assertgenshapes.Shape_b5f518dd094a, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	assertgenshapes.After_70461f81f9c4(&fr, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
@@ -860,7 +860,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		return
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_a604a97f99fd(&fr, &opXCudnnRnnBackwardOut, &assertgenshapes.Shape_abb324996337, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.Before_a604a97f99fd(&fr, &opXCudnnRnnBackwardOut, &assertgenshapes.Shape_54836f8e6399, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer fr.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	assertgenshapes.After_58d8d690cf7f(&fr, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
@@ -898,7 +898,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCudnnInitDropoutStateOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCudnnInitDropoutStateOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -937,7 +937,7 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 		return kernels.XFusedDropout(self, p, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXFusedDropout, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXFusedDropout, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -956,7 +956,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXFusedDropoutOut, &assertgenshapes.Shape_038f42ca2d64, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXFusedDropoutOut, &assertgenshapes.Shape_853756fca290, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -995,7 +995,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedScaleOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedScaleOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1015,7 +1015,7 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 		return kernels.NativeDropout(input, p, train)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opNativeDropout, &assertgenshapes.Shape_de42d76d3eb0, input)
+	assertgenshapes.Before_b69700e1b712(&fr, &opNativeDropout, &assertgenshapes.Shape_4aa827acf020, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
 	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
@@ -1034,7 +1034,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNativeDropoutOut, &assertgenshapes.Shape_126128bd4be2, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNativeDropoutOut, &assertgenshapes.Shape_d8dc9103371d, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -1054,7 +1054,7 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 		return kernels.NativeDropoutBackward(grad_output, mask, scale)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeDropoutBackward, &assertgenshapes.Shape_be16528584c7, grad_output, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeDropoutBackward, &assertgenshapes.Shape_467d8cfeea45, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, mask, r0)
 	return r0
@@ -1073,7 +1073,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeDropoutBackwardOut, &assertgenshapes.Shape_3ed9c3cccd68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeDropoutBackwardOut, &assertgenshapes.Shape_196e2a510065, out)
 	defer fr.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1112,7 +1112,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineFf_, &assertgenshapes.Shape_77ceabbfd4b7, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineFf_, &assertgenshapes.Shape_e963e0ab5b60, self)
 	defer fr.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1132,7 +1132,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineScramble_, &assertgenshapes.Shape_eb45291b2cbf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineScramble_, &assertgenshapes.Shape_1e59194d5ead, self)
 	defer fr.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1152,7 +1152,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineInitializeState_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineInitializeState_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1229,7 +1229,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout_(self, p, train)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDropout_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1268,7 +1268,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout_(self, p, train)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFeatureDropout_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFeatureDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1307,7 +1307,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout_(self, p, train)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAlphaDropout_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAlphaDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1346,7 +1346,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFeatureAlphaDropout_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFeatureAlphaDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1366,7 +1366,7 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 		return kernels.Abs(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAbs, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAbs, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Abs(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1385,7 +1385,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Abs_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbs_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbs_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Abs_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1405,7 +1405,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAbsOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAbsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AbsOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1444,7 +1444,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbsolute_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbsolute_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Absolute_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1464,7 +1464,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsoluteOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbsoluteOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbsoluteOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1484,7 +1484,7 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 		return kernels.Angle(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAngle, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAngle, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Angle(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1503,7 +1503,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AngleOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAngleOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAngleOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AngleOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1523,7 +1523,7 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsReal(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsReal, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsReal, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.ViewAsReal(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1542,7 +1542,7 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplex(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplex, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplex, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.ViewAsComplex(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1561,7 +1561,7 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sgn(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSgn, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSgn, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sgn(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1580,7 +1580,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sgn_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSgn_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSgn_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sgn_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1600,7 +1600,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SgnOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSgnOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSgnOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SgnOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1677,7 +1677,7 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConj(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXConj, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConj, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XConj(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1715,7 +1715,7 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysical(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXConjPhysical, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjPhysical, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XConjPhysical(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1734,7 +1734,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysicalOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConjPhysicalOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConjPhysicalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1773,7 +1773,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysicalOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConjPhysicalOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConjPhysicalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1793,7 +1793,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConjPhysical_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConjPhysical_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.ConjPhysical_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1851,7 +1851,7 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegView(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXNegView, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegView, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XNegView(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1870,7 +1870,7 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acos(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAcos, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcos, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Acos(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1889,7 +1889,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acos_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAcos_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAcos_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Acos_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1909,7 +1909,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AcosOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAcosOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAcosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AcosOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1948,7 +1948,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccos_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccos_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Arccos_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1968,7 +1968,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccosOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccosOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccosOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ArccosOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2045,7 +2045,7 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAddTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAddTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2064,7 +2064,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAdd_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAdd_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -2084,7 +2084,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2123,7 +2123,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddRelu_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddRelu_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2143,7 +2143,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddReluOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddReluOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2182,7 +2182,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddRelu_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddRelu_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2202,7 +2202,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddReluScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddReluScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2222,7 +2222,7 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 		return kernels.AddScalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAddScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAddScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AddScalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2241,7 +2241,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.Add_Scalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdd_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdd_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2261,7 +2261,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAddScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAddScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2281,7 +2281,7 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 		return kernels.Addmv(self, mat, vec, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddmv, &assertgenshapes.Shape_896935cbd52c, self, mat, vec)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmv, &assertgenshapes.Shape_bcb1f2706390, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat, vec, r0)
 	return r0
@@ -2300,7 +2300,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 		return kernels.Addmv_(self, mat, vec, beta, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddmv_, &assertgenshapes.Shape_0fa27db82c4f, self, mat, vec)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddmv_, &assertgenshapes.Shape_663fcb66f6b8, self, mat, vec)
 	defer fr.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mat, vec)
@@ -2320,7 +2320,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 		return kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddmvOut, &assertgenshapes.Shape_986cc12415c3, self, mat, vec, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddmvOut, &assertgenshapes.Shape_3740ff22d4ff, self, mat, vec, out)
 	defer fr.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, mat, vec, out)
@@ -2340,7 +2340,7 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 		return kernels.Addr(self, vec1, vec2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddr, &assertgenshapes.Shape_b03fbdcba864, self, vec1, vec2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddr, &assertgenshapes.Shape_732c6e44dcf4, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, vec1, vec2, r0)
 	return r0
@@ -2359,7 +2359,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 		return kernels.Addr_(self, vec1, vec2, beta, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddr_, &assertgenshapes.Shape_3d466ba71795, self, vec1, vec2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddr_, &assertgenshapes.Shape_00c0a49c429b, self, vec1, vec2)
 	defer fr.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, vec1, vec2)
@@ -2379,7 +2379,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 		return kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddrOut, &assertgenshapes.Shape_11b8c7a1c313, self, vec1, vec2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddrOut, &assertgenshapes.Shape_276ebb390d7d, self, vec1, vec2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, vec1, vec2, out)
@@ -2399,7 +2399,7 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 		return kernels.AffineGridGenerator(theta, size, align_corners)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAffineGridGenerator, &assertgenshapes.Shape_59c0404c8fbe, theta)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAffineGridGenerator, &assertgenshapes.Shape_0592617e74de, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
 	assertgenshapes.After_b8768b1b96bb(&fr, theta, r0)
 	return r0
@@ -2418,7 +2418,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAffineGridGeneratorOut, &assertgenshapes.Shape_31353a55c23e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAffineGridGeneratorOut, &assertgenshapes.Shape_13380e7ebaaf, out)
 	defer fr.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2457,7 +2457,7 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 		return kernels.AllDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAllDim, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAllDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2476,7 +2476,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 		return kernels.AllOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAllOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2515,7 +2515,7 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AllDimnameOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAllDimnameOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAllDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2535,7 +2535,7 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 		return kernels.Allclose(self, other, rtol, atol, equal_nan)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAllclose, &assertgenshapes.Shape_31a118a8e6d4, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllclose, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -2554,7 +2554,7 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 		return kernels.AnyDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDim, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2573,7 +2573,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 		return kernels.AnyOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAnyOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAnyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2612,7 +2612,7 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AnyDimnameOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAnyDimnameOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAnyDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2689,7 +2689,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArangeOut(end, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArangeOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArangeOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.ArangeOut(end, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2709,7 +2709,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArangeStartOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArangeStartOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2748,7 +2748,7 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 		return kernels.Argmax(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArgmax, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2767,7 +2767,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 		return kernels.ArgmaxOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opArgmaxOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opArgmaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2787,7 +2787,7 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 		return kernels.Argmin(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArgmin, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgmin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2806,7 +2806,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 		return kernels.ArgminOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opArgminOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opArgminOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2826,7 +2826,7 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acosh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAcosh, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcosh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Acosh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2845,7 +2845,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acosh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAcosh_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAcosh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Acosh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2865,7 +2865,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AcoshOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAcoshOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAcoshOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AcoshOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2904,7 +2904,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccosh_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccosh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Arccosh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2924,7 +2924,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccoshOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccoshOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccoshOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2944,7 +2944,7 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asinh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsinh, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsinh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Asinh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2963,7 +2963,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asinh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsinh_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsinh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Asinh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2983,7 +2983,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AsinhOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAsinhOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAsinhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AsinhOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3022,7 +3022,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinh_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Arcsinh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3042,7 +3042,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinhOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinhOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinhOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3062,7 +3062,7 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atanh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtanh, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtanh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Atanh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3081,7 +3081,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atanh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAtanh_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAtanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Atanh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3101,7 +3101,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AtanhOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAtanhOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AtanhOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3140,7 +3140,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanh_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Arctanh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3160,7 +3160,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanhOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanhOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanhOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3180,7 +3180,7 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsStrided, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStrided, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3199,7 +3199,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStrided_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStrided_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3219,7 +3219,7 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asin(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsin, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Asin(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3238,7 +3238,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asin_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsin_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Asin_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3258,7 +3258,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AsinOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAsinOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAsinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AsinOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3297,7 +3297,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsin_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsin_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Arcsin_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3317,7 +3317,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3337,7 +3337,7 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atan(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtan, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtan, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Atan(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3356,7 +3356,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atan_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAtan_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAtan_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Atan_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3376,7 +3376,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AtanOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAtanOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtanOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AtanOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3415,7 +3415,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Arctan_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3435,7 +3435,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ArctanOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3569,7 +3569,7 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmm, &assertgenshapes.Shape_d588b89f9880, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmm, &assertgenshapes.Shape_8ed9f1e87f89, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
@@ -3588,7 +3588,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 		return kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opBaddbmm_, &assertgenshapes.Shape_4ec0274b3502, self, batch1, batch2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opBaddbmm_, &assertgenshapes.Shape_8628ee24d5cb, self, batch1, batch2)
 	defer fr.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, batch1, batch2)
@@ -3608,7 +3608,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 		return kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opBaddbmmOut, &assertgenshapes.Shape_758ec044d7f3, self, batch1, batch2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opBaddbmmOut, &assertgenshapes.Shape_7ab3b93ddabe, self, batch1, batch2, out)
 	defer fr.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, batch1, batch2, out)
@@ -3647,7 +3647,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBartlettWindowOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBartlettWindowOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3686,7 +3686,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBartlettWindowPeriodicOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBartlettWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3744,7 +3744,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizedBatchNormOut, &assertgenshapes.Shape_d7a9f0fd626d, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizedBatchNormOut, &assertgenshapes.Shape_88540922fb8e, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3802,7 +3802,7 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Bernoulli(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulli, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulli, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Bernoulli(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3821,7 +3821,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 		return kernels.BernoulliOut(self, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opBernoulliOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opBernoulliOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3841,7 +3841,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 		return kernels.Bernoulli_Tensor(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opBernoulli_Tensor, &assertgenshapes.Shape_9e864da52572, self, p)
+	assertgenshapes.Before_05e329c5444a(&fr, &opBernoulli_Tensor, &assertgenshapes.Shape_4f883582e8a2, self, p)
 	defer fr.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, p)
@@ -3861,7 +3861,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulliTensorOut, &assertgenshapes.Shape_0b399c07051d, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulliTensorOut, &assertgenshapes.Shape_78f4da41ed5f, out)
 	defer fr.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3881,7 +3881,7 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 		return kernels.BernoulliTensor(self, p, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliTensor, &assertgenshapes.Shape_cefb06123b23, self, p)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliTensor, &assertgenshapes.Shape_a893ccd6ae00, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, p, r0)
 	return r0
@@ -3900,7 +3900,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 		return kernels.Bernoulli_Float(self, p, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulli_Float, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulli_Float, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3920,7 +3920,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulliFloatOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulliFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3978,7 +3978,7 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 		return kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opBinaryCrossEntropy, &assertgenshapes.Shape_bbfef0eabe00, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opBinaryCrossEntropy, &assertgenshapes.Shape_76c64b251c81, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -3997,7 +3997,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 		return kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opBinaryCrossEntropyOut, &assertgenshapes.Shape_1b1364e3eaba, self, target, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opBinaryCrossEntropyOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
@@ -4017,7 +4017,7 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opBinaryCrossEntropyBackward, &assertgenshapes.Shape_58f811f99d41, grad_output, self, target, weight)
+	assertgenshapes.Before_463bd598b71d(&fr, &opBinaryCrossEntropyBackward, &assertgenshapes.Shape_a7d21ffc1b63, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, weight, r0)
 	return r0
@@ -4036,7 +4036,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 		return kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Shape_0d15d9d7bb43, grad_output, self, target, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
@@ -4056,7 +4056,7 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 		return kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8cb563b60047(&fr, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Shape_b033fae92091, self, target, weight, pos_weight)
+	assertgenshapes.Before_8cb563b60047(&fr, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Shape_aed7da2e316b, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, pos_weight, r0)
 	return r0
@@ -4075,7 +4075,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Shape_4e975d8d2423, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Shape_863efe6fe424, out)
 	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4114,7 +4114,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBincountOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBincountOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4153,7 +4153,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseNot_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseNot_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseNot_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4173,7 +4173,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNotOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseNotOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseNotOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4193,7 +4193,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.CopysignOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opCopysignOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opCopysignOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -4213,7 +4213,7 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.CopysignTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysignTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysignTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.CopysignTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4232,7 +4232,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Copysign_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCopysign_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCopysign_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -4252,7 +4252,7 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.CopysignScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCopysignScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCopysignScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.CopysignScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4271,7 +4271,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Copysign_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopysign_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopysign_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4291,7 +4291,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.CopysignScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCopysignScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCopysignScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4311,7 +4311,7 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNot(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogicalNot, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogicalNot, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LogicalNot(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4330,7 +4330,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNot_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogicalNot_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogicalNot_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.LogicalNot_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4350,7 +4350,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNotOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalNotOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalNotOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4370,7 +4370,7 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalXor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalXor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalXor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LogicalXor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4389,7 +4389,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalXor_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalXor_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalXor_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -4409,7 +4409,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LogicalXorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalXorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalXorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -4429,7 +4429,7 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalAnd(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalAnd, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalAnd, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LogicalAnd(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4448,7 +4448,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalAnd_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalAnd_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalAnd_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -4468,7 +4468,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LogicalAndOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalAndOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalAndOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -4488,7 +4488,7 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalOr(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalOr, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalOr, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LogicalOr(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4507,7 +4507,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalOr_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalOr_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalOr_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -4527,7 +4527,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogicalOrOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalOrOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalOrOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -4566,7 +4566,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlackmanWindowOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlackmanWindowOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4605,7 +4605,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlackmanWindowPeriodicOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlackmanWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4625,7 +4625,7 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Bmm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBmm, &assertgenshapes.Shape_7a8b2c128a0d, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBmm, &assertgenshapes.Shape_55c6cf62fb4c, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -4644,7 +4644,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.BmmOut(self, mat2, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opBmmOut, &assertgenshapes.Shape_7bc854a9c4aa, self, mat2, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opBmmOut, &assertgenshapes.Shape_f01b1a946d53, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mat2, out)
@@ -4721,7 +4721,7 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opCat, &assertgenshapes.Shape_afa36b463f07, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opCat, &assertgenshapes.Shape_d06915494d23, tensors)
 	r0 := kernels.Cat(tensors, dim)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -4740,7 +4740,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		return kernels.CatOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opCatOut, &assertgenshapes.Shape_02259b131326, tensors, out)
+	assertgenshapes.Before_f8e447c27105(&fr, &opCatOut, &assertgenshapes.Shape_ee7cef943714, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
 	assertgenshapes.After_adfdbe180029(&fr, tensors, out)
@@ -4779,7 +4779,7 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		return kernels.CatNamesOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCatNamesOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCatNamesOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4818,7 +4818,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.ConcatOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4857,7 +4857,7 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		return kernels.ConcatNamesOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatNamesOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatNamesOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4896,7 +4896,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatenateOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatenateOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4935,7 +4935,7 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		return kernels.ConcatenateNamesOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatenateNamesOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatenateNamesOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4955,7 +4955,7 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiag(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opBlockDiag, &assertgenshapes.Shape_afa36b463f07, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opBlockDiag, &assertgenshapes.Shape_d06915494d23, tensors)
 	r0 := kernels.BlockDiag(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -4974,7 +4974,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiagOut(tensors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlockDiagOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlockDiagOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4994,7 +4994,7 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ceil(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCeil, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCeil, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Ceil(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5013,7 +5013,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ceil_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCeil_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCeil_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Ceil_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5033,7 +5033,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CeilOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCeilOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCeilOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CeilOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5072,7 +5072,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opChainMatmulOut, &assertgenshapes.Shape_4199b41a1552, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opChainMatmulOut, &assertgenshapes.Shape_79a5d643ed08, out)
 	defer fr.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5187,7 +5187,7 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clamp(self, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClamp, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClamp, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Clamp(self, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5206,7 +5206,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.ClampTensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opClampTensor, &assertgenshapes.Shape_7df56bfc3520, self, min_, max_)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opClampTensor, &assertgenshapes.Shape_72ac9462369b, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, min_, max_, r0)
 	return r0
@@ -5225,7 +5225,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 		return kernels.Clamp_(self, min_, max_)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClamp_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClamp_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5245,7 +5245,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 		return kernels.Clamp_Tensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClamp_Tensor, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClamp_Tensor, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5265,7 +5265,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 		return kernels.ClampOut(self, min_, max_, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opClampOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5285,7 +5285,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 		return kernels.ClampTensorOut(self, min_, max_, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opClampTensorOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5305,7 +5305,7 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMax(self, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClampMax, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ClampMax(self, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5324,7 +5324,7 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMaxTensor(self, max_)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMaxTensor, &assertgenshapes.Shape_7c9ff28f001a, self, max_)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMaxTensor, &assertgenshapes.Shape_587813133c87, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, max_, r0)
 	return r0
@@ -5343,7 +5343,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMax_(self, max_)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClampMax_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClampMax_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5363,7 +5363,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMax_Tensor(self, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opClampMax_Tensor, &assertgenshapes.Shape_bdb3c613b374, self, max_)
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMax_Tensor, &assertgenshapes.Shape_e132fd11566c, self, max_)
 	defer fr.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, max_)
@@ -5383,7 +5383,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 		return kernels.ClampMaxOut(self, max_, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opClampMaxOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5403,7 +5403,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 		return kernels.ClampMaxTensorOut(self, max_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opClampMaxTensorOut, &assertgenshapes.Shape_d524ccd848e6, self, max_, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opClampMaxTensorOut, &assertgenshapes.Shape_760cfc962080, self, max_, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, max_, out)
@@ -5423,7 +5423,7 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMin(self, min_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClampMin, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ClampMin(self, min_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5442,7 +5442,7 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMinTensor(self, min_)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMinTensor, &assertgenshapes.Shape_675b2dcd4ded, self, min_)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMinTensor, &assertgenshapes.Shape_7942dcb5aca0, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, min_, r0)
 	return r0
@@ -5461,7 +5461,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMin_(self, min_)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClampMin_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClampMin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5481,7 +5481,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMin_Tensor(self, min_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opClampMin_Tensor, &assertgenshapes.Shape_2563e74ce9ab, self, min_)
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMin_Tensor, &assertgenshapes.Shape_626f36782e45, self, min_)
 	defer fr.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, min_)
@@ -5501,7 +5501,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 		return kernels.ClampMinOut(self, min_, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opClampMinOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5521,7 +5521,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 		return kernels.ClampMinTensorOut(self, min_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opClampMinTensorOut, &assertgenshapes.Shape_07d65de2dcc1, self, min_, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opClampMinTensorOut, &assertgenshapes.Shape_302535666662, self, min_, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, min_, out)
@@ -5579,7 +5579,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clip_(self, min_, max_)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClip_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClip_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5599,7 +5599,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClip_Tensor, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClip_Tensor, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5619,7 +5619,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 		return kernels.ClipOut(self, min_, max_, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClipOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClipOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5639,7 +5639,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClipTensorOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClipTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5678,7 +5678,7 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 		return kernels.Complex(real_, imag_)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opComplex, &assertgenshapes.Shape_4dcc5c5f633c, real_, imag_)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opComplex, &assertgenshapes.Shape_a016690597ce, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
 	assertgenshapes.After_9ff3b5fe9328(&fr, real_, imag_, r0)
 	return r0
@@ -5697,7 +5697,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 		return kernels.ComplexOut(real_, imag_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opComplexOut, &assertgenshapes.Shape_3b4147321077, real_, imag_, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opComplexOut, &assertgenshapes.Shape_609f5c7a36a8, real_, imag_, out)
 	defer fr.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, real_, imag_, out)
@@ -5717,7 +5717,7 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 		return kernels.Polar(abs, angle)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolar, &assertgenshapes.Shape_f834a3621afd, abs, angle)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolar, &assertgenshapes.Shape_2e1a2630804b, abs, angle)
 	r0 := kernels.Polar(abs, angle)
 	assertgenshapes.After_9ff3b5fe9328(&fr, abs, angle, r0)
 	return r0
@@ -5736,7 +5736,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.PolarOut(abs, angle, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opPolarOut, &assertgenshapes.Shape_0a19069b1b14, abs, angle, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opPolarOut, &assertgenshapes.Shape_22c6c675fef1, abs, angle, out)
 	defer fr.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, abs, angle, out)
@@ -5756,7 +5756,7 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 		return kernels.ConstantPadNd(self, pad, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opConstantPadNd, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opConstantPadNd, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5775,7 +5775,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConstantPadNdOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConstantPadNdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5814,7 +5814,7 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 		return kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolution, &assertgenshapes.Shape_5eafedefce3d, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolution, &assertgenshapes.Shape_ec33ecf0a66e, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -5833,7 +5833,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvolutionOut, &assertgenshapes.Shape_0e2550ff7522, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvolutionOut, &assertgenshapes.Shape_f6f4d11f895b, out)
 	defer fr.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5853,7 +5853,7 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 		return kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackward, &assertgenshapes.Shape_652b8ad16558, grad_output, input, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackward, &assertgenshapes.Shape_9394d4c962a4, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -5872,7 +5872,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opConvolutionBackwardOut, &assertgenshapes.Shape_151008eccfc7, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opConvolutionBackwardOut, &assertgenshapes.Shape_3a912c4f2200, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -5892,7 +5892,7 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 		return kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolutionOverrideable, &assertgenshapes.Shape_5eafedefce3d, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolutionOverrideable, &assertgenshapes.Shape_ec33ecf0a66e, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -5911,7 +5911,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvolutionOverrideableOut, &assertgenshapes.Shape_0e2550ff7522, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvolutionOverrideableOut, &assertgenshapes.Shape_f6f4d11f895b, out)
 	defer fr.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5931,7 +5931,7 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 		return kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackwardOverrideable, &assertgenshapes.Shape_652b8ad16558, grad_output, input, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackwardOverrideable, &assertgenshapes.Shape_9394d4c962a4, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -5950,7 +5950,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Shape_151008eccfc7, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Shape_3a912c4f2200, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -5970,7 +5970,7 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolution, &assertgenshapes.Shape_5eafedefce3d, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolution, &assertgenshapes.Shape_ec33ecf0a66e, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -5989,7 +5989,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvolutionOut, &assertgenshapes.Shape_0e2550ff7522, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvolutionOut, &assertgenshapes.Shape_f6f4d11f895b, out)
 	defer fr.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6180,7 +6180,7 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 		return kernels.ConvTbc(self, weight, bias, pad)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opConvTbc, &assertgenshapes.Shape_0ca921912826, self, weight, bias)
+	assertgenshapes.Before_b60e94708622(&fr, &opConvTbc, &assertgenshapes.Shape_fb69b8c70ca6, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -6199,7 +6199,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvTbcOut, &assertgenshapes.Shape_aa551f0e4b99, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvTbcOut, &assertgenshapes.Shape_4b61b626bb00, out)
 	defer fr.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6314,7 +6314,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopy_, &assertgenshapes.Shape_d81e99dd37ac, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopy_, &assertgenshapes.Shape_57ed629a98ce, self)
 	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6334,7 +6334,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopyOut, &assertgenshapes.Shape_c7927e34c025, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopyOut, &assertgenshapes.Shape_99f0b9853e8c, out)
 	defer fr.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6373,7 +6373,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCopyFromOut, &assertgenshapes.Shape_cd8f5765fe69, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCopyFromOut, &assertgenshapes.Shape_63a930c41985, out)
 	defer fr.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6412,7 +6412,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCopyFromAndResizeOut, &assertgenshapes.Shape_cd8f5765fe69, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCopyFromAndResizeOut, &assertgenshapes.Shape_63a930c41985, out)
 	defer fr.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6432,7 +6432,7 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cos(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCos, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCos, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cos(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6451,7 +6451,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cos_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCos_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCos_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Cos_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6471,7 +6471,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CosOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCosOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CosOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6491,7 +6491,7 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cosh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCosh, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCosh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cosh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6510,7 +6510,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cosh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCosh_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCosh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Cosh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6530,7 +6530,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CoshOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCoshOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCoshOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CoshOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6569,7 +6569,7 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.CountNonzeroDimIntList(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzeroDimIntList, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzeroDimIntList, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6588,7 +6588,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCountNonzeroDimIntListOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCountNonzeroDimIntListOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6608,7 +6608,7 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.CountNonzero(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzero, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzero, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.CountNonzero(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6627,7 +6627,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCountNonzeroOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCountNonzeroOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6685,7 +6685,7 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 		return kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCudnnAffineGridGenerator, &assertgenshapes.Shape_59c0404c8fbe, theta)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCudnnAffineGridGenerator, &assertgenshapes.Shape_0592617e74de, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	assertgenshapes.After_b8768b1b96bb(&fr, theta, r0)
 	return r0
@@ -6704,7 +6704,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Shape_31353a55c23e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Shape_13380e7ebaaf, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6743,7 +6743,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Shape_2f8d8f52284a, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Shape_2fcc073ae77f, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6763,7 +6763,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_86fe96a09dcc(&fr, &opCudnnBatchNorm, &assertgenshapes.Shape_5d0f1574931b, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_86fe96a09dcc(&fr, &opCudnnBatchNorm, &assertgenshapes.Shape_66adbf27f2f4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6782,7 +6782,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opCudnnBatchNormOut, &assertgenshapes.Shape_c46ff1aaeb53, out0, out1, out2, out3)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opCudnnBatchNormOut, &assertgenshapes.Shape_da31f8fbfc50, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
@@ -6802,7 +6802,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_827cac5246e2(&fr, &opCudnnBatchNormBackward, &assertgenshapes.Shape_234dd33143e9, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.Before_827cac5246e2(&fr, &opCudnnBatchNormBackward, &assertgenshapes.Shape_39c023970daf, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
@@ -6821,7 +6821,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opCudnnBatchNormBackwardOut, &assertgenshapes.Shape_8a6583c19a22, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opCudnnBatchNormBackwardOut, &assertgenshapes.Shape_a30d8aa9764b, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -6841,7 +6841,7 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 		return kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolution, &assertgenshapes.Shape_9afe3c468698, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolution, &assertgenshapes.Shape_755b231e8afb, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -6860,7 +6860,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6880,7 +6880,7 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 		return kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolutionTranspose, &assertgenshapes.Shape_9afe3c468698, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolutionTranspose, &assertgenshapes.Shape_755b231e8afb, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -6899,7 +6899,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionTransposeOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionTransposeOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6919,7 +6919,7 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 		return kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsConvolutionTranspose, &assertgenshapes.Shape_9afe3c468698, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsConvolutionTranspose, &assertgenshapes.Shape_755b231e8afb, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -6938,7 +6938,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMpsConvolutionTransposeOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMpsConvolutionTransposeOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6977,7 +6977,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Shape_b26afdf6b588, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Shape_e60d9d390483, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -7016,7 +7016,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionReluOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionReluOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7055,7 +7055,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionAddReluOut, &assertgenshapes.Shape_7169ce21cd5a, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionAddReluOut, &assertgenshapes.Shape_f3b6fa1ea818, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7075,7 +7075,7 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 		return kernels.CudnnGridSampler(self, grid)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnGridSampler, &assertgenshapes.Shape_d1279aba7120, self, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnGridSampler, &assertgenshapes.Shape_f0700a8605f9, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, grid, r0)
 	return r0
@@ -7094,7 +7094,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnGridSamplerOut, &assertgenshapes.Shape_8dba9e8f5a3f, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnGridSamplerOut, &assertgenshapes.Shape_78873b9a4f70, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7133,7 +7133,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Shape_5d7e067641b4, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Shape_ee8886452596, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -7153,7 +7153,7 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Cummax(self, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opCummax, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opCummax, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Cummax(self, dim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -7172,7 +7172,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 		return kernels.CummaxOut(self, dim, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opCummaxOut, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opCummaxOut, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -7211,7 +7211,7 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CummaxDimnameOut(self, dim, values, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCummaxDimnameOut, &assertgenshapes.Shape_ac255abae30c, values, indices)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCummaxDimnameOut, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
 	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
@@ -7232,7 +7232,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXCummaxHelper, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXCummaxHelper, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -7251,7 +7251,7 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Cummin(self, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opCummin, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opCummin, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Cummin(self, dim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -7270,7 +7270,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 		return kernels.CumminOut(self, dim, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opCumminOut, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opCumminOut, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -7309,7 +7309,7 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CumminDimnameOut(self, dim, values, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCumminDimnameOut, &assertgenshapes.Shape_ac255abae30c, values, indices)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCumminDimnameOut, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
 	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
@@ -7330,7 +7330,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXCumminHelper, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXCumminHelper, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -7368,7 +7368,7 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumprod(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCumprod, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumprod, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7387,7 +7387,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_(self, dim, dtype)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprod_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprod_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7407,7 +7407,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 		return kernels.CumprodOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCumprodOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCumprodOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7446,7 +7446,7 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_Dimname(self, dim, dtype)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprod_Dimname, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprod_Dimname, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7466,7 +7466,7 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 		return kernels.CumprodDimnameOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprodDimnameOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprodDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7505,7 +7505,7 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumsum(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCumsum, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumsum, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7524,7 +7524,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_(self, dim, dtype)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsum_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsum_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7544,7 +7544,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 		return kernels.CumsumOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCumsumOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCumsumOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7583,7 +7583,7 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_Dimname(self, dim, dtype)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsum_Dimname, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsum_Dimname, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7603,7 +7603,7 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 		return kernels.CumsumDimnameOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsumDimnameOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsumDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7699,7 +7699,7 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 		return kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXCtcLoss, &assertgenshapes.Shape_297e033a53cb, log_probs, targets)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXCtcLoss, &assertgenshapes.Shape_c629aa368161, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
@@ -7718,7 +7718,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXCtcLossOut, &assertgenshapes.Shape_04bc985f8d74, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXCtcLossOut, &assertgenshapes.Shape_ef23d4ed1f98, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -7738,7 +7738,7 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCtcLossTensor, &assertgenshapes.Shape_e44b582eb365, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCtcLossTensor, &assertgenshapes.Shape_92764cc6f75f, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
@@ -7776,7 +7776,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCtcLossBackwardOut, &assertgenshapes.Shape_50da1f09d86a, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCtcLossBackwardOut, &assertgenshapes.Shape_a71a76812b00, out)
 	defer fr.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7815,7 +7815,7 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 		return kernels.DiagEmbed(self, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagEmbed, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagEmbed, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7834,7 +7834,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagEmbedOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagEmbedOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7873,7 +7873,7 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonal, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonal, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7930,7 +7930,7 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 		return kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalBackward, &assertgenshapes.Shape_63ce36b7debf, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -7949,7 +7949,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalBackwardOut, &assertgenshapes.Shape_02c3d1c42625, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalBackwardOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7969,7 +7969,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 		return kernels.FillDiagonal_(self, fill_value, wrap_)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillDiagonal_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillDiagonal_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap_)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8008,7 +8008,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiffOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiffOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8161,7 +8161,7 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.DivTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8180,7 +8180,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Div_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opDiv_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opDiv_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -8200,7 +8200,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.DivOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opDivOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opDivOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DivOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -8220,7 +8220,7 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivTensorMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensorMode, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensorMode, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8239,7 +8239,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 		return kernels.Div_TensorMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opDiv_TensorMode, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opDiv_TensorMode, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -8259,7 +8259,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 		return kernels.DivOutMode(self, other, rounding_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opDivOutMode, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opDivOutMode, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -8279,7 +8279,7 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.DivScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8298,7 +8298,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Div_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiv_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiv_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8318,7 +8318,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.DivScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8338,7 +8338,7 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 		return kernels.DivScalarMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalarMode, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalarMode, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8357,7 +8357,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 		return kernels.Div_ScalarMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiv_ScalarMode, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiv_ScalarMode, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8377,7 +8377,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivScalarModeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivScalarModeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8416,7 +8416,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Divide_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8436,7 +8436,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.DivideOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivideOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8475,7 +8475,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Divide_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8514,7 +8514,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_TensorMode, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_TensorMode, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8534,7 +8534,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivideOutMode, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivideOutMode, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8573,7 +8573,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_ScalarMode, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_ScalarMode, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8612,7 +8612,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivide_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8632,7 +8632,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.TrueDivideOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivideOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8671,7 +8671,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivide_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8691,7 +8691,7 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 		return kernels.Dot(self, tensor)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDot, &assertgenshapes.Shape_67bacbe90274, self, tensor)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDot, &assertgenshapes.Shape_0b10ebe73e64, self, tensor)
 	r0 := kernels.Dot(self, tensor)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, tensor, r0)
 	return r0
@@ -8710,7 +8710,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.DotOut(self, tensor, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opDotOut, &assertgenshapes.Shape_d097e1b56785, self, tensor, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opDotOut, &assertgenshapes.Shape_fce22fe20738, self, tensor, out)
 	defer fr.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor, out)
@@ -8730,7 +8730,7 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Vdot(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opVdot, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVdot, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Vdot(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8749,7 +8749,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.VdotOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opVdotOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opVdotOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -8788,7 +8788,7 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 		return kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbedding, &assertgenshapes.Shape_d0ebea307660, weight, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbedding, &assertgenshapes.Shape_fdd89ab251ae, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	assertgenshapes.After_9ff3b5fe9328(&fr, weight, indices, r0)
 	return r0
@@ -8807,7 +8807,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingOut, &assertgenshapes.Shape_52092c50ea39, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingOut, &assertgenshapes.Shape_2e2675978972, out)
 	defer fr.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8846,7 +8846,7 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 		return kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingDenseBackward, &assertgenshapes.Shape_40a038643dd3, grad_output, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingDenseBackward, &assertgenshapes.Shape_d8e0a416464d, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, indices, r0)
 	return r0
@@ -8865,7 +8865,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingDenseBackwardOut, &assertgenshapes.Shape_d8c38c2a18d3, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingDenseBackwardOut, &assertgenshapes.Shape_85e0cd844ed1, out)
 	defer fr.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8885,7 +8885,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 		return kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEmbeddingRenorm_, &assertgenshapes.Shape_418accdc0a27, self, indices)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEmbeddingRenorm_, &assertgenshapes.Shape_5d3b3c885f48, self, indices)
 	defer fr.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, indices)
@@ -8905,7 +8905,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingRenormOut, &assertgenshapes.Shape_dcd9af177a55, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingRenormOut, &assertgenshapes.Shape_ef56ca1f44de, out)
 	defer fr.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8925,7 +8925,7 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 		return kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingRenorm, &assertgenshapes.Shape_5801ea350536, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingRenorm, &assertgenshapes.Shape_f48496a3d7d4, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
@@ -8963,7 +8963,7 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 		return kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXEmbeddingBagForwardOnly, &assertgenshapes.Shape_00c438316c1d, weight, indices, offsets)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXEmbeddingBagForwardOnly, &assertgenshapes.Shape_103738af2288, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	assertgenshapes.After_bc93e64a2a00(&fr, weight, indices, offsets)
 	return r0, r1, r2, r3
@@ -8982,7 +8982,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Shape_3c263cbc74aa, out0, out1, out2, out3)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Shape_416a19d8fefa, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
@@ -9040,7 +9040,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowStackOut(tensors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRowStackOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRowStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9098,7 +9098,7 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 		return kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXEmbeddingBag, &assertgenshapes.Shape_00c438316c1d, weight, indices, offsets)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXEmbeddingBag, &assertgenshapes.Shape_103738af2288, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	assertgenshapes.After_bc93e64a2a00(&fr, weight, indices, offsets)
 	return r0, r1, r2, r3
@@ -9117,7 +9117,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opXEmbeddingBagOut, &assertgenshapes.Shape_3c263cbc74aa, out0, out1, out2, out3)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXEmbeddingBagOut, &assertgenshapes.Shape_416a19d8fefa, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
@@ -9175,7 +9175,7 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagDenseBackward, &assertgenshapes.Shape_64a0c0810a04, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagDenseBackward, &assertgenshapes.Shape_365172b2e742, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	assertgenshapes.After_637c43f9a004(&fr, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
@@ -9194,7 +9194,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Shape_496cbbaae489, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Shape_a105e7ce51cf, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9233,7 +9233,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Shape_57b7d3d1cf0b, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Shape_67c15b966521, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9272,7 +9272,7 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 		return kernels.EmptyNamesOut(size, names, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyNamesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyNamesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9311,7 +9311,7 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmpty, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmpty, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9330,7 +9330,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.NewEmptyOut(self, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNewEmptyOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewEmptyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9350,7 +9350,7 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmptyStrided, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmptyStrided, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9369,7 +9369,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 		return kernels.NewEmptyStridedOut(self, size, stride, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNewEmptyStridedOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewEmptyStridedOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9389,7 +9389,7 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewFull, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewFull, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9408,7 +9408,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 		return kernels.NewFullOut(self, size, fill_value, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNewFullOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewFullOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9428,7 +9428,7 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewZeros, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewZeros, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9447,7 +9447,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.NewZerosOut(self, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNewZerosOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewZerosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9467,7 +9467,7 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewOnes, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewOnes, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9486,7 +9486,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 		return kernels.NewOnesOut(self, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNewOnesOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewOnesOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9525,7 +9525,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmptyAffineQuantizedOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmptyAffineQuantizedOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9564,7 +9564,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Shape_cfbfcfaeb8b5, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Shape_45528dad44bb, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9584,7 +9584,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResize_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResize_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9604,7 +9604,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9643,7 +9643,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 		return kernels.XResizeOutput_(self, size, device)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXResizeOutput_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXResizeOutput_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9663,7 +9663,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXResizeOutputOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXResizeOutputOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9721,7 +9721,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyQuantizedOut, &assertgenshapes.Shape_3deb81e5c13d, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyQuantizedOut, &assertgenshapes.Shape_98b29869ef4a, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9741,7 +9741,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 		return kernels.EmptyOut(size, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9761,7 +9761,7 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyLike, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9780,7 +9780,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.EmptyLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEmptyLikeOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEmptyLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9819,7 +9819,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyStridedOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyStridedOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9839,7 +9839,7 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErf, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErf, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Erf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9858,7 +9858,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erf_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErf_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErf_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Erf_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9878,7 +9878,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opErfOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ErfOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9898,7 +9898,7 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfc, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Erfc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9917,7 +9917,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfc_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfc_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Erfc_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9937,7 +9937,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfcOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opErfcOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfcOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ErfcOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9957,7 +9957,7 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExp, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Exp(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9976,7 +9976,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExp_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExp_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Exp_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9996,7 +9996,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ExpOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opExpOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opExpOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ExpOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10016,7 +10016,7 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExp2, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp2, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Exp2(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10035,7 +10035,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExp2_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExp2_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Exp2_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10055,7 +10055,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opExp2Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opExp2Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Exp2Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10075,7 +10075,7 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExpm1, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpm1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Expm1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10094,7 +10094,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExpm1_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExpm1_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Expm1_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10114,7 +10114,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opExpm1Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opExpm1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Expm1Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10134,7 +10134,7 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.Expand(self, size, implicit)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExpand, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpand, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Expand(self, size, implicit)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10210,7 +10210,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeOut(n, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEyeOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEyeOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.EyeOut(n, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10230,7 +10230,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeMOut(n, m, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEyeMOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEyeMOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10364,7 +10364,7 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 		return kernels.FillScalar(self, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFillScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFillScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.FillScalar(self, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10383,7 +10383,7 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 		return kernels.FillTensor(self, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFillTensor, &assertgenshapes.Shape_cfb83d2bc1b4, self, value)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFillTensor, &assertgenshapes.Shape_573c5c5c4e11, self, value)
 	r0 := kernels.FillTensor(self, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, value, r0)
 	return r0
@@ -10402,7 +10402,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 		return kernels.Fill_Scalar(self, value)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFill_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFill_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10422,7 +10422,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 		return kernels.FillScalarOut(self, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10442,7 +10442,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 		return kernels.Fill_Tensor(self, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFill_Tensor, &assertgenshapes.Shape_c55aedff2d42, self, value)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFill_Tensor, &assertgenshapes.Shape_311000d2f244, self, value)
 	defer fr.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, value)
@@ -10462,7 +10462,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 		return kernels.FillTensorOut(self, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillTensorOut, &assertgenshapes.Shape_e678045d6504, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillTensorOut, &assertgenshapes.Shape_92b3842f249f, out)
 	defer fr.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10482,7 +10482,7 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 		return kernels.Floor(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFloor, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloor, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Floor(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10501,7 +10501,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Floor_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloor_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloor_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Floor_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10521,7 +10521,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FloorOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFloorOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFloorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FloorOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10560,7 +10560,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivide_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10580,7 +10580,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.FloorDivideOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivideOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10619,7 +10619,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivide_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10639,7 +10639,7 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 		return kernels.Frac(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFrac, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrac, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Frac(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10658,7 +10658,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Frac_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFrac_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFrac_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Frac_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10678,7 +10678,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FracOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFracOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFracOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FracOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10717,7 +10717,7 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 		return kernels.FullNamesOut(size, fill_value, names, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFullNamesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFullNamesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10756,7 +10756,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 		return kernels.FullOut(size, fill_value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFullOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFullOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10776,7 +10776,7 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFullLike, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFullLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10795,7 +10795,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 		return kernels.FullLikeOut(self, fill_value, memory_format, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFullLikeOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFullLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10834,7 +10834,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFromFileOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFromFileOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10854,7 +10854,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.GcdOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGcdOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGcdOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10893,7 +10893,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd_(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGcd_, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGcd_, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Gcd_(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10913,7 +10913,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.LcmOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLcmOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLcmOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10952,7 +10952,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm_(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLcm_, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLcm_, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Lcm_(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10991,7 +10991,7 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler2d, &assertgenshapes.Shape_942076250d43, input, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler2d, &assertgenshapes.Shape_666aa8bedda4, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
@@ -11010,7 +11010,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGridSampler2dOut, &assertgenshapes.Shape_ec2cc3cf73e6, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGridSampler2dOut, &assertgenshapes.Shape_73c97bde50ae, out)
 	defer fr.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11049,7 +11049,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGridSampler2dBackwardOut, &assertgenshapes.Shape_9795f7488025, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGridSampler2dBackwardOut, &assertgenshapes.Shape_14e987fefe68, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -11069,7 +11069,7 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXGridSampler2dCpuFallback, &assertgenshapes.Shape_942076250d43, input, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXGridSampler2dCpuFallback, &assertgenshapes.Shape_666aa8bedda4, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
@@ -11088,7 +11088,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Shape_ec2cc3cf73e6, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Shape_73c97bde50ae, out)
 	defer fr.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11127,7 +11127,7 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler3d, &assertgenshapes.Shape_942076250d43, input, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler3d, &assertgenshapes.Shape_666aa8bedda4, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
@@ -11146,7 +11146,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGridSampler3dOut, &assertgenshapes.Shape_ec2cc3cf73e6, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGridSampler3dOut, &assertgenshapes.Shape_73c97bde50ae, out)
 	defer fr.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11185,7 +11185,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGridSampler3dBackwardOut, &assertgenshapes.Shape_9795f7488025, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGridSampler3dBackwardOut, &assertgenshapes.Shape_14e987fefe68, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -11224,7 +11224,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HannWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHannWindowOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHannWindowOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11263,7 +11263,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHannWindowPeriodicOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHannWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11302,7 +11302,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HammingWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11341,7 +11341,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11380,7 +11380,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11419,7 +11419,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11458,7 +11458,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11497,7 +11497,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowPeriodicOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11536,7 +11536,7 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowBetaOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowBetaOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)

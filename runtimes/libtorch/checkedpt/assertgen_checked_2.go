@@ -64,7 +64,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeGroupNorm, &assertgenshapes.Shape_2cf9c836606e, input, weight, bias)
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeGroupNorm, &assertgenshapes.Shape_f9f7b6f5bf4c, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -83,7 +83,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_97dd7449be3f, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_1094cf7b844d, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -122,7 +122,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_759241551e09, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_8d300484cdf3, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -142,7 +142,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 		return kernels.XFftR2c(self, dim, normalization, onesided)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftR2c, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftR2c, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -161,7 +161,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 		return kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXFftR2cOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXFftR2cOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -181,7 +181,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 		return kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2r, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2r, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -200,7 +200,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 		return kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXFftC2rOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXFftC2rOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -220,7 +220,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 		return kernels.XFftC2c(self, dim, normalization, forward)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2c, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2c, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -239,7 +239,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 		return kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXFftC2cOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXFftC2cOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -260,7 +260,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateCompressedSparseIndices, &assertgenshapes.Shape_f5d75efc6eb0, compressed_idx, plain_idx)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateCompressedSparseIndices, &assertgenshapes.Shape_4a5f2dd407af, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
 	assertgenshapes.After_59b81b2d5a28(&fr, compressed_idx, plain_idx)
 }
@@ -354,7 +354,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		return kernels.IndexTensor(self, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_dbf759d17a42(&fr, &opIndexTensor, &assertgenshapes.Shape_af55c3c4970b, self, indices)
+	assertgenshapes.Before_dbf759d17a42(&fr, &opIndexTensor, &assertgenshapes.Shape_56c3f25abd6e, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
 	assertgenshapes.After_bf5ac2a609d3(&fr, self, indices, r0)
 	return r0
@@ -373,7 +373,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		return kernels.IndexTensorOut(self, indices, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e5633060f8dc(&fr, &opIndexTensorOut, &assertgenshapes.Shape_162ce9a628e3, self, indices, out)
+	assertgenshapes.Before_e5633060f8dc(&fr, &opIndexTensorOut, &assertgenshapes.Shape_72a923447e54, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
 	assertgenshapes.After_344ce0e8684d(&fr, self, indices, out)
@@ -393,7 +393,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexCopyOut(self, dim, index, source, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexCopyOut, &assertgenshapes.Shape_48c208af4529, self, index, source, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexCopyOut, &assertgenshapes.Shape_0d69681a2c75, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, source, out)
@@ -413,7 +413,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 		return kernels.IndexCopy_(self, dim, index, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexCopy_, &assertgenshapes.Shape_2088d6b41a0e, self, index, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexCopy_, &assertgenshapes.Shape_4fceaf926b15, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, source)
@@ -433,7 +433,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexCopy(self, dim, index, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy, &assertgenshapes.Shape_bdf649635a67, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy, &assertgenshapes.Shape_f72a4a29188a, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -452,7 +452,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 		return kernels.IndexCopy_Dimname(self, dim, index, source)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexCopy_Dimname, &assertgenshapes.Shape_928f36159bb8, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexCopy_Dimname, &assertgenshapes.Shape_074a690e93a6, self)
 	defer fr.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -491,7 +491,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e5633060f8dc(&fr, &opIndexPut_, &assertgenshapes.Shape_e621c46d5ef4, self, indices, values)
+	assertgenshapes.Before_e5633060f8dc(&fr, &opIndexPut_, &assertgenshapes.Shape_9d73bb2bed03, self, indices, values)
 	defer fr.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
 	assertgenshapes.After_344ce0e8684d(&fr, self, indices, values)
@@ -511,7 +511,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexPutOut, &assertgenshapes.Shape_d3a0b27ec237, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexPutOut, &assertgenshapes.Shape_3b8b608cf238, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -531,7 +531,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_fc037358f4b9, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_12e5035633ca, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
@@ -550,7 +550,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e5633060f8dc(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_e621c46d5ef4, self, indices, values)
+	assertgenshapes.Before_e5633060f8dc(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_9d73bb2bed03, self, indices, values)
 	defer fr.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	assertgenshapes.After_344ce0e8684d(&fr, self, indices, values)
@@ -570,7 +570,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIndexPutImplOut, &assertgenshapes.Shape_d3a0b27ec237, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIndexPutImplOut, &assertgenshapes.Shape_3b8b608cf238, out)
 	defer fr.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -590,7 +590,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_fc037358f4b9, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_12e5035633ca, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
@@ -647,7 +647,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 		return kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIsinTensorTensorOut, &assertgenshapes.Shape_9bbef22f0b5a, elements, test_elements, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIsinTensorTensorOut, &assertgenshapes.Shape_8e9ba9b895ee, elements, test_elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, elements, test_elements, out)
@@ -667,7 +667,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 		return kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorTensor, &assertgenshapes.Shape_496cd0df29a8, elements, test_elements)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorTensor, &assertgenshapes.Shape_1187e259c947, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	assertgenshapes.After_9ff3b5fe9328(&fr, elements, test_elements, r0)
 	return r0
@@ -686,7 +686,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 		return kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsinTensorScalarOut, &assertgenshapes.Shape_a5813d3bc324, elements, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsinTensorScalarOut, &assertgenshapes.Shape_4b0c59aa5370, elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, elements, out)
@@ -706,7 +706,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 		return kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsinTensorScalar, &assertgenshapes.Shape_023d8aabdd5d, elements)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinTensorScalar, &assertgenshapes.Shape_1c1b177b2728, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	assertgenshapes.After_b8768b1b96bb(&fr, elements, r0)
 	return r0
@@ -725,7 +725,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 		return kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsinScalarTensorOut, &assertgenshapes.Shape_afb53459d383, test_elements, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsinScalarTensorOut, &assertgenshapes.Shape_38deac82c7a5, test_elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, test_elements, out)
@@ -745,7 +745,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 		return kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsinScalarTensor, &assertgenshapes.Shape_46e4c1527305, test_elements)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinScalarTensor, &assertgenshapes.Shape_0ea3a631374a, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	assertgenshapes.After_b8768b1b96bb(&fr, test_elements, r0)
 	return r0
@@ -764,7 +764,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isnan(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsnan, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsnan, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Isnan(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -783,7 +783,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsnanOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsnanOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsnanOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsnanOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -955,7 +955,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.IsSameSize(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsSameSize, &assertgenshapes.Shape_31a118a8e6d4, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSameSize, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.IsSameSize(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -1050,7 +1050,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.KronOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKronOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKronOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.KronOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1070,7 +1070,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 		return kernels.Kthvalue(self, k_, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalue, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalue, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1089,7 +1089,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 		return kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opKthvalueValues, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opKthvalueValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -1128,7 +1128,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 		return kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opKthvalueDimnameOut, &assertgenshapes.Shape_ac255abae30c, values, indices)
+	assertgenshapes.Before_05e329c5444a(&fr, &opKthvalueDimnameOut, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
@@ -1167,7 +1167,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 		return kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeLayerNorm, &assertgenshapes.Shape_2cf9c836606e, input, weight, bias)
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeLayerNorm, &assertgenshapes.Shape_f9f7b6f5bf4c, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -1186,7 +1186,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_97dd7449be3f, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_1094cf7b844d, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -1206,7 +1206,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_977a4a76dfeb, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_bff6c123177c, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	assertgenshapes.After_85d5f51a9260(&fr, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -1225,7 +1225,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_759241551e09, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_8d300484cdf3, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -1245,7 +1245,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 		return kernels.NanToNum(self, nan, posinf, neginf)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1264,7 +1264,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 		return kernels.NanToNum_(self, nan, posinf, neginf)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanToNum_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanToNum_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1284,7 +1284,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 		return kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNanToNumOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNanToNumOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1304,7 +1304,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 		return kernels.Linear(input, weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opLinear, &assertgenshapes.Shape_5eafedefce3d, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opLinear, &assertgenshapes.Shape_ec33ecf0a66e, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -1342,7 +1342,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_3ce41cc1a78b, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_b58467a76bd9, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -1362,7 +1362,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 		return kernels.LinearOut(input, weight, bias, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinearOut, &assertgenshapes.Shape_53d9d1d94e24, input, weight, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinearOut, &assertgenshapes.Shape_3a5bf6ae823b, input, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, input, weight, out)
@@ -1382,7 +1382,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 		return kernels.MkldnnLinear(self, weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnLinear, &assertgenshapes.Shape_99aaf6ff485d, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnLinear, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -1401,7 +1401,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnLinearOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnLinearOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1440,7 +1440,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Shape_1c724f072c48, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Shape_d57fffc03130, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1479,7 +1479,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_6aa4a928cfed, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_5a9dffb76a7c, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -1518,7 +1518,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_3ce41cc1a78b, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_b58467a76bd9, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -1709,7 +1709,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ldexp_(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLdexp_, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLdexp_, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Ldexp_(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1729,7 +1729,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.LdexpOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLdexpOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLdexpOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1768,7 +1768,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinspaceOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinspaceOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1788,7 +1788,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Log(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1807,7 +1807,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLog_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLog_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Log_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1827,7 +1827,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLogOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1847,7 +1847,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog10, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Log10(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1866,7 +1866,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLog10_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLog10_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Log10_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1886,7 +1886,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log10Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLog10Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLog10Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log10Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1906,7 +1906,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Log1p(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1925,7 +1925,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLog1p_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLog1p_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Log1p_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1945,7 +1945,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log1pOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLog1pOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLog1pOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log1pOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1965,7 +1965,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog2, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Log2(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1984,7 +1984,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLog2_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLog2_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Log2_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2004,7 +2004,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log2Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLog2Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLog2Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log2Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2024,7 +2024,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogaddexpOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLogaddexpOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogaddexpOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2044,7 +2044,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Logaddexp(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2063,7 +2063,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.Logaddexp2Out(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLogaddexp2Out, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogaddexp2Out, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2083,7 +2083,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp2, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp2, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Logaddexp2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2102,7 +2102,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.XlogyTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2121,7 +2121,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyScalarSelf(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarSelf, &assertgenshapes.Shape_045826022ce1, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarSelf, &assertgenshapes.Shape_628488af4f20, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -2140,7 +2140,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.XlogyScalarOther(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarOther, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarOther, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XlogyScalarOther(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2159,7 +2159,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Xlogy_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXlogy_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXlogy_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -2179,7 +2179,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Xlogy_ScalarOther(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXlogy_ScalarOther, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXlogy_ScalarOther, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2199,7 +2199,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.XlogyOutTensor(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXlogyOutTensor, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXlogyOutTensor, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2219,7 +2219,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 		return kernels.XlogyOutScalarSelf(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXlogyOutScalarSelf, &assertgenshapes.Shape_fdf089fa64f3, other, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXlogyOutScalarSelf, &assertgenshapes.Shape_f43086ec548f, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, other, out)
@@ -2239,7 +2239,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.XlogyOutScalarOther(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXlogyOutScalarOther, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXlogyOutScalarOther, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2278,7 +2278,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogspaceOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogspaceOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2317,7 +2317,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogSoftmaxIntOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogSoftmaxIntOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2356,7 +2356,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 		return kernels.XLogSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXLogSoftmax, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogSoftmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2375,7 +2375,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 		return kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXLogSoftmaxOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXLogSoftmaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2395,7 +2395,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxBackwardData, &assertgenshapes.Shape_19f3d8500c7b, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxBackwardData, &assertgenshapes.Shape_565cd92f86fe, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -2414,7 +2414,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_6c6df00e9f6a, grad_output, output, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_ae6bcf9a218d, grad_output, output, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, out)
@@ -2453,7 +2453,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLogcumsumexpOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLogcumsumexpOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2473,7 +2473,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Logcumsumexp(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexp, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexp, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Logcumsumexp(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2492,7 +2492,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 		return kernels.LogcumsumexpOut(self, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLogcumsumexpOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogcumsumexpOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2531,7 +2531,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 		return kernels.LogcumsumexpDimnameOut(self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogcumsumexpDimnameOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogcumsumexpDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2551,7 +2551,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Logsumexp(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexp, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexp, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2570,7 +2570,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 		return kernels.LogsumexpOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLogsumexpOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogsumexpOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2609,7 +2609,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 		return kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogsumexpNamesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogsumexpNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2648,7 +2648,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Matmul(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatmul, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatmul, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Matmul(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2686,7 +2686,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_caa5eb281006, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_c890d1d5d794, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -2706,7 +2706,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.MatmulOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMatmulOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMatmulOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2745,7 +2745,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 		return kernels.MatrixPowerOut(self, n, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMatrixPowerOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMatrixPowerOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2822,7 +2822,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXAminmaxOut, &assertgenshapes.Shape_038f42ca2d64, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXAminmaxOut, &assertgenshapes.Shape_853756fca290, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -2861,7 +2861,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXAminmaxDimOut, &assertgenshapes.Shape_038f42ca2d64, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXAminmaxDimOut, &assertgenshapes.Shape_853756fca290, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -2900,7 +2900,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAminmaxOut, &assertgenshapes.Shape_3d3c7c27582e, min_, max_)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAminmaxOut, &assertgenshapes.Shape_c7d3de1ab0af, min_, max_)
 	defer fr.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	assertgenshapes.After_59b81b2d5a28(&fr, min_, max_)
@@ -2939,7 +2939,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXComputeLinearCombinationOut, &assertgenshapes.Shape_98fa9e2534a5, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXComputeLinearCombinationOut, &assertgenshapes.Shape_bfced5abe255, out)
 	defer fr.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2959,7 +2959,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxDim, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxDim, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2978,7 +2978,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaxDimMax, &assertgenshapes.Shape_3a73d4930f18, self, max_, max_values)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxDimMax, &assertgenshapes.Shape_29f173af3030, self, max_, max_values)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, max_, max_values)
@@ -3017,7 +3017,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 		return kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMaxNamesDimMax, &assertgenshapes.Shape_378892ebaba0, max_, max_values)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMaxNamesDimMax, &assertgenshapes.Shape_1eafc9ba5234, max_, max_values)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.After_59b81b2d5a28(&fr, max_, max_values)
@@ -3056,7 +3056,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amax(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAmax, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Amax(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3075,7 +3075,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AmaxOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAmaxOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAmaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3152,7 +3152,7 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 		return kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMpsMaxPool2d, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMpsMaxPool2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3171,7 +3171,7 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 		return kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMpsMaxPool2dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMpsMaxPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3210,7 +3210,7 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 		return kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Shape_c009bc55552e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
 	defer fr.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3230,7 +3230,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool2d, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3249,7 +3249,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnMaxPool2dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnMaxPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3288,7 +3288,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Shape_a07947e9be77, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Shape_7b73f5fc6183, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3308,7 +3308,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool3d, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool3d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3327,7 +3327,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnMaxPool3dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnMaxPool3dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3366,7 +3366,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Shape_a07947e9be77, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Shape_7b73f5fc6183, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3405,7 +3405,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizedMaxPool1dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizedMaxPool1dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3444,7 +3444,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizedMaxPool2dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizedMaxPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3483,7 +3483,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Mean(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMean, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMean, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Mean(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3502,7 +3502,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.MeanDim(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMeanDim, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMeanDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3521,7 +3521,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 		return kernels.MeanOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMeanOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMeanOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3560,7 +3560,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 		return kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMeanNamesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMeanNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3599,7 +3599,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanmeanOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanmeanOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3619,7 +3619,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 		return kernels.Median(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMedian, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMedian, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Median(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3638,7 +3638,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MedianOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMedianOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMedianOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MedianOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3658,7 +3658,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 		return kernels.MedianDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMedianDim, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMedianDim, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3677,7 +3677,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 		return kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMedianDimValues, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMedianDimValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -3716,7 +3716,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 		return kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMedianNamesDimValues, &assertgenshapes.Shape_ac255abae30c, values, indices)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMedianNamesDimValues, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
@@ -3736,7 +3736,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nanmedian(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanmedian, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmedian, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Nanmedian(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3755,7 +3755,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NanmedianOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanmedianOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanmedianOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3775,7 +3775,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 		return kernels.NanmedianDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianDim, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianDim, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3794,7 +3794,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 		return kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNanmedianDimValues, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNanmedianDimValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -3833,7 +3833,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 		return kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNanmedianNamesDimValues, &assertgenshapes.Shape_ac255abae30c, values, indices)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNanmedianNamesDimValues, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
@@ -3853,7 +3853,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MinDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMinDim, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMinDim, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3872,7 +3872,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 		return kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMinDimMin, &assertgenshapes.Shape_370c0d264f81, self, min_, min_indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMinDimMin, &assertgenshapes.Shape_0f0935ac7d03, self, min_, min_indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, min_, min_indices)
@@ -3911,7 +3911,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 		return kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMinNamesDimMin, &assertgenshapes.Shape_361792f855c3, min_, min_indices)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMinNamesDimMin, &assertgenshapes.Shape_5f7f79b3d632, min_, min_indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	assertgenshapes.After_59b81b2d5a28(&fr, min_, min_indices)
@@ -3931,7 +3931,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amin(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAmin, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Amin(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3950,7 +3950,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AminOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAminOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAminOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3970,7 +3970,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXMpsConvolution, &assertgenshapes.Shape_99aaf6ff485d, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXMpsConvolution, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -3989,7 +3989,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMpsConvolutionOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMpsConvolutionOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4009,7 +4009,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 		return kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMpsConvolutionBackward, &assertgenshapes.Shape_3b4a9732fdbd, self, grad_output, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMpsConvolutionBackward, &assertgenshapes.Shape_5f0f3b25d666, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -4028,7 +4028,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_3ce41cc1a78b, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_b58467a76bd9, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -4048,7 +4048,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnConvolution, &assertgenshapes.Shape_99aaf6ff485d, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnConvolution, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4067,7 +4067,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnConvolutionOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnConvolutionOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4087,7 +4087,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cc1b7b396118(&fr, &opMiopenBatchNorm, &assertgenshapes.Shape_c8ce08bd89da, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_cc1b7b396118(&fr, &opMiopenBatchNorm, &assertgenshapes.Shape_e98a1868b197, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -4106,7 +4106,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_aba263c4ef8a, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_10b4723840be, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -4126,7 +4126,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_5631ff75c711, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_b3417591a547, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	assertgenshapes.After_91907b8f5cad(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
@@ -4145,7 +4145,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_acb9afe50d8b, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_5e3243809895, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -4165,7 +4165,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolution, &assertgenshapes.Shape_99aaf6ff485d, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolution, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4184,7 +4184,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMiopenConvolutionOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMiopenConvolutionOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4204,7 +4204,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionTranspose, &assertgenshapes.Shape_99aaf6ff485d, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionTranspose, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4223,7 +4223,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMiopenConvolutionTransposeOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMiopenConvolutionTransposeOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4243,7 +4243,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenDepthwiseConvolution, &assertgenshapes.Shape_99aaf6ff485d, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenDepthwiseConvolution, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4262,7 +4262,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4320,7 +4320,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_35c45746f8d6, input, weight, hx, cx, dropout_state)
+	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_10c6e60e8ba0, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	assertgenshapes.After_50ab7b6ab7ee(&fr, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -4339,7 +4339,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_2d0e27d47277, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_4470a06aeabf, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	assertgenshapes.After_b031ae74ef2b(&fr, out0, out1, out2, out3, out4)
@@ -4359,7 +4359,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_94f5fc4bee66(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_2f41f87bd9a1, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.Before_94f5fc4bee66(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_b27483588b37, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	assertgenshapes.After_428ebe95f886(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
@@ -4379,7 +4379,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		return
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_a604a97f99fd(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_abb324996337, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.Before_a604a97f99fd(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_54836f8e6399, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer fr.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	assertgenshapes.After_58d8d690cf7f(&fr, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
@@ -4398,7 +4398,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Mm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMm, &assertgenshapes.Shape_7a8b2c128a0d, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMm, &assertgenshapes.Shape_55c6cf62fb4c, self, mat2)
 	r0 := kernels.Mm(self, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -4417,7 +4417,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 		return kernels.MmOut(self, mat2, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMmOut, &assertgenshapes.Shape_7bc854a9c4aa, self, mat2, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMmOut, &assertgenshapes.Shape_f01b1a946d53, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mat2, out)
@@ -4456,7 +4456,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.XSparseSparseMatmul(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSparseMatmul, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSparseMatmul, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4475,7 +4475,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSparseMatmulOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSparseMatmulOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4514,7 +4514,7 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 		return kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseMaskHelperOut, &assertgenshapes.Shape_0d3aad64166e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseMaskHelperOut, &assertgenshapes.Shape_ff618aedea7e, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4534,7 +4534,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 		return kernels.Mode(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMode, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMode, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4553,7 +4553,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 		return kernels.ModeValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opModeValues, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opModeValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -4592,7 +4592,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 		return kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opModeDimnameOut, &assertgenshapes.Shape_ac255abae30c, values, indices)
+	assertgenshapes.Before_05e329c5444a(&fr, &opModeDimnameOut, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
@@ -4612,7 +4612,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MulTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.MulTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4631,7 +4631,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Mul_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMul_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMul_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -4651,7 +4651,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MulOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMulOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMulOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -4671,7 +4671,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MulScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMulScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMulScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.MulScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4690,7 +4690,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Mul_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMul_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMul_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4710,7 +4710,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.MulScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMulScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMulScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4749,7 +4749,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Multiply_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiply_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiply_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4769,7 +4769,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.MultiplyOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiplyOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiplyOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4808,7 +4808,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Multiply_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiply_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiply_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4828,7 +4828,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 		return kernels.Mv(self, vec)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMv, &assertgenshapes.Shape_f98654154b54, self, vec)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMv, &assertgenshapes.Shape_cbbd1988a23b, self, vec)
 	r0 := kernels.Mv(self, vec)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec, r0)
 	return r0
@@ -4847,7 +4847,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.MvOut(self, vec, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMvOut, &assertgenshapes.Shape_ceecef75d572, self, vec, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMvOut, &assertgenshapes.Shape_48edbe0b9e97, self, vec, out)
 	defer fr.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, vec, out)
@@ -4867,7 +4867,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.MvlgammaOut(self, p, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMvlgammaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMvlgammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4887,7 +4887,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Mvlgamma(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4906,7 +4906,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma_(self, p)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMvlgamma_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMvlgamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4945,7 +4945,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNarrowCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNarrowCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5003,7 +5003,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_df3052267e21(&fr, &opNativeBatchNorm, &assertgenshapes.Shape_ad6356f06d95, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_df3052267e21(&fr, &opNativeBatchNorm, &assertgenshapes.Shape_6bd51e3dd1da, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -5022,7 +5022,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_c63051054051, input, out, save_mean, save_invstd)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_350402b527fb, input, out, save_mean, save_invstd)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	assertgenshapes.After_44d770df365a(&fr, input, out, save_mean, save_invstd)
@@ -5061,7 +5061,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opBatchNormStatsOut, &assertgenshapes.Shape_126128bd4be2, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opBatchNormStatsOut, &assertgenshapes.Shape_d8dc9103371d, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -5100,7 +5100,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_f90107254cf0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_6e388f3ebb3d, out)
 	defer fr.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5139,7 +5139,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_323fba31e516, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_d793e8dfa6ef, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -5178,7 +5178,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_5947a9fd0343, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_4692305e9981, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -5198,7 +5198,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_5596ecad4f43, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_c7db00aa97ae, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	assertgenshapes.After_91907b8f5cad(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -5217,7 +5217,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_3a8783bc528c, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_45fe56cd2124, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -5256,7 +5256,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_22a71fd79e0c, out0, out1, out2, out3)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_b2df8767f9e3, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
@@ -5295,7 +5295,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_adbd84927263, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_f7bfde5a42f4, out)
 	defer fr.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5334,7 +5334,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_126128bd4be2, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_d8dc9103371d, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -5392,7 +5392,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXNnpackSpatialConvolution, &assertgenshapes.Shape_5eafedefce3d, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXNnpackSpatialConvolution, &assertgenshapes.Shape_ec33ecf0a66e, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -5411,7 +5411,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Shape_0e2550ff7522, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Shape_f6f4d11f895b, out)
 	defer fr.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5450,7 +5450,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.OnesNamesOut(size, names, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOnesNamesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOnesNamesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5489,7 +5489,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.OnesOut(size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOnesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOnesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.OnesOut(size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5509,7 +5509,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opOnesLike, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5528,7 +5528,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.OnesLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opOnesLikeOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opOnesLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5586,7 +5586,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 		return kernels.XEuclideanDist(x1, x2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEuclideanDist, &assertgenshapes.Shape_b74e346a9955, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEuclideanDist, &assertgenshapes.Shape_9a93172ad7be, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -5605,7 +5605,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEuclideanDistOut, &assertgenshapes.Shape_a042ec6a621f, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEuclideanDistOut, &assertgenshapes.Shape_ed60e68e5bbd, out)
 	defer fr.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5625,7 +5625,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 		return kernels.XCdistForward(x1, x2, p, compute_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCdistForward, &assertgenshapes.Shape_b74e346a9955, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCdistForward, &assertgenshapes.Shape_9a93172ad7be, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -5644,7 +5644,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCdistForwardOut, &assertgenshapes.Shape_a042ec6a621f, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCdistForwardOut, &assertgenshapes.Shape_ed60e68e5bbd, out)
 	defer fr.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5664,7 +5664,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 		return kernels.XCdistBackward(grad, x1, x2, p, cdist)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXCdistBackward, &assertgenshapes.Shape_22ebdf5e6632, grad, x1, x2, cdist)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXCdistBackward, &assertgenshapes.Shape_8751a37e6c50, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad, x1, x2, cdist, r0)
 	return r0
@@ -5683,7 +5683,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 		return kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCdistBackwardOut, &assertgenshapes.Shape_6c29c1e01371, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCdistBackwardOut, &assertgenshapes.Shape_4ce8897b3f4e, out)
 	defer fr.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5722,7 +5722,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.XPdistForward(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXPdistForward, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPdistForward, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XPdistForward(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5741,7 +5741,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 		return kernels.XPdistForwardOut(self, p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPdistForwardOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPdistForwardOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5761,7 +5761,7 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 		return kernels.XPdistBackward(grad, self, p, pdist)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXPdistBackward, &assertgenshapes.Shape_d38b96dc2276, grad, self, pdist)
+	assertgenshapes.Before_b60e94708622(&fr, &opXPdistBackward, &assertgenshapes.Shape_b0c7a6ddee92, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, pdist, r0)
 	return r0
@@ -5780,7 +5780,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 		return kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPdistBackwardOut, &assertgenshapes.Shape_eb951b053d23, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPdistBackwardOut, &assertgenshapes.Shape_8210f1752dd9, out)
 	defer fr.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5819,7 +5819,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPermute, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPermute, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Permute(self, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6009,7 +6009,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 		return kernels.PixelShuffle(self, upscale_factor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPixelShuffle, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelShuffle, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6028,7 +6028,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPixelShuffleOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPixelShuffleOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6048,7 +6048,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 		return kernels.PixelUnshuffle(self, downscale_factor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPixelUnshuffle, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelUnshuffle, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6067,7 +6067,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPixelUnshuffleOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPixelUnshuffleOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6087,7 +6087,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.ChannelShuffle(self, groups)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opChannelShuffle, &assertgenshapes.Shape_015d55571913, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opChannelShuffle, &assertgenshapes.Shape_5110d716695f, self)
 	r0 := kernels.ChannelShuffle(self, groups)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6106,7 +6106,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opChannelShuffleOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opChannelShuffleOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6145,7 +6145,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 		return kernels.IsPinned(self, device)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsPinned, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsPinned, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.IsPinned(self, device)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -6183,7 +6183,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.XPinMemory(self, device)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXPinMemory, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPinMemory, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XPinMemory(self, device)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6202,7 +6202,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 		return kernels.XPinMemoryOut(self, device, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPinMemoryOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPinMemoryOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6260,7 +6260,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Rad2deg(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6279,7 +6279,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRad2deg_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRad2deg_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Rad2deg_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6299,7 +6299,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2degOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRad2degOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRad2degOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6319,7 +6319,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Deg2rad(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6338,7 +6338,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDeg2rad_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDeg2rad_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Deg2rad_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6358,7 +6358,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2radOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opDeg2radOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opDeg2radOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6397,7 +6397,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ScalarTensorOut(s, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScalarTensorOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScalarTensorOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6436,7 +6436,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.RandNamesOut(size, names, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandNamesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandNamesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6475,7 +6475,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 		return kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandGeneratorWithNamesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandGeneratorWithNamesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6533,7 +6533,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandOut(size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandOut(size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6553,7 +6553,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandGeneratorOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandGeneratorOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6573,7 +6573,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandLike, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6592,7 +6592,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.RandLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRandLikeOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRandLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6688,7 +6688,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandintOut(high, size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6708,7 +6708,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintGeneratorOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintGeneratorOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6728,7 +6728,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 		return kernels.RandintLowOut(low, high, size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintLowOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintLowOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6748,7 +6748,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintLowGeneratorOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintLowGeneratorOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6787,7 +6787,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintLikeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintLikeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6826,7 +6826,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintLikeLowDtypeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandintLikeLowDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6903,7 +6903,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.RandnNamesOut(size, names, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandnNamesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandnNamesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6942,7 +6942,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandnGeneratorWithNamesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandnGeneratorWithNamesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6962,7 +6962,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandnOut(size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandnOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandnOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnOut(size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6982,7 +6982,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandnGeneratorOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandnGeneratorOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7002,7 +7002,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLike, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7021,7 +7021,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.RandnLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRandnLikeOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRandnLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7079,7 +7079,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandpermOut(n, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandpermOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandpermOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandpermOut(n, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7099,7 +7099,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandpermGeneratorOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandpermGeneratorOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7157,7 +7157,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.RangeOut_(start, end, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRangeOut_, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRangeOut_, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7177,7 +7177,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 		return kernels.RangeOut(start, end, step, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRangeOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRangeOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7216,7 +7216,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Reciprocal(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7235,7 +7235,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opReciprocal_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opReciprocal_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Reciprocal_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7255,7 +7255,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReciprocalOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opReciprocalOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opReciprocalOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7275,7 +7275,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeg, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Neg(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7294,7 +7294,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNeg_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNeg_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Neg_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7314,7 +7314,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNegOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNegOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NegOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7353,7 +7353,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNegative_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNegative_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Negative_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7373,7 +7373,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegativeOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNegativeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNegativeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NegativeOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7393,7 +7393,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 		return kernels.Repeat(self, repeats)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRepeat, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeat, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Repeat(self, repeats)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7412,7 +7412,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 		return kernels.RepeatOut(self, repeats, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRepeatOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRepeatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7451,7 +7451,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRepeatInterleaveTensorOut, &assertgenshapes.Shape_3e6627324e67, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRepeatInterleaveTensorOut, &assertgenshapes.Shape_302c12f6a463, out)
 	defer fr.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7528,7 +7528,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 		return kernels.XReshapeAlias(self, size, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAlias, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAlias, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7547,7 +7547,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.XMkldnnReshape(self, shape)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnReshape, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnReshape, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7566,7 +7566,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnReshapeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnReshapeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7605,7 +7605,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRound, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Round(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7624,7 +7624,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRound_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRound_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Round_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7644,7 +7644,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RoundOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRoundOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRoundOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RoundOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7664,7 +7664,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.RoundDecimals(self, decimals)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRoundDecimals, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoundDecimals, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RoundDecimals(self, decimals)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7683,7 +7683,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.Round_Decimals(self, decimals)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRound_Decimals, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRound_Decimals, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7703,7 +7703,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 		return kernels.RoundDecimalsOut(self, decimals, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRoundDecimalsOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRoundDecimalsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7742,7 +7742,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRrelu_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRrelu_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7762,7 +7762,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Relu(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7781,7 +7781,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRelu_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRelu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Relu_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7801,7 +7801,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReluOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opReluOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opReluOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ReluOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7840,7 +7840,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRelu6_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRelu6_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Relu6_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7860,7 +7860,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPrelu, &assertgenshapes.Shape_9afe3c468698, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPrelu, &assertgenshapes.Shape_755b231e8afb, self, weight)
 	r0 := kernels.Prelu(self, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -7879,7 +7879,7 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.PreluOut(self, weight, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPreluOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPreluOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7899,7 +7899,7 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 		return kernels.PreluBackward(grad_output, self, weight)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opPreluBackward, &assertgenshapes.Shape_378238cf6e79, grad_output, self, weight)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opPreluBackward, &assertgenshapes.Shape_8ea8a985019c, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
 	assertgenshapes.After_18260e60a85b(&fr, grad_output, self, weight, r0, r1)
 	return r0, r1
@@ -7918,7 +7918,7 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 		return kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opPreluBackwardOut, &assertgenshapes.Shape_87b4c5d79be7, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opPreluBackwardOut, &assertgenshapes.Shape_4500816366b4, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -7938,7 +7938,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 		return kernels.GeluOut(self, approximate, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGeluOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGeluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7958,7 +7958,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu_(self, approximate)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGelu_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGelu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7978,7 +7978,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu(self, approximate)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGelu, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Gelu(self, approximate)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7997,7 +7997,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGeluBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGeluBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -8017,7 +8017,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 		return kernels.GeluBackward(grad_output, self, approximate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluBackward, &assertgenshapes.Shape_2cbea370595e, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8055,7 +8055,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.HardshrinkOut(self, lambd, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHardshrinkOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardshrinkOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8075,7 +8075,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Hardshrink(self, lambd)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardshrink, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardshrink, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Hardshrink(self, lambd)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8094,7 +8094,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opHardshrinkBackwardGradInput, &assertgenshapes.Shape_61e8af6deeee, grad_out, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opHardshrinkBackwardGradInput, &assertgenshapes.Shape_6d63a6ea875e, grad_out, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_out, self, grad_input)
@@ -8114,7 +8114,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 		return kernels.HardshrinkBackward(grad_out, self, lambd)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkBackward, &assertgenshapes.Shape_350e4999ce54, grad_out, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkBackward, &assertgenshapes.Shape_f5c175bf4d07, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_out, self, r0)
 	return r0
@@ -8133,7 +8133,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Rsqrt(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8152,7 +8152,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsqrt_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsqrt_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Rsqrt_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8172,7 +8172,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RsqrtOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRsqrtOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRsqrtOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8211,7 +8211,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectInt(self, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelectInt, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectInt, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.SelectInt(self, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8230,7 +8230,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelectBackward, &assertgenshapes.Shape_63ce36b7debf, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -8249,7 +8249,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectBackwardOut, &assertgenshapes.Shape_02c3d1c42625, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectBackwardOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
 	defer fr.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8307,7 +8307,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelu_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelu_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Selu_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8327,7 +8327,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu(self, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCelu, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Celu(self, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8346,7 +8346,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu_(self, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCelu_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCelu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Celu_(self, alpha)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8366,7 +8366,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.CeluOut(self, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCeluOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCeluOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8386,7 +8386,7 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSilu, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSilu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Silu(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0

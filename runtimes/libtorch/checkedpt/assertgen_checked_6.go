@@ -26,7 +26,7 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -83,7 +83,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -103,7 +103,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_9bf87afb1b20, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -123,7 +123,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -143,7 +143,7 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -162,7 +162,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -201,7 +201,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFoobarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFoobarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)

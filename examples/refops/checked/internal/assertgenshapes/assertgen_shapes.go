@@ -398,47 +398,8 @@ func Before_fee735097cff(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Shape_08d9914ac742 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_08d9914ac742 = wrap.Shape{
-	Args: 1,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-}
-
-// Shape_10a0adc0079f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_10a0adc0079f = wrap.Shape{
-	Args: 1,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_264392e63a91 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_264392e63a91 = wrap.Shape{
+// Shape_0f3d46d85ee1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f3d46d85ee1 = wrap.Shape{
 	Args: 3,
 	Elem: elem_5a6f226f5ab8,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
@@ -475,102 +436,8 @@ var Shape_264392e63a91 = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_33e8ab7fea2c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_33e8ab7fea2c = wrap.Shape{
-	Args: 1,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3504838bf148 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3504838bf148 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3c80097537a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3c80097537a5 = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_3ff839c8b38b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3ff839c8b38b = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_444c60af4e4a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_444c60af4e4a = wrap.Shape{
+// Shape_1bfddae84fbb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1bfddae84fbb = wrap.Shape{
 	Args: 3,
 	Elem: elem_5a6f226f5ab8,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices"), wrap.Ret(0), wrap.Ret(1)},
@@ -596,264 +463,8 @@ var Shape_444c60af4e4a = wrap.Shape{
 	Writes:     []int8{1, 2},
 }
 
-// Shape_46f616b84c13 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_46f616b84c13 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_5a6f226f5ab8,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.FreshOrAlias, Form: wrap.FormRetList, T: 1, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-}
-
-// Shape_4db93184b778 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4db93184b778 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_5a6f226f5ab8,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 1, U: 0},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 2},
-	},
-	Tensor: tensor_5a6f226f5ab8,
-}
-
-// Shape_4e3c9879f418 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4e3c9879f418 = wrap.Shape{
-	Args: 1,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.FreshOrAlias, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-}
-
-// Shape_60c7b9ce84e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_60c7b9ce84e3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_68880e61d999 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_68880e61d999 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_72b327719f8a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_72b327719f8a = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 4, U: 2},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_7b74df4d1952 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7b74df4d1952 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-}
-
-// Shape_833ca9ee5cb3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_833ca9ee5cb3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_90a8417e85f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_90a8417e85f2 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_5a6f226f5ab8,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-}
-
-// Shape_95e8bb96753e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_95e8bb96753e = wrap.Shape{
-	Args:  2,
-	Elem:  elem_5a6f226f5ab8,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_a6e0b0fc5373 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a6e0b0fc5373 = wrap.Shape{
-	Args: 1,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-}
-
-// Shape_b71616d1946c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b71616d1946c = wrap.Shape{
+// Shape_1d23e4c0e11d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1d23e4c0e11d = wrap.Shape{
 	Args: 2,
 	Elem: elem_5a6f226f5ab8,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
@@ -875,60 +486,8 @@ var Shape_b71616d1946c = wrap.Shape{
 	Writes:     []int8{1},
 }
 
-// Shape_c0d6ef72a0ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c0d6ef72a0ee = wrap.Shape{
-	Args:  1,
-	Elem:  elem_5a6f226f5ab8,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-}
-
-// Shape_c7eca79e4827 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c7eca79e4827 = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_e1c50652b7c3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e1c50652b7c3 = wrap.Shape{
+// Shape_27211e5a55f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_27211e5a55f4 = wrap.Shape{
 	Args: 2,
 	Elem: elem_5a6f226f5ab8,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
@@ -957,24 +516,383 @@ var Shape_e1c50652b7c3 = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_e261d5797c36 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e261d5797c36 = wrap.Shape{
+// Shape_291f485456ed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_291f485456ed = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+}
+
+// Shape_309bb11b5af0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_309bb11b5af0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_3c2dfa87c773 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3c2dfa87c773 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4db93184b778 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4db93184b778 = wrap.Shape{
 	Args:  1,
 	Elem:  elem_5a6f226f5ab8,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("self")},
-	Rets:  0,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
 	Rows: []wrap.Row{
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 1, U: 0},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 2},
 	},
 	Tensor: tensor_5a6f226f5ab8,
-	Writes: []int8{0},
 }
 
-// Shape_e3a760ad2eaa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e3a760ad2eaa = wrap.Shape{
+// Shape_5690e4ac726e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5690e4ac726e = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_5fe50c0fb98a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5fe50c0fb98a = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+}
+
+// Shape_724485509326 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_724485509326 = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+}
+
+// Shape_78130c81969e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78130c81969e = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_80251de8f3f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_80251de8f3f7 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, Form: wrap.FormRetList, T: 1, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+}
+
+// Shape_97935bb548c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_97935bb548c4 = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_aff5270e75a6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aff5270e75a6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_b62377ebae01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b62377ebae01 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_b6ab4f5dda50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b6ab4f5dda50 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_bbb86b1e6c70 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bbb86b1e6c70 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_c14d02d1ded3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c14d02d1ded3 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+}
+
+// Shape_c86072c901e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c86072c901e5 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+}
+
+// Shape_de7dcf6f00c6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_de7dcf6f00c6 = wrap.Shape{
 	Args: 1,
 	Elem: elem_5a6f226f5ab8,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
@@ -998,6 +916,88 @@ var Shape_e3a760ad2eaa = wrap.Shape{
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
+}
+
+// Shape_e261d5797c36 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e261d5797c36 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// Shape_e6be54578b9d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e6be54578b9d = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+}
+
+// Shape_e906a9bbb09e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e906a9bbb09e = wrap.Shape{
+	Args:  2,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_ef1b5c041557 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ef1b5c041557 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // tensor_5a6f226f5ab8 makes a *reftensor.Tensor from its handle, for the rows that read the tensor.

@@ -85,8 +85,53 @@ func Before_fee735097cff(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Shape_1341b6133415 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1341b6133415 = wrap.Shape{
+// Shape_309bb11b5af0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_309bb11b5af0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_724485509326 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_724485509326 = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_5a6f226f5ab8,
+	Unanchored: true,
+}
+
+// Shape_b6b8679eeb26 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b6b8679eeb26 = wrap.Shape{
 	Args: 2,
 	Elem: elem_5a6f226f5ab8,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)},
@@ -110,51 +155,6 @@ var Shape_1341b6133415 = wrap.Shape{
 		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
 		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-}
-
-// Shape_833ca9ee5cb3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_833ca9ee5cb3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Tensor:     tensor_5a6f226f5ab8,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_a6e0b0fc5373 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a6e0b0fc5373 = wrap.Shape{
-	Args: 1,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,

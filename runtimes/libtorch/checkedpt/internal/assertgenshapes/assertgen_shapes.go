@@ -1499,32 +1499,11 @@ func Before_fc47adc8c3fc(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Shape_00bd865358b9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_00bd865358b9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self"), wrap.Arg("bins")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_00c438316c1d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_00c438316c1d = wrap.Shape{
+// Shape_00c0a49c429b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_00c0a49c429b = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -1533,69 +1512,10 @@ var Shape_00c438316c1d = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-}
-
-// Shape_015d55571913 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_015d55571913 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_02259b131326 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_02259b131326 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_023d8aabdd5d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_023d8aabdd5d = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_025b29fc6aa5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1619,23 +1539,6 @@ var Shape_025b29fc6aa5 = wrap.Shape{
 	},
 }
 
-// Shape_02c3d1c42625 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_02c3d1c42625 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
 // Shape_038d6c8b8c3e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_038d6c8b8c3e = wrap.Shape{
 	Args: 0,
@@ -1649,144 +1552,25 @@ var Shape_038d6c8b8c3e = wrap.Shape{
 	},
 }
 
-// Shape_038f42ca2d64 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_038f42ca2d64 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_044324acf463 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_044324acf463 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("y")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_045826022ce1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_045826022ce1 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_0484a0332dc5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0484a0332dc5 = wrap.Shape{
+// Shape_039d66d00376 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_039d66d00376 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-}
-
-// Shape_049907a38893 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_049907a38893 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_049f3f78469a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_049f3f78469a = wrap.Shape{
-	Args:  1,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("list"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_04bc985f8d74 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_04bc985f8d74 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
 }
 
 // Shape_04ca3bfe5f51 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1800,6 +1584,123 @@ var Shape_04ca3bfe5f51 = wrap.Shape{
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
 	},
+}
+
+// Shape_0537de523112 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0537de523112 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_05607d30e95c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_05607d30e95c = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_058a13ad3586 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_058a13ad3586 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_058b3f005029 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_058b3f005029 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("list")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_0592617e74de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0592617e74de = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
 }
 
 // Shape_0597d521e64b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1823,19 +1724,17 @@ var Shape_0597d521e64b = wrap.Shape{
 	},
 }
 
-// Shape_06258fdafea6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_06258fdafea6 = wrap.Shape{
+// Shape_0612c6597101 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0612c6597101 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("q")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -1861,45 +1760,51 @@ var Shape_063af3fa29d2 = wrap.Shape{
 	},
 }
 
-// Shape_067f6968be8c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_067f6968be8c = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_06e6049f5518 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_06e6049f5518 = wrap.Shape{
-	Args: 1,
+// Shape_065e082f54af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_065e082f54af = wrap.Shape{
+	Args: 5,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v")},
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("grad_hy"), wrap.Arg("workspace")},
 	Rets: 0,
 	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
+	Writes:     []int8{0, 1, 2, 3, 4},
+}
+
+// Shape_070b0d55455b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_070b0d55455b = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
 }
 
 // Shape_0712f40d8763 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1913,6 +1818,25 @@ var Shape_0712f40d8763 = wrap.Shape{
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
 	},
+}
+
+// Shape_074a690e93a6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_074a690e93a6 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_07733893917e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1945,39 +1869,6 @@ var Shape_07a20fe4e89b = wrap.Shape{
 	},
 }
 
-// Shape_07d561f1f53a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_07d561f1f53a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_07d65de2dcc1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_07d65de2dcc1 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
 // Shape_07e2c7512702 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_07e2c7512702 = wrap.Shape{
 	Args: 0,
@@ -1997,6 +1888,61 @@ var Shape_07e2c7512702 = wrap.Shape{
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
 	},
+}
+
+// Shape_07f0ecdeaf5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_07f0ecdeaf5b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_081a91da12ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_081a91da12ce = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_086cb5760362 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_086cb5760362 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_088cdcaa99c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2044,23 +1990,21 @@ var Shape_08cc83668dca = wrap.Shape{
 	},
 }
 
-// Shape_0a19069b1b14 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0a19069b1b14 = wrap.Shape{
-	Args: 3,
+// Shape_08f79a6a2103 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_08f79a6a2103 = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out")},
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{2},
+	Writes:     []int8{1},
 }
 
 // Shape_0b05864ec105 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2084,49 +2028,47 @@ var Shape_0b05864ec105 = wrap.Shape{
 	},
 }
 
-// Shape_0b399c07051d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0b399c07051d = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("p")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_0b48e0008e68 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0b48e0008e68 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_0ba160bd4bb2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0ba160bd4bb2 = wrap.Shape{
+// Shape_0b10ebe73e64 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b10ebe73e64 = wrap.Shape{
 	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_0b25e9177d4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b25e9177d4e = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_0b53b614de3b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b53b614de3b = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -2174,57 +2116,11 @@ var Shape_0bf5b50b0c50 = wrap.Shape{
 	},
 }
 
-// Shape_0c0e7409bd86 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0c0e7409bd86 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_0c3693d2c380 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0c3693d2c380 = wrap.Shape{
+// Shape_0c105a674868 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0c105a674868 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_0ca921912826 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0ca921912826 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -2243,11 +2139,59 @@ var Shape_0ca921912826 = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_0cda60962ec5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0cda60962ec5 = wrap.Shape{
+// Shape_0c1715c89562 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0c1715c89562 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_0cc92f4a5b08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0cc92f4a5b08 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("bins")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_0cd50f739e04 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0cd50f739e04 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("e"), wrap.Arg("V")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -2259,7 +2203,7 @@ var Shape_0cda60962ec5 = wrap.Shape{
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
+	Writes:     []int8{1, 2},
 }
 
 // Shape_0cedea54edde is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2283,11 +2227,11 @@ var Shape_0cedea54edde = wrap.Shape{
 	},
 }
 
-// Shape_0d15d9d7bb43 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0d15d9d7bb43 = wrap.Shape{
+// Shape_0d69681a2c75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0d69681a2c75 = wrap.Shape{
 	Args: 4,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -2302,61 +2246,6 @@ var Shape_0d15d9d7bb43 = wrap.Shape{
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
-}
-
-// Shape_0d3aad64166e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0d3aad64166e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask_indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_0dfbb00c463b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0dfbb00c463b = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_0e2550ff7522 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0e2550ff7522 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
 }
 
 // Shape_0e43c0e2ef19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2389,8 +2278,103 @@ var Shape_0e662a91776d = wrap.Shape{
 	},
 }
 
-// Shape_0eade7e8149e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0eade7e8149e = wrap.Shape{
+// Shape_0e809089d473 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0e809089d473 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_0ea3a631374a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0ea3a631374a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_0ef7b47c341d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0ef7b47c341d = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_0f0935ac7d03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f0935ac7d03 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_0f462782badb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f462782badb = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_0fa154fd7bff is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0fa154fd7bff = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Ret(0)},
@@ -2412,36 +2396,15 @@ var Shape_0eade7e8149e = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_0f39231b951a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0f39231b951a = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_0f5c028d5c9f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0f5c028d5c9f = wrap.Shape{
+// Shape_0ff789d8145f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0ff789d8145f = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("tol")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight_arr")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 	},
@@ -2450,56 +2413,11 @@ var Shape_0f5c028d5c9f = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_0f9931953658 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0f9931953658 = wrap.Shape{
-	Args: 7,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3, 4, 5, 6},
-}
-
-// Shape_0fa27db82c4f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_0fa27db82c4f = wrap.Shape{
+// Shape_103738af2288 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_103738af2288 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec")},
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -2508,10 +2426,17 @@ var Shape_0fa27db82c4f = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
 }
 
 // Shape_10424f55dd55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2529,45 +2454,119 @@ var Shape_10424f55dd55 = wrap.Shape{
 	},
 }
 
-// Shape_11b8c7a1c313 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_11b8c7a1c313 = wrap.Shape{
-	Args: 4,
+// Shape_1094cf7b844d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1094cf7b844d = wrap.Shape{
+	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out")},
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{3},
+	Writes:     []int8{0, 1, 2},
 }
 
-// Shape_11e6a2b5691c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_11e6a2b5691c = wrap.Shape{
+// Shape_10b4723840be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_10b4723840be = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_10c6e60e8ba0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_10c6e60e8ba0 = wrap.Shape{
+	Args:  5,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:  5,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_1187e259c947 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1187e259c947 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -2586,83 +2585,11 @@ var Shape_12426e88d8ce = wrap.Shape{
 	},
 }
 
-// Shape_125b5c16a4df is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_125b5c16a4df = wrap.Shape{
+// Shape_129f9c7b5139 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_129f9c7b5139 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_126128bd4be2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_126128bd4be2 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_143363398ae6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_143363398ae6 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_1466ee387629 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1466ee387629 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_151008eccfc7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_151008eccfc7 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
+	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
@@ -2683,55 +2610,109 @@ var Shape_151008eccfc7 = wrap.Shape{
 	Writes:     []int8{0, 1, 2},
 }
 
-// Shape_1519b8881e39 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1519b8881e39 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)},
-	Rets: 1,
+// Shape_12e5035633ca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_12e5035633ca = wrap.Shape{
+	Args:     3,
+	Elem:     elem_3a04fd1dc2c1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	OptLists: 2,
+	Rets:     1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_152bb8229ef7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_152bb8229ef7 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
-// Shape_156569529733 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_156569529733 = wrap.Shape{
+// Shape_13380e7ebaaf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_13380e7ebaaf = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("theta")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_13b74bd409c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_13b74bd409c8 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_143363398ae6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_143363398ae6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_14676d469875 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_14676d469875 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_1469ab1e06e0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1469ab1e06e0 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -2743,7 +2724,74 @@ var Shape_156569529733 = wrap.Shape{
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_14cf58e29fea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_14cf58e29fea = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("crow_indices"), wrap.Arg("col_indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
 	Writes:     []int8{0},
+}
+
+// Shape_14e987fefe68 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_14e987fefe68 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_14f3d4434999 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_14f3d4434999 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
 }
 
 // Shape_15b4e43cb2de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2761,25 +2809,25 @@ var Shape_15b4e43cb2de = wrap.Shape{
 	},
 }
 
-// Shape_162ce9a628e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_162ce9a628e3 = wrap.Shape{
-	Args:     3,
-	Elem:     elem_3a04fd1dc2c1,
-	Lists:    2,
-	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
-	OptLists: 2,
-	Rets:     0,
+// Shape_160c773c9799 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_160c773c9799 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
+	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{2},
+	Writes:     []int8{3},
 }
 
 // Shape_1640acebc6c1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2797,30 +2845,28 @@ var Shape_1640acebc6c1 = wrap.Shape{
 	},
 }
 
-// Shape_16f9332f7e57 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_16f9332f7e57 = wrap.Shape{
-	Args: 3,
+// Shape_169da2eff2d1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_169da2eff2d1 = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices")},
+	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{1, 2},
+	Writes:     []int8{1},
 }
 
-// Shape_177e463c16b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_177e463c16b4 = wrap.Shape{
-	Args: 3,
+// Shape_17826b32a86c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_17826b32a86c = wrap.Shape{
+	Args: 4,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input")},
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -2829,10 +2875,12 @@ var Shape_177e463c16b4 = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{2},
+	Writes:     []int8{1, 2, 3},
 }
 
 // Shape_178e60820130 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2850,104 +2898,11 @@ var Shape_178e60820130 = wrap.Shape{
 	},
 }
 
-// Shape_1904db6f2bd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1904db6f2bd9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_19f3d8500c7b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_19f3d8500c7b = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_1a181a992728 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1a181a992728 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_1aac6ef100d5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1aac6ef100d5 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_1b1364e3eaba is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1b1364e3eaba = wrap.Shape{
+// Shape_1808d790343b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1808d790343b = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -2959,31 +2914,31 @@ var Shape_1b1364e3eaba = wrap.Shape{
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_1c1ed5b0c2cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1c1ed5b0c2cc = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight_arr")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
 	Writes:     []int8{0},
 }
 
-// Shape_1c724f072c48 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1c724f072c48 = wrap.Shape{
+// Shape_192f6ee78e47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_192f6ee78e47 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_196e2a510065 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_196e2a510065 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("mask")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
@@ -2998,19 +2953,53 @@ var Shape_1c724f072c48 = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_1c9cdddaa374 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1c9cdddaa374 = wrap.Shape{
-	Args: 1,
+// Shape_1b28a15074b5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1b28a15074b5 = wrap.Shape{
+	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_1c1b177b2728 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1c1b177b2728 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_1e59194d5ead is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1e59194d5ead = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm")},
+	Rets: 0,
+	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -3042,74 +3031,11 @@ var Shape_1e7dd90106ab = wrap.Shape{
 	Writes: []int8{0, 1, 2, 3, 4},
 }
 
-// Shape_1f16330f7902 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1f16330f7902 = wrap.Shape{
-	Args:  6,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_1f6b3b432da4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1f6b3b432da4 = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_1f6efe209fba is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_1f6efe209fba = wrap.Shape{
+// Shape_1ea2afe1e109 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1ea2afe1e109 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
+	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
@@ -3126,6 +3052,44 @@ var Shape_1f6efe209fba = wrap.Shape{
 	Writes:     []int8{0},
 }
 
+// Shape_1eafc9ba5234 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1eafc9ba5234 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("max"), wrap.Arg("max_values"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_1ee28e726784 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1ee28e726784 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
 // Shape_1fe22df1834d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1fe22df1834d = wrap.Shape{
 	Args: 0,
@@ -3137,25 +3101,6 @@ var Shape_1fe22df1834d = wrap.Shape{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
-}
-
-// Shape_2088d6b41a0e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2088d6b41a0e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
 }
 
 // Shape_20cc96add617 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3175,11 +3120,55 @@ var Shape_20cc96add617 = wrap.Shape{
 	},
 }
 
-// Shape_21a3eaa94e10 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_21a3eaa94e10 = wrap.Shape{
+// Shape_2143a3a6a1b3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2143a3a6a1b3 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("total_weight"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{4},
+}
+
+// Shape_2199ec13525c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2199ec13525c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_21f8532be7f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_21f8532be7f7 = wrap.Shape{
 	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -3210,21 +3199,891 @@ var Shape_22a65b5ffc11 = wrap.Shape{
 	},
 }
 
-// Shape_22a71fd79e0c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_22a71fd79e0c = wrap.Shape{
-	Args: 4,
+// Shape_22c6c675fef1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_22c6c675fef1 = wrap.Shape{
+	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
+	Locs: []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_235fa77920d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_235fa77920d2 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_237d4a77a147 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_237d4a77a147 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("rcond")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_2437d0d6aaec is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2437d0d6aaec = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_248ef5551120 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_248ef5551120 = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 9,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 3},
+}
+
+// Shape_24af34ceadea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_24af34ceadea = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_252fb8aaa41a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_252fb8aaa41a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_256aad5ad4ca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_256aad5ad4ca = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_25ad2094d0fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_25ad2094d0fb = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("A")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_263b61a24dc2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_263b61a24dc2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("A")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_276e513fdb6d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_276e513fdb6d = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_276ebb390d7d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_276ebb390d7d = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_29bf62cf7c2f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_29bf62cf7c2f = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 15,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_29f173af3030 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_29f173af3030 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_2acddca21f87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2acddca21f87 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_2ae625b2edf2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2ae625b2edf2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_2b4212d29d23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2b4212d29d23 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_2b52f929e75a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2b52f929e75a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_2c6cdb34d9c2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2c6cdb34d9c2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_2ce3df21311e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2ce3df21311e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_2d66c274f943 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2d66c274f943 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
+}
+
+// Shape_2d74d8c34e5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2d74d8c34e5b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_2da48329e8b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2da48329e8b0 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2, 3},
+}
+
+// Shape_2e1a2630804b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e1a2630804b = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_2e1ba6cacbe0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e1ba6cacbe0 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_2e2675978972 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e2675978972 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_2e8aee038026 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e8aee038026 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
+// Shape_2f6e6e94fd55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2f6e6e94fd55 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_2f888f987c37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2f888f987c37 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_2fcc073ae77f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2fcc073ae77f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_302535666662 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_302535666662 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_302c12f6a463 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_302c12f6a463 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("repeats")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_305e7a66370d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_305e7a66370d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_3084265a4bf5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3084265a4bf5 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_30daf335e2c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_30daf335e2c8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_30f592069c02 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_30f592069c02 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_311000d2f244 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_311000d2f244 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_3132812a513d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3132812a513d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_316191d0a843 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_316191d0a843 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_31ce770b8fc4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_31ce770b8fc4 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_32fb6e654a81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_32fb6e654a81 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("data")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_33efefbac221 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_33efefbac221 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("q")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_348c89548873 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_348c89548873 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_34df65a5bd3e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_34df65a5bd3e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_350402b527fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_350402b527fb = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2, 3},
+}
+
+// Shape_353f4f3e6eeb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_353f4f3e6eeb = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("input2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_356897dcc1db is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_356897dcc1db = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_3586d644e104 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3586d644e104 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_35e3fdd41ebd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_35e3fdd41ebd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
@@ -3233,17 +4092,20 @@ var Shape_22a71fd79e0c = wrap.Shape{
 		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
 	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3},
 }
 
-// Shape_22ebdf5e6632 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_22ebdf5e6632 = wrap.Shape{
-	Args: 4,
+// Shape_365172b2e742 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_365172b2e742 = wrap.Shape{
+	Args: 6,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -3254,19 +4116,138 @@ var Shape_22ebdf5e6632 = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
-// Shape_234dd33143e9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_234dd33143e9 = wrap.Shape{
+// Shape_3740ff22d4ff is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3740ff22d4ff = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_380747a2710e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_380747a2710e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+}
+
+// Shape_38deac82c7a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_38deac82c7a5 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_392cc43589ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_392cc43589ac = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
+	},
+}
+
+// Shape_39863f68043e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_39863f68043e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_39c023970daf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_39c023970daf = wrap.Shape{
 	Args: 8,
 	Elem: elem_3a04fd1dc2c1,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
@@ -3315,11 +4296,287 @@ var Shape_234dd33143e9 = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_2362656cf962 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2362656cf962 = wrap.Shape{
+// Shape_3a5bf6ae823b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3a5bf6ae823b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_3a912c4f2200 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3a912c4f2200 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_3af54b65ea24 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3af54b65ea24 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2, 3},
+}
+
+// Shape_3b058ebd4ae9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3b058ebd4ae9 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("values")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_3b8b608cf238 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3b8b608cf238 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_3c41a074113d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3c41a074113d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_3ca38fe39e84 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3ca38fe39e84 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 13, U: -1},
+	},
+}
+
+// Shape_3cacf0a7ede0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3cacf0a7ede0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 11, U: -1},
+	},
+}
+
+// Shape_3cd369ab0b88 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3cd369ab0b88 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_3d0531147cd1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3d0531147cd1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_3d42895cb48f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3d42895cb48f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_3db2fc07af61 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3db2fc07af61 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_3dc2cbc446b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3dc2cbc446b4 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
@@ -3334,8 +4591,1947 @@ var Shape_2362656cf962 = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_2563e74ce9ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2563e74ce9ab = wrap.Shape{
+// Shape_3dcc404e7756 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3dcc404e7756 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_3de29586449f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3de29586449f = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("result"), wrap.Arg("info"), wrap.Arg("A"), wrap.Arg("B")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_3e5e021731e4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3e5e021731e4 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2, 3},
+}
+
+// Shape_3ea4a96eb546 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3ea4a96eb546 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_400a2f9fe4dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_400a2f9fe4dc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_40c8c55d9a82 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_40c8c55d9a82 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_40da7c1e2e19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_40da7c1e2e19 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 0, U: -1},
+	},
+}
+
+// Shape_416a19d8fefa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_416a19d8fefa = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2, 3},
+}
+
+// Shape_41a71a963a4d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_41a71a963a4d = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2, 3},
+}
+
+// Shape_422c41561c74 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_422c41561c74 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_42cbacd9d348 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_42cbacd9d348 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_430515e8930a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_430515e8930a = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_43610bd60d75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_43610bd60d75 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("v"), wrap.Arg("g")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_438328e3b852 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_438328e3b852 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_43e5c18226db is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_43e5c18226db = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_43fb198d2611 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_43fb198d2611 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_442a6a95a4f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_442a6a95a4f8 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_445fc72a8e15 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_445fc72a8e15 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_446f32f57500 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_446f32f57500 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4470a06aeabf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4470a06aeabf = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2, 3, 4},
+}
+
+// Shape_4483676997eb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4483676997eb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_4500816366b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4500816366b4 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_45220d2881c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_45220d2881c4 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_45479730263c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_45479730263c = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_45528dad44bb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_45528dad44bb = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("scales"), wrap.Arg("zero_points")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_45fe56cd2124 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_45fe56cd2124 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_460a43ec4123 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_460a43ec4123 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("tol")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_467d8cfeea45 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_467d8cfeea45 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_4692305e9981 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4692305e9981 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_4701c02105f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4701c02105f8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_480670b063df is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_480670b063df = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_48edbe0b9e97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_48edbe0b9e97 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_48f80ab46f27 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_48f80ab46f27 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_4921aa01d211 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4921aa01d211 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_4943ccf2d726 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4943ccf2d726 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_4a5f2dd407af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4a5f2dd407af = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_4aa827acf020 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4aa827acf020 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_4abfdc1eaf9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4abfdc1eaf9e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_4b0c59aa5370 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b0c59aa5370 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_4b61b626bb00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b61b626bb00 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4b6b48bad541 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b6b48bad541 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_4b907cbe0783 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b907cbe0783 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4c114a216be4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4c114a216be4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_4ce8897b3f4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4ce8897b3f4e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4d4c638896f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4d4c638896f0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_4d842e936d35 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4d842e936d35 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4d9aee6f3d90 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4d9aee6f3d90 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("the_template")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4e34e81869c5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4e34e81869c5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_4e9fcc685b97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4e9fcc685b97 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_4ef9bd0dd018 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4ef9bd0dd018 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("y"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_4f63dd1ae4ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4f63dd1ae4ea = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_4f883582e8a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4f883582e8a2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("p")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4fceaf926b15 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4fceaf926b15 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_4fed7e47eb4b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4fed7e47eb4b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_503faa66a9fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_503faa66a9fe = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_50cdf65d7da2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_50cdf65d7da2 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_50f2331bc8f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_50f2331bc8f8 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_5110d716695f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5110d716695f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_521e8b85bbb9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_521e8b85bbb9 = wrap.Shape{
+	Args:  7,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 127,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 6, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3, 4, 6},
+}
+
+// Shape_52392428f9a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_52392428f9a8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_5279c8fd6042 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5279c8fd6042 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+}
+
+// Shape_527c2285bc4a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_527c2285bc4a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_52ac880c38b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_52ac880c38b8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+	},
+}
+
+// Shape_546dd4f576b6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_546dd4f576b6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_54836f8e6399 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_54836f8e6399 = wrap.Shape{
+	Args:  10,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 514,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 9, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{6, 7, 8, 9},
+}
+
+// Shape_55b6c3483c09 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_55b6c3483c09 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_55c6cf62fb4c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_55c6cf62fb4c = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_565cd92f86fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_565cd92f86fe = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_5670fa13f442 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5670fa13f442 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_56c3f25abd6e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_56c3f25abd6e = wrap.Shape{
+	Args:     2,
+	Elem:     elem_3a04fd1dc2c1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	OptLists: 2,
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_573c5c5c4e11 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_573c5c5c4e11 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_57ed629a98ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_57ed629a98ce = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_5875d036c0c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5875d036c0c7 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("list"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_587813133c87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_587813133c87 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_58d408acda5a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_58d408acda5a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_58f0a8612461 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_58f0a8612461 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_595afbc93632 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_595afbc93632 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_5976ae2849f5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5976ae2849f5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_5a690153e400 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5a690153e400 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_5a9dffb76a7c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5a9dffb76a7c = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_5b5a9070ac3c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5b5a9070ac3c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+}
+
+// Shape_5c222a85ae32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5c222a85ae32 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_5c5f60e49e4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5c5f60e49e4e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
+	},
+}
+
+// Shape_5d3b3c885f48 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5d3b3c885f48 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_5d5016882c81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5d5016882c81 = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2, 3, 4, 5},
+}
+
+// Shape_5d9cd63e5dbd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5d9cd63e5dbd = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_5e3243809895 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5e3243809895 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_5f0f3b25d666 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5f0f3b25d666 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_5f4e5e58365a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5f4e5e58365a = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_5f7f79b3d632 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5f7f79b3d632 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("min"), wrap.Arg("min_indices"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_5f8062ce9602 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5f8062ce9602 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_6044fb2ad37c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6044fb2ad37c = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_609f5c7a36a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_609f5c7a36a8 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_60f9357250f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_60f9357250f2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_61899c80d8f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_61899c80d8f7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_626f36782e45 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_626f36782e45 = wrap.Shape{
 	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min")},
@@ -3351,8 +6547,5277 @@ var Shape_2563e74ce9ab = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_25d2fa0b3fd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_25d2fa0b3fd9 = wrap.Shape{
+// Shape_628488af4f20 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_628488af4f20 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_62e5fa36b9f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_62e5fa36b9f0 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_6365171516c5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6365171516c5 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("n")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_63a930c41985 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_63a930c41985 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("dst")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_63dac07410f1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_63dac07410f1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_64634f3ddf62 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_64634f3ddf62 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_647cd734c888 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_647cd734c888 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_64ddfa478ef9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_64ddfa478ef9 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_653084e5a64c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_653084e5a64c = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_65d84e405648 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_65d84e405648 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_663fcb66f6b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_663fcb66f6b8 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_666aa8bedda4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_666aa8bedda4 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_666cfb9680c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_666cfb9680c7 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_66829ea6f2ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_66829ea6f2ea = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_66adbf27f2f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_66adbf27f2f4 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_66fa9662a1e9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_66fa9662a1e9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_670769630d9f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_670769630d9f = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_6724dfddb310 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6724dfddb310 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_67c15b966521 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_67c15b966521 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_67cd583e17e4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_67cd583e17e4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_684e4f36f084 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_684e4f36f084 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_68ed540057f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_68ed540057f2 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_6965ec54005c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6965ec54005c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_6a1756f63b75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6a1756f63b75 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_6ba15d662c7f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6ba15d662c7f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+}
+
+// Shape_6bd51e3dd1da is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6bd51e3dd1da = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_6bddef9cc6f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6bddef9cc6f0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_6beaa6015e03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6beaa6015e03 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_6c293a0a4c9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6c293a0a4c9a = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_6d63a6ea875e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6d63a6ea875e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_6dc06951c662 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6dc06951c662 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_6dcf28230fe3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6dcf28230fe3 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("total_weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2, 3},
+}
+
+// Shape_6df11c03563c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6df11c03563c = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_6e388f3ebb3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6e388f3ebb3d = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_6fa4b346f607 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6fa4b346f607 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_700af3dba743 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_700af3dba743 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_70933179041b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_70933179041b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_7222e1578f92 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7222e1578f92 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_72a923447e54 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_72a923447e54 = wrap.Shape{
+	Args:     3,
+	Elem:     elem_3a04fd1dc2c1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
+	OptLists: 2,
+	Rets:     0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_72ac9462369b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_72ac9462369b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_7306e40dcdc4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7306e40dcdc4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_732c6e44dcf4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_732c6e44dcf4 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_73c97bde50ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_73c97bde50ae = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("grid")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_73e77101b1c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_73e77101b1c7 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_7401593e72d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7401593e72d6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_74fcc55e2c31 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_74fcc55e2c31 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_755b231e8afb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_755b231e8afb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_760cfc962080 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_760cfc962080 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_7628af022dac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7628af022dac = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_76c64b251c81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_76c64b251c81 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_76c69306fc19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_76c69306fc19 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_771aec22ee6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_771aec22ee6b = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("std"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_77f59d312d02 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_77f59d312d02 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_7833c61eeea0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7833c61eeea0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_784145afe87f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_784145afe87f = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3, 4, 5, 6},
+}
+
+// Shape_78489f3037d9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78489f3037d9 = wrap.Shape{
+	Args:  9,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 432,
+	Locs:  []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 8, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{6, 7, 8},
+}
+
+// Shape_78873b9a4f70 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78873b9a4f70 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("grid")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_78e6fca7cdfd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78e6fca7cdfd = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2, 3, 4, 5},
+}
+
+// Shape_78f4da41ed5f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78f4da41ed5f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("p")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_7942dcb5aca0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7942dcb5aca0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_794494f2f389 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_794494f2f389 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_79a5d643ed08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_79a5d643ed08 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("matrices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_79a9c7f3da04 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_79a9c7f3da04 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Arg("indices"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_7a98267f2bba is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7a98267f2bba = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("n"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_7ab3b93ddabe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7ab3b93ddabe = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_7ab776cf04e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7ab776cf04e6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
+}
+
+// Shape_7acf215b318c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7acf215b318c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_7b10932ee81d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7b10932ee81d = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_7b73f5fc6183 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7b73f5fc6183 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_7bdcc53f1701 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7bdcc53f1701 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_7beea0849540 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7beea0849540 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_7c7962e0623c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7c7962e0623c = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2, 3, 4},
+}
+
+// Shape_7c94f50c3bd5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7c94f50c3bd5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_7cb09172861e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7cb09172861e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_7d15ea74bebc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7d15ea74bebc = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2, 3, 4},
+}
+
+// Shape_7d5e7349b4d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7d5e7349b4d0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_7e05c85f0f22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7e05c85f0f22 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_7f34597e2ddb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7f34597e2ddb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("growth_tracker"), wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("found_inf")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_8015d74d48a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8015d74d48a2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_8027c22e985a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8027c22e985a = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_81864cfb587d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_81864cfb587d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_8210f1752dd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8210f1752dd9 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_82afe2ef9951 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_82afe2ef9951 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_82bc82a6e1a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_82bc82a6e1a5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_83963a73f60d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_83963a73f60d = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_83f38c501a00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_83f38c501a00 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("std"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_8434b49784d9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8434b49784d9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_8449d3acda9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8449d3acda9e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_853756fca290 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_853756fca290 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_858800285167 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_858800285167 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_85e0cd844ed1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_85e0cd844ed1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_85fb2e915c79 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_85fb2e915c79 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_8628ee24d5cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8628ee24d5cb = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_863efe6fe424 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_863efe6fe424 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("target")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_866ea8387710 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_866ea8387710 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_86719a4797a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_86719a4797a7 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2, 3},
+}
+
+// Shape_874bf75ac1f6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_874bf75ac1f6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_8751a37e6c50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8751a37e6c50 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_879b32b0bf5e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_879b32b0bf5e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_87a403ee5e6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_87a403ee5e6b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_8813f7d68867 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8813f7d68867 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_88540922fb8e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_88540922fb8e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_89258325c7b1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_89258325c7b1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 13, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 13, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_8990719bc128 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8990719bc128 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_89f396d74978 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_89f396d74978 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_8a7625125f2d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8a7625125f2d = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_8b6b667d0bbf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8b6b667d0bbf = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_8bb4c4c4064f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8bb4c4c4064f = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_8c4e8f599d76 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8c4e8f599d76 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_8c776f828e3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8c776f828e3d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
+// Shape_8cff1fda8ab1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8cff1fda8ab1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_8d300484cdf3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8d300484cdf3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_8e4643860565 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8e4643860565 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_8e9ba9b895ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8e9ba9b895ee = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_8ea8a985019c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8ea8a985019c = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_8eab46fe547f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8eab46fe547f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("diagonals"), wrap.Arg("offsets")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_8ec92877d4a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8ec92877d4a3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_8ed47c14ff99 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8ed47c14ff99 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_8ed9f1e87f89 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8ed9f1e87f89 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_8f7d2638a6d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8f7d2638a6d6 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_8ff89b90361e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8ff89b90361e = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_90388c66a731 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_90388c66a731 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_90edce004bd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_90edce004bd3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_91391ffe6b8c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_91391ffe6b8c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_92764cc6f75f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_92764cc6f75f = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_92b3842f249f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_92b3842f249f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_92ea00807c46 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_92ea00807c46 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+	},
+}
+
+// Shape_9353d5e4402c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9353d5e4402c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_93736400f0cd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_93736400f0cd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_9394d4c962a4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9394d4c962a4 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_9471915f4d0b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9471915f4d0b = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2, 3},
+}
+
+// Shape_948060bc80c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_948060bc80c8 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_94b01176f74f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_94b01176f74f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
+}
+
+// Shape_9748e2a69f07 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9748e2a69f07 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_989fb30ec0ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_989fb30ec0ea = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2, 3, 4},
+}
+
+// Shape_98b29869ef4a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_98b29869ef4a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("qtensor")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_98d9fb688ac1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_98d9fb688ac1 = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2, 3, 4, 5},
+}
+
+// Shape_98e2aa0668ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_98e2aa0668ae = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_99b5319af8f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99b5319af8f7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_99e30465d92e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99e30465d92e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_99f0b9853e8c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99f0b9853e8c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_99faeb76a3de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99faeb76a3de = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_9a108dcd6fd4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9a108dcd6fd4 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_9a8854b4f254 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9a8854b4f254 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_9a93172ad7be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9a93172ad7be = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_9baf29ea4a3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9baf29ea4a3d = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_9c1ea1b1ee65 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9c1ea1b1ee65 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_9d73bb2bed03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9d73bb2bed03 = wrap.Shape{
+	Args:     3,
+	Elem:     elem_3a04fd1dc2c1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
+	OptLists: 2,
+	Rets:     0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_9e6080fcb8fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9e6080fcb8fe = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_9e8f538f66de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9e8f538f66de = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a016690597ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a016690597ce = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a01928d17762 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a01928d17762 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a032c02d26b7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a032c02d26b7 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a06d1df31459 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a06d1df31459 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_a072ac2d72af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a072ac2d72af = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_a0aac26fc1a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a0aac26fc1a2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_a105e7ce51cf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a105e7ce51cf = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_a176128c46f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a176128c46f4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+	},
+}
+
+// Shape_a30d8aa9764b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a30d8aa9764b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("reserveSpace")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_a30ffade9961 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a30ffade9961 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_a31d621cfefe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a31d621cfefe = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("a")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
+// Shape_a3ae788bf4cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a3ae788bf4cc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_a3f2745d4d9b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a3f2745d4d9b = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_a4662d6a7164 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a4662d6a7164 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_a4b479ed4938 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a4b479ed4938 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_a5234537f5f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a5234537f5f4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_a54d57d5a739 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a54d57d5a739 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a554b4136dc5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a554b4136dc5 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a58dfdac6785 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a58dfdac6785 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a5d191bde0dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a5d191bde0dd = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a60410140203 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a60410140203 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("Q"), wrap.Arg("R"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_a6e619390633 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a6e619390633 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
+// Shape_a71a76812b00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a71a76812b00 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_a7c7f7bdae01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a7c7f7bdae01 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_a7d21ffc1b63 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a7d21ffc1b63 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a893ccd6ae00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a893ccd6ae00 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a8a05cde7a05 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a8a05cde7a05 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_a8e5bf7c03ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a8e5bf7c03ee = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_a8f14faa0224 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a8f14faa0224 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_a9778b825ffc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a9778b825ffc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_a98548f105cd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a98548f105cd = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("A"), wrap.Arg("B")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_aa14b05e5001 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aa14b05e5001 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_ab2e056cbc6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ab2e056cbc6b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_ab74d0dbdcb0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ab74d0dbdcb0 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_aba7efd176cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aba7efd176cc = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_abf0961c1e87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_abf0961c1e87 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_acbf0b39e45a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_acbf0b39e45a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_ad040065c7dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ad040065c7dd = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 6,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:  5,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_ae30bd618464 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ae30bd618464 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_ae6bcf9a218d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ae6bcf9a218d = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_aed7da2e316b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aed7da2e316b = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_afb43fd70ff7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_afb43fd70ff7 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_b00ea22a7dbb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b00ea22a7dbb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self"), wrap.Arg("bins")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_b0a1bad616d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b0a1bad616d3 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b0c7a6ddee92 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b0c7a6ddee92 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b0f7afc23def is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b0f7afc23def = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b189bf0adf43 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b189bf0adf43 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_b1b98df22af8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b1b98df22af8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_b1c9bb4ca4ec is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b1c9bb4ca4ec = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_b20cf7c5a1e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b20cf7c5a1e6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 13, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 14, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 14, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 15, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 15, U: -1},
+	},
+}
+
+// Shape_b2312fc7e0a0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b2312fc7e0a0 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_b27483588b37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b27483588b37 = wrap.Shape{
+	Args:  11,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:  3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 11, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 10},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 12, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 10},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 13, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 13, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 13, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 10},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b2771c110951 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b2771c110951 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_b2df8767f9e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b2df8767f9e3 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2, 3},
+}
+
+// Shape_b317b38dc11a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b317b38dc11a = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_b3417591a547 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b3417591a547 = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b3ce15fc04a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b3ce15fc04a7 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_b58467a76bd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b58467a76bd9 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_b5f518dd094a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b5f518dd094a = wrap.Shape{
+	Args:  6,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b7543e9b267f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b7543e9b267f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("tensors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_b782a284ef43 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b782a284ef43 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b787cd055e9b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b787cd055e9b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_b7a5056f974d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b7a5056f974d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_b7d998923706 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b7d998923706 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_b84dff564f0e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b84dff564f0e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b875a2077c4f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b875a2077c4f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_b9a018faacd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b9a018faacd3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_ba889d62a3dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ba889d62a3dd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_baddb8cc69d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_baddb8cc69d3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_bb03ddca769f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bb03ddca769f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_bb0f096c2199 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bb0f096c2199 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_bc0dac0dab96 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bc0dac0dab96 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_bcb1f2706390 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bcb1f2706390 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_bdba9c2a2b2f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bdba9c2a2b2f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("count"), wrap.Arg("prob")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_be3dee3f1a37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_be3dee3f1a37 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_bec2a2ba73d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bec2a2ba73d0 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_bfced5abe255 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bfced5abe255 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("coefficients")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_bff6c123177c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bff6c123177c = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_c0c0258f0be0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c0c0258f0be0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_c137110d97ad is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c137110d97ad = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_c1e58f2ffcbe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c1e58f2ffcbe = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_c200785855d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c200785855d0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_c2560bc28d94 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c2560bc28d94 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("primal"), wrap.Arg("tangent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_c2712b588f03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c2712b588f03 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("vec2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_c2ee73f576f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c2ee73f576f8 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_c317d75d24a9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c317d75d24a9 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2, 3},
+}
+
+// Shape_c36471420668 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c36471420668 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_c3c6b10a8649 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c3c6b10a8649 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_c4f0bd7c27a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c4f0bd7c27a7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_c55a29b38596 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c55a29b38596 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_c629aa368161 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c629aa368161 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_c71d93542b3a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c71d93542b3a = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_c78612cf540a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c78612cf540a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_c79839949b01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c79839949b01 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_c7a20b914404 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c7a20b914404 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_c7d3a55297eb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c7d3a55297eb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_c7d3de1ab0af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c7d3de1ab0af = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("min"), wrap.Arg("max"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_c7db00aa97ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c7db00aa97ae = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_c8272029d2fa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c8272029d2fa = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_c83a66e7c202 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c83a66e7c202 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_c890d1d5d794 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c890d1d5d794 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_c8af72d24a97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c8af72d24a97 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_c9707a0d7586 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c9707a0d7586 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_cab204d03d64 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cab204d03d64 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_cb53e7e89cd2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cb53e7e89cd2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SharesStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_cb71a685d09f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cb71a685d09f = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_cbbd1988a23b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cbbd1988a23b = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_cd698a88f5dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cd698a88f5dc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_cda783f43237 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cda783f43237 = wrap.Shape{
 	Args: 7,
 	Elem: elem_3a04fd1dc2c1,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)},
@@ -3431,5432 +11896,19 @@ var Shape_25d2fa0b3fd9 = wrap.Shape{
 	Unanchored: true,
 }
 
-// Shape_269aa144f4b9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_269aa144f4b9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_269df1de05e0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_269df1de05e0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_272f3a70ebed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_272f3a70ebed = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_2778e92081ec is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2778e92081ec = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_297e033a53cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_297e033a53cb = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_29bf62cf7c2f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_29bf62cf7c2f = wrap.Shape{
-	Args:  4,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 15,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{3},
-}
-
-// Shape_2a6652ce7e53 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2a6652ce7e53 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_2a7134ff2f21 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2a7134ff2f21 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("std"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_2acddca21f87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2acddca21f87 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_2ae625b2edf2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2ae625b2edf2 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_2b4212d29d23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2b4212d29d23 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_2b52f929e75a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2b52f929e75a = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_2b93863d560b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2b93863d560b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_2c6cdb34d9c2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2c6cdb34d9c2 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_2cb6763f8ea2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2cb6763f8ea2 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2, 3},
-}
-
-// Shape_2cbea370595e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2cbea370595e = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_2cf9c836606e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2cf9c836606e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_2d0e27d47277 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2d0e27d47277 = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3, 4},
-}
-
-// Shape_2d66c274f943 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2d66c274f943 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-	},
-}
-
-// Shape_2deb1a0fe382 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2deb1a0fe382 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("output")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_2e1ba6cacbe0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2e1ba6cacbe0 = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 7,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{0},
-}
-
-// Shape_2e669fd78cc1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2e669fd78cc1 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_2e6ac6795105 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2e6ac6795105 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_2e8aee038026 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2e8aee038026 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-}
-
-// Shape_2f41f87bd9a1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2f41f87bd9a1 = wrap.Shape{
-	Args:  11,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets:  3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 10, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 10, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 11, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 11, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 11, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 7},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 8},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 9},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 10},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 12, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 12, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 12, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 7},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 8},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 9},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 10},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 13, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 13, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 13, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 7},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 8},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 9},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 10},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_2f8d8f52284a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_2f8d8f52284a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_305a0fb011da is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_305a0fb011da = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_305e7a66370d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_305e7a66370d = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_306f8b7e40e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_306f8b7e40e3 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_30daf335e2c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_30daf335e2c8 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_30f592069c02 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_30f592069c02 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{1},
-}
-
-// Shape_3132812a513d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3132812a513d = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_31353a55c23e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_31353a55c23e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("theta")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_31a118a8e6d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_31a118a8e6d4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_323fba31e516 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_323fba31e516 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_33ee1d88feda is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_33ee1d88feda = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("the_template")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_348c89548873 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_348c89548873 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_350e4999ce54 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_350e4999ce54 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_353445a9a62d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_353445a9a62d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_35ba4a977e97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_35ba4a977e97 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_35c45746f8d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_35c45746f8d6 = wrap.Shape{
-	Args:  5,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
-	Rets:  5,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 9, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_35e3fdd41ebd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_35e3fdd41ebd = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-	},
-}
-
-// Shape_361792f855c3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_361792f855c3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("min"), wrap.Arg("min_indices"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_366110df54e2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_366110df54e2 = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2, 3, 4},
-}
-
-// Shape_368dfa79f2f1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_368dfa79f2f1 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_370c0d264f81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_370c0d264f81 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_378238cf6e79 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_378238cf6e79 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_378892ebaba0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_378892ebaba0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("max"), wrap.Arg("max_values"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_3795b856d8db is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3795b856d8db = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_37a09da04ff4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_37a09da04ff4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("indices"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_380747a2710e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_380747a2710e = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
-}
-
-// Shape_383c0c01a0d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_383c0c01a0d4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_38df89bd1d61 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_38df89bd1d61 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_392cc43589ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_392cc43589ac = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 9, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
-	},
-}
-
-// Shape_39863f68043e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_39863f68043e = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_3a4e8cb08ded is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3a4e8cb08ded = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3a73d4930f18 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3a73d4930f18 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_3a8783bc528c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3a8783bc528c = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_3b4147321077 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3b4147321077 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_3b4a9732fdbd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3b4a9732fdbd = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_3bb97038b007 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3bb97038b007 = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2, 3, 4},
-}
-
-// Shape_3c263cbc74aa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3c263cbc74aa = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3},
-}
-
-// Shape_3c41a074113d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3c41a074113d = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_3c45e6a8abe3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3c45e6a8abe3 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3c785f146be7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3c785f146be7 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_3ca38fe39e84 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3ca38fe39e84 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 13, U: -1},
-	},
-}
-
-// Shape_3cacf0a7ede0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3cacf0a7ede0 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 11, U: -1},
-	},
-}
-
-// Shape_3cd72175e047 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3cd72175e047 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_3ce41cc1a78b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3ce41cc1a78b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_3d0531147cd1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3d0531147cd1 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_3d3c7c27582e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3d3c7c27582e = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("min"), wrap.Arg("max"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_3d42895cb48f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3d42895cb48f = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_3d466ba71795 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3d466ba71795 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3da696c442d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3da696c442d0 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("rcond")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3deb81e5c13d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3deb81e5c13d = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("qtensor")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3e6627324e67 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3e6627324e67 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("repeats")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3ed9c3cccd68 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3ed9c3cccd68 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_3fcfa4b12528 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_3fcfa4b12528 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2, 3},
-}
-
-// Shape_407c22cadbad is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_407c22cadbad = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_40a038643dd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_40a038643dd3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_40c8c55d9a82 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_40c8c55d9a82 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_40da7c1e2e19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_40da7c1e2e19 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 0, U: -1},
-	},
-}
-
-// Shape_418accdc0a27 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_418accdc0a27 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4199b41a1552 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4199b41a1552 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("matrices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_42cbacd9d348 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_42cbacd9d348 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_438328e3b852 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_438328e3b852 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_4386ae71e641 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4386ae71e641 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4391235f4443 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4391235f4443 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_43e5c18226db is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_43e5c18226db = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_43fb198d2611 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_43fb198d2611 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_442a6a95a4f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_442a6a95a4f8 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("self")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{0},
-}
-
-// Shape_4677f413c997 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4677f413c997 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3},
-}
-
-// Shape_46e4c1527305 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_46e4c1527305 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_4701c02105f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4701c02105f8 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_4753ab51e606 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4753ab51e606 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_48c208af4529 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_48c208af4529 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_4943ccf2d726 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4943ccf2d726 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_496cbbaae489 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_496cbbaae489 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_496cd0df29a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_496cd0df29a8 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_49b0a92f9e3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_49b0a92f9e3d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4aa3a8d74145 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4aa3a8d74145 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4c114a216be4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4c114a216be4 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_4d92c346948d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4d92c346948d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4dcc5c5f633c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4dcc5c5f633c = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_4e21cfb4bb09 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4e21cfb4bb09 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4e34e81869c5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4e34e81869c5 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_4e36d06fa45d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4e36d06fa45d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("e"), wrap.Arg("V")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_4e75d839328c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4e75d839328c = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_4e975d8d2423 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4e975d8d2423 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("target")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4ea1c8ef2005 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4ea1c8ef2005 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4ec0274b3502 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4ec0274b3502 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_4ef9bd0dd018 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4ef9bd0dd018 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("y"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_4fd1ad50beab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_4fd1ad50beab = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_50da1f09d86a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_50da1f09d86a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_52092c50ea39 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_52092c50ea39 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_521e8b85bbb9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_521e8b85bbb9 = wrap.Shape{
-	Args:  7,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 127,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 6, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{1, 2, 3, 4, 6},
-}
-
-// Shape_52392428f9a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_52392428f9a8 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_5277536df1e2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5277536df1e2 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_5279c8fd6042 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5279c8fd6042 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
-}
-
-// Shape_527c2285bc4a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_527c2285bc4a = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_52ac880c38b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_52ac880c38b8 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
-	},
-}
-
-// Shape_52f29794ba16 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_52f29794ba16 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_537201c802ed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_537201c802ed = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_53d9d1d94e24 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_53d9d1d94e24 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_54203e862989 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_54203e862989 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_546dd4f576b6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_546dd4f576b6 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_54fa6c76c1c2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_54fa6c76c1c2 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_55006cca55aa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_55006cca55aa = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3},
-}
-
-// Shape_553bbcd08700 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_553bbcd08700 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5574cd626043 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5574cd626043 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5596ecad4f43 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5596ecad4f43 = wrap.Shape{
-	Args: 7,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5631ff75c711 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5631ff75c711 = wrap.Shape{
-	Args: 7,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_576cc10ffb7e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_576cc10ffb7e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("primal"), wrap.Arg("tangent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_57b7d3d1cf0b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_57b7d3d1cf0b = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_57f46e35166d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_57f46e35166d = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_5801ea350536 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5801ea350536 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_58f811f99d41 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_58f811f99d41 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5926b3201dbc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5926b3201dbc = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5947a9fd0343 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5947a9fd0343 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_594ccb475380 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_594ccb475380 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5976ae2849f5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5976ae2849f5 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_59c0404c8fbe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_59c0404c8fbe = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5a140dc4f207 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5a140dc4f207 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5a2635d723c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5a2635d723c4 = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("grad_hy"), wrap.Arg("workspace")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3, 4},
-}
-
-// Shape_5aa20bce6217 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5aa20bce6217 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("mat1"), wrap.Arg("mat2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_5b5a9070ac3c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5b5a9070ac3c = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
-}
-
-// Shape_5baaeec9e003 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5baaeec9e003 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_5c5f60e49e4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5c5f60e49e4e = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
-	},
-}
-
-// Shape_5d0f1574931b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5d0f1574931b = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 4,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5d7e067641b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5d7e067641b4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_5ddbf642f5f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5ddbf642f5f4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_5e022a18e386 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5e022a18e386 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5eafedefce3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5eafedefce3d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_5f11f8bfc99f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5f11f8bfc99f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_5f8062ce9602 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5f8062ce9602 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_5f91e12d12da is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_5f91e12d12da = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_60e82dc7234f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_60e82dc7234f = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_60f9357250f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_60f9357250f2 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_61899c80d8f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_61899c80d8f7 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_61b9919da52a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_61b9919da52a = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_61cbdfa32fe4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_61cbdfa32fe4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_61e8af6deeee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_61e8af6deeee = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_625b4631d685 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_625b4631d685 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_625c73a46b8e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_625c73a46b8e = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2, 3},
-}
-
-// Shape_62fc54b6ca6a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_62fc54b6ca6a = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_6318298adbaa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6318298adbaa = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_63ce36b7debf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_63ce36b7debf = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_63dac07410f1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_63dac07410f1 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_6404a1cfb657 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6404a1cfb657 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_643131ea9fc0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_643131ea9fc0 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("qkv"), wrap.Arg("qkv_bias")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_64a0c0810a04 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_64a0c0810a04 = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_652b8ad16558 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_652b8ad16558 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_66829ea6f2ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_66829ea6f2ea = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_66fa9662a1e9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_66fa9662a1e9 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_6724dfddb310 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6724dfddb310 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_673eae3407f5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_673eae3407f5 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_674aff439090 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_674aff439090 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_675b2dcd4ded is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_675b2dcd4ded = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_67bacbe90274 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_67bacbe90274 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_67cd583e17e4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_67cd583e17e4 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_684e4f36f084 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_684e4f36f084 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_6913e94c6320 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6913e94c6320 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_6a1756f63b75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6a1756f63b75 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_6a5f91dab21c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6a5f91dab21c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_6a83a6fb4d3b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6a83a6fb4d3b = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_6aa4a928cfed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6aa4a928cfed = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_6ba15d662c7f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6ba15d662c7f = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
-}
-
-// Shape_6c29c1e01371 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6c29c1e01371 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_6c6df00e9f6a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6c6df00e9f6a = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_6c94dc174166 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6c94dc174166 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_6d13d77d20a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6d13d77d20a2 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2, 3},
-}
-
-// Shape_6d391b33a22e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6d391b33a22e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_6d7f5cd2f343 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6d7f5cd2f343 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_6dc06951c662 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6dc06951c662 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_6dfa253007bf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6dfa253007bf = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_6e53a64c5a15 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6e53a64c5a15 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("tensors")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_6edad543e01c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6edad543e01c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("crow_indices"), wrap.Arg("col_indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_6fa4b346f607 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6fa4b346f607 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_6fd3d0e3b730 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_6fd3d0e3b730 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_70933179041b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_70933179041b = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_7169ce21cd5a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7169ce21cd5a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_71cbd306975c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_71cbd306975c = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("total_weight"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{4},
-}
-
-// Shape_7222e1578f92 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7222e1578f92 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_7306e40dcdc4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7306e40dcdc4 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_745f87641454 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_745f87641454 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_748dd66efa7c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_748dd66efa7c = wrap.Shape{
-	Args:  4,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 9,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 3},
-}
-
-// Shape_74b3ab158e6a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_74b3ab158e6a = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 4,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_74fcc55e2c31 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_74fcc55e2c31 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_758ec044d7f3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_758ec044d7f3 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_759241551e09 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_759241551e09 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_75db2586aafe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_75db2586aafe = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 4,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_7628af022dac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7628af022dac = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_76922779b130 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_76922779b130 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_77ceabbfd4b7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_77ceabbfd4b7 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_7803cf3094e1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7803cf3094e1 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_7833c61eeea0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7833c61eeea0 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_79000340b8a4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_79000340b8a4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_79169537925c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_79169537925c = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_794494f2f389 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_794494f2f389 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_79c7f4fce802 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_79c7f4fce802 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("Q"), wrap.Arg("R"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_7a8b2c128a0d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7a8b2c128a0d = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_7a98267f2bba is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7a98267f2bba = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("n"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_7ab776cf04e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7ab776cf04e6 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-	},
-}
-
-// Shape_7ac2e8c991ef is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7ac2e8c991ef = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_7acf215b318c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7acf215b318c = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_7b1e69fc0232 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7b1e69fc0232 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_7bc854a9c4aa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7bc854a9c4aa = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_7bca3ba39031 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7bca3ba39031 = wrap.Shape{
-	Args:  9,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 432,
-	Locs:  []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 8, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{6, 7, 8},
-}
-
-// Shape_7bdcc53f1701 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7bdcc53f1701 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_7beea0849540 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7beea0849540 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_7c94f50c3bd5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7c94f50c3bd5 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_7c9ff28f001a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7c9ff28f001a = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_7d5e7349b4d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7d5e7349b4d0 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_7df56bfc3520 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_7df56bfc3520 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_80ca2b38ba27 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_80ca2b38ba27 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_81864cfb587d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_81864cfb587d = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_8205afe04444 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8205afe04444 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("lengths")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_82604b6b1bc8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_82604b6b1bc8 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_82afe2ef9951 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_82afe2ef9951 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_82bc82a6e1a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_82bc82a6e1a5 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_8434b49784d9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8434b49784d9 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_84a6dd73551f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_84a6dd73551f = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_84ac9ecf2398 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_84ac9ecf2398 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_8506bdb02f70 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8506bdb02f70 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("growth_tracker"), wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("found_inf")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_85750ac08a08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_85750ac08a08 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_858800285167 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_858800285167 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_86234d6e49d8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_86234d6e49d8 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_866ea8387710 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_866ea8387710 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_868b347603ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_868b347603ae = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_86d7ea677db3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_86d7ea677db3 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_874bf75ac1f6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_874bf75ac1f6 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_879b32b0bf5e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_879b32b0bf5e = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_87adb2890c91 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_87adb2890c91 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_87b4c5d79be7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_87b4c5d79be7 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_887886a6a693 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_887886a6a693 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_896935cbd52c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_896935cbd52c = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_8990719bc128 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8990719bc128 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_89f396d74978 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_89f396d74978 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_8a6583c19a22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8a6583c19a22 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("reserveSpace")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_8b6b667d0bbf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8b6b667d0bbf = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_8c4e8f599d76 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8c4e8f599d76 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_8c776f828e3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8c776f828e3d = wrap.Shape{
+// Shape_cdf25c4b3ec5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cdf25c4b3ec5 = wrap.Shape{
 	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("condition")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-}
-
-// Shape_8ce2c062d8ed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8ce2c062d8ed = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_8dba9e8f5a3f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8dba9e8f5a3f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("grid")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_8dde7dec17d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8dde7dec17d2 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("A"), wrap.Arg("B")},
+	Locs: []wrap.Loc{wrap.Arg("tensor")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
 }
 
-// Shape_8de9330d6802 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8de9330d6802 = wrap.Shape{
+// Shape_cdffc1defba6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cdffc1defba6 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
 	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("exponent")},
@@ -8874,2488 +11926,8 @@ var Shape_8de9330d6802 = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_8ec631755b0e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8ec631755b0e = wrap.Shape{
-	Args:  8,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 192,
-	Locs:  []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 7},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_8eeb54d10298 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8eeb54d10298 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2, 3},
-}
-
-// Shape_8f3a811045c1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8f3a811045c1 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_8f9cb6975bd8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8f9cb6975bd8 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_8fc1fd409792 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_8fc1fd409792 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_90388c66a731 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_90388c66a731 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_91391ffe6b8c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_91391ffe6b8c = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_928f36159bb8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_928f36159bb8 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_92ea00807c46 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_92ea00807c46 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
-	},
-}
-
-// Shape_9353d5e4402c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9353d5e4402c = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_93736400f0cd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_93736400f0cd = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_942076250d43 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_942076250d43 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_94b01176f74f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_94b01176f74f = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-	},
-}
-
-// Shape_9635506ea1d7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9635506ea1d7 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_9748e2a69f07 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9748e2a69f07 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_977a4a76dfeb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_977a4a76dfeb = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_9795f7488025 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9795f7488025 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_97dd7449be3f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_97dd7449be3f = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_983e74852ad9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_983e74852ad9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("v"), wrap.Arg("g")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_986cc12415c3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_986cc12415c3 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_98e2aa0668ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_98e2aa0668ae = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_98fa9e2534a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_98fa9e2534a5 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("coefficients")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_99aaf6ff485d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_99aaf6ff485d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_99b5319af8f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_99b5319af8f7 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_99ce3313a04c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_99ce3313a04c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_9afe3c468698 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9afe3c468698 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_9bbef22f0b5a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9bbef22f0b5a = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_9bf87afb1b20 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9bf87afb1b20 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("n")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_9c41ed50b17e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9c41ed50b17e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_9cb2bf2cc6c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9cb2bf2cc6c4 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 13, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 13, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 14, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 14, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 15, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 15, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_9d44aedecfd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9d44aedecfd9 = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_9d8a7656ccde is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9d8a7656ccde = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_9e0c8e76753e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9e0c8e76753e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_9e864da52572 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9e864da52572 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("p")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_9f7e5f346b6f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9f7e5f346b6f = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_9fe93945524a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9fe93945524a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("input2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_9ffcbf6a8302 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_9ffcbf6a8302 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_a01e2eda8660 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a01e2eda8660 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_a02acaa78e89 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a02acaa78e89 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_a042ec6a621f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a042ec6a621f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x1"), wrap.Arg("x2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_a06d1df31459 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a06d1df31459 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_a072ac2d72af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a072ac2d72af = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_a07947e9be77 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a07947e9be77 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_a07e1fec29fd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a07e1fec29fd = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_a09fb8404dd7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a09fb8404dd7 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_a0aac26fc1a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a0aac26fc1a2 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_a0becfff9aff is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a0becfff9aff = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_a176128c46f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a176128c46f4 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
-	},
-}
-
-// Shape_a1d0e38de081 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a1d0e38de081 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("count"), wrap.Arg("prob")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_a30ffade9961 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a30ffade9961 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_a31d621cfefe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a31d621cfefe = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("a")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-}
-
-// Shape_a4662d6a7164 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a4662d6a7164 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_a4c4d19ea42e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a4c4d19ea42e = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_a5234537f5f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a5234537f5f4 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_a5813d3bc324 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a5813d3bc324 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_a63f58d18aa5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a63f58d18aa5 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_a653f128270b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a653f128270b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_a6e619390633 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a6e619390633 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("tensors")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-}
-
-// Shape_a8c243c0cf24 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a8c243c0cf24 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_a8f14faa0224 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_a8f14faa0224 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_aa551f0e4b99 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_aa551f0e4b99 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_ab0cf5876ff3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ab0cf5876ff3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_ab14e8545b3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ab14e8545b3d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_ab2e056cbc6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ab2e056cbc6b = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_ab9e105d157f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ab9e105d157f = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_aba263c4ef8a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_aba263c4ef8a = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_aba7efd176cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_aba7efd176cc = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_abb324996337 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_abb324996337 = wrap.Shape{
-	Args:  10,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 514,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 9, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{6, 7, 8, 9},
-}
-
-// Shape_ac255abae30c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ac255abae30c = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Arg("indices"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_acb9afe50d8b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_acb9afe50d8b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_ad6356f06d95 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ad6356f06d95 = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_adbd84927263 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_adbd84927263 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("mean_dy"), wrap.Arg("mean_dy_xmu"), wrap.Arg("count")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_ae30bd618464 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ae30bd618464 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_aefcbde541b2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_aefcbde541b2 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_af55c3c4970b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_af55c3c4970b = wrap.Shape{
-	Args:     2,
-	Elem:     elem_3a04fd1dc2c1,
-	Lists:    2,
-	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
-	OptLists: 2,
-	Rets:     1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_af7d6c80e5e0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_af7d6c80e5e0 = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_afa36b463f07 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_afa36b463f07 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_afa507763a6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_afa507763a6b = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_afb53459d383 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_afb53459d383 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_b033fae92091 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b033fae92091 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_b03fbdcba864 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b03fbdcba864 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_b108a1c0c5fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b108a1c0c5fb = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("data")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_b189bf0adf43 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b189bf0adf43 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_b1b98df22af8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b1b98df22af8 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_b20cf7c5a1e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b20cf7c5a1e6 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 13, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 14, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 14, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 15, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 15, U: -1},
-	},
-}
-
-// Shape_b266c2659653 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b266c2659653 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_b26afdf6b588 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b26afdf6b588 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_b2771c110951 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b2771c110951 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_b2fb24948cb4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b2fb24948cb4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_b3ce15fc04a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b3ce15fc04a7 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{1},
-}
-
-// Shape_b47858baba3b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b47858baba3b = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_b59a982825fd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b59a982825fd = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("output")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_b633a3f4068d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b633a3f4068d = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_b6a32d193c7f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b6a32d193c7f = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_b74e346a9955 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b74e346a9955 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_b787cd055e9b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b787cd055e9b = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_b7a5056f974d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b7a5056f974d = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_b93da3e30eda is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b93da3e30eda = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("result"), wrap.Arg("info"), wrap.Arg("A"), wrap.Arg("B")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_b9a018faacd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_b9a018faacd3 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_ba7bbd4de489 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ba7bbd4de489 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_ba889d62a3dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ba889d62a3dd = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_baddb8cc69d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_baddb8cc69d3 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_bb03ddca769f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bb03ddca769f = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_bb0ab41980de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bb0ab41980de = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("nt_example")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_bb52f07c72f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bb52f07c72f0 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_bbfef0eabe00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bbfef0eabe00 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_bc0dac0dab96 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bc0dac0dab96 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{0},
-}
-
-// Shape_bc2082d7222c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bc2082d7222c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_bc33da12f0ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bc33da12f0ac = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_bd48fb520d48 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bd48fb520d48 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_bdb3c613b374 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bdb3c613b374 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_bdf649635a67 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_bdf649635a67 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_be16528584c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_be16528584c7 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_c00493c9c55c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c00493c9c55c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c009bc55552e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c009bc55552e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c080536ee411 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c080536ee411 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_in")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c0a085a11e51 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c0a085a11e51 = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 6,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
-	Rets:  5,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_c0d12b70ec97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c0d12b70ec97 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_c137110d97ad is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c137110d97ad = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_c18de331fe2e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c18de331fe2e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_c1e58f2ffcbe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c1e58f2ffcbe = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
-}
-
-// Shape_c200785855d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c200785855d0 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_c3667baf1483 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c3667baf1483 = wrap.Shape{
+// Shape_cea18b5e82bc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cea18b5e82bc = wrap.Shape{
 	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
 	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
@@ -11377,644 +11949,6 @@ var Shape_c3667baf1483 = wrap.Shape{
 	Writes:     []int8{0, 1},
 }
 
-// Shape_c38f799e5ccb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c38f799e5ccb = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c3c6b10a8649 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c3c6b10a8649 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_c46ff1aaeb53 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c46ff1aaeb53 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3},
-}
-
-// Shape_c4c9ce67dc42 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c4c9ce67dc42 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_c4f0bd7c27a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c4f0bd7c27a7 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
-}
-
-// Shape_c55a29b38596 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c55a29b38596 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_c55aedff2d42 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c55aedff2d42 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c5c1828aec55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c5c1828aec55 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_c63051054051 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c63051054051 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2, 3},
-}
-
-// Shape_c6acc8625904 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c6acc8625904 = wrap.Shape{
-	Args:  4,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 9,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_c7195d3a4b1e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c7195d3a4b1e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c7365b9405ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c7365b9405ee = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_c76882c6f17c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c76882c6f17c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c78612cf540a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c78612cf540a = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_c7927e34c025 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c7927e34c025 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c7a20b914404 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c7a20b914404 = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 7,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{2},
-}
-
-// Shape_c8272029d2fa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c8272029d2fa = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_c8af72d24a97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c8af72d24a97 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_c8bcb6b9723e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c8bcb6b9723e = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_c8ce08bd89da is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c8ce08bd89da = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_c923a2f8f128 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c923a2f8f128 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c97b3ea8d859 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c97b3ea8d859 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_c97c0aa15ef8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_c97c0aa15ef8 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{3},
-}
-
-// Shape_caa5eb281006 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_caa5eb281006 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_cb53e7e89cd2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cb53e7e89cd2 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SharesStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_cc50947e5399 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cc50947e5399 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_ccf233d6becb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ccf233d6becb = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_cd1e388a26e7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cd1e388a26e7 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_cd8f5765fe69 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cd8f5765fe69 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("dst")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_cdf25c4b3ec5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cdf25c4b3ec5 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("tensor")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-}
-
-// Shape_ce9c8486fbe3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ce9c8486fbe3 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("diagonals"), wrap.Arg("offsets")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_ce9ff48004f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ce9ff48004f0 = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2, 3, 4, 5},
-}
-
-// Shape_ceac5bbfcbd6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ceac5bbfcbd6 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
 // Shape_cebf7e175f94 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cebf7e175f94 = wrap.Shape{
 	Args: 0,
@@ -12032,11 +11966,11 @@ var Shape_cebf7e175f94 = wrap.Shape{
 	},
 }
 
-// Shape_ceecef75d572 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ceecef75d572 = wrap.Shape{
+// Shape_cf0cd93a86a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cf0cd93a86a3 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -12048,27 +11982,7 @@ var Shape_ceecef75d572 = wrap.Shape{
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_cefb06123b23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cefb06123b23 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_cf3d691540d1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12117,45 +12031,6 @@ var Shape_cf7ea2eeb6ea = wrap.Shape{
 	},
 }
 
-// Shape_cfb83d2bc1b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cfb83d2bc1b4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_cfbfcfaeb8b5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_cfbfcfaeb8b5 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("scales"), wrap.Arg("zero_points")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
 // Shape_d0079c270c33 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d0079c270c33 = wrap.Shape{
 	Args: 0,
@@ -12188,85 +12063,19 @@ var Shape_d0247da2364e = wrap.Shape{
 	},
 }
 
-// Shape_d08a93dd4e7f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d08a93dd4e7f = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
-	Rets: 0,
+// Shape_d06915494d23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d06915494d23 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2, 3, 4, 5},
-}
-
-// Shape_d097e1b56785 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d097e1b56785 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_d0ebea307660 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d0ebea307660 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_d1279aba7120 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d1279aba7120 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -12308,19 +12117,48 @@ var Shape_d1a2d979ae25 = wrap.Shape{
 	},
 }
 
-// Shape_d20cb1ddc4c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d20cb1ddc4c7 = wrap.Shape{
+// Shape_d22c9d96d14f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d22c9d96d14f = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_d243a612c57c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d243a612c57c = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("output")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 	},
@@ -12346,34 +12184,32 @@ var Shape_d2af53d81c2d = wrap.Shape{
 	},
 }
 
-// Shape_d38b96dc2276 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d38b96dc2276 = wrap.Shape{
+// Shape_d3e1b79abe0b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d3e1b79abe0b = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)},
-	Rets: 1,
+	Locs: []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Arg("A")},
+	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
 }
 
-// Shape_d3a0b27ec237 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d3a0b27ec237 = wrap.Shape{
+// Shape_d3ea823f69cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d3ea823f69cb = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
@@ -12390,89 +12226,11 @@ var Shape_d3a0b27ec237 = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_d4591ae84053 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d4591ae84053 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_d524ccd848e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d524ccd848e6 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_d588b89f9880 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d588b89f9880 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_d5e68660cc0f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d5e68660cc0f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_d5f003d405b9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d5f003d405b9 = wrap.Shape{
+// Shape_d49616ae6e4b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d49616ae6e4b = wrap.Shape{
 	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -12486,6 +12244,25 @@ var Shape_d5f003d405b9 = wrap.Shape{
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+}
+
+// Shape_d57fffc03130 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d57fffc03130 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_d68435dca31d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12505,46 +12282,6 @@ var Shape_d68435dca31d = wrap.Shape{
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
 	},
-}
-
-// Shape_d6ab6bedcd6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d6ab6bedcd6b = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("bins")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_d6d61bb7b634 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d6d61bb7b634 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
 }
 
 // Shape_d77729806e37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12570,25 +12307,27 @@ var Shape_d77729806e37 = wrap.Shape{
 	},
 }
 
-// Shape_d7a9f0fd626d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d7a9f0fd626d = wrap.Shape{
-	Args: 1,
+// Shape_d793e8dfa6ef is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d793e8dfa6ef = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var")},
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
+	Writes:     []int8{0, 1},
 }
 
 // Shape_d7fb8ce2fc31 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12608,48 +12347,117 @@ var Shape_d7fb8ce2fc31 = wrap.Shape{
 	},
 }
 
-// Shape_d81e99dd37ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d81e99dd37ac = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src")},
-	Rets: 0,
+// Shape_d8d584d0c475 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d8d584d0c475 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:  0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
+	Writes:     []int8{1},
 }
 
-// Shape_d8c38c2a18d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d8c38c2a18d3 = wrap.Shape{
-	Args: 1,
+// Shape_d8dc9103371d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d8dc9103371d = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("indices")},
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
+	Writes:     []int8{0, 1},
 }
 
-// Shape_d8cc199916f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d8cc199916f7 = wrap.Shape{
+// Shape_d8e0a416464d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d8e0a416464d = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_da31f8fbfc50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_da31f8fbfc50 = wrap.Shape{
 	Args: 4,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2, 3},
+}
+
+// Shape_dae0278a5454 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dae0278a5454 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("qkv"), wrap.Arg("qkv_bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_db1e5a1bee47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_db1e5a1bee47 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots")},
+	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
@@ -12659,137 +12467,17 @@ var Shape_d8cc199916f7 = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+	Writes:     []int8{1, 2, 3},
 }
 
-// Shape_d911d9784906 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d911d9784906 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_d962b99894b6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d962b99894b6 = wrap.Shape{
+// Shape_dca58c653362 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dca58c653362 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_d97ecc8502f5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d97ecc8502f5 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_d9ad017fa396 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d9ad017fa396 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_d9d897829483 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_d9d897829483 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2},
-}
-
-// Shape_da31c83e3ab4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_da31c83e3ab4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_da596f7f6d85 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_da596f7f6d85 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
@@ -12806,11 +12494,11 @@ var Shape_da596f7f6d85 = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_dcd9af177a55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_dcd9af177a55 = wrap.Shape{
+// Shape_dcb47ed44cd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dcb47ed44cd3 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("A")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
@@ -12823,56 +12511,6 @@ var Shape_dcd9af177a55 = wrap.Shape{
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
-}
-
-// Shape_dd18a9d00a1d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_dd18a9d00a1d = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3, 4, 5},
-}
-
-// Shape_ddbd7096e31b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ddbd7096e31b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
 }
 
 // Shape_ddffb88e37ed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12890,24 +12528,25 @@ var Shape_ddffb88e37ed = wrap.Shape{
 	},
 }
 
-// Shape_de42d76d3eb0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_de42d76d3eb0 = wrap.Shape{
-	Args: 1,
+// Shape_de5023fcf585 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_de5023fcf585 = wrap.Shape{
+	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
+	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Arg("self")},
+	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
 }
 
 // Shape_de55f7172413 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12957,6 +12596,76 @@ var Shape_de9a7062f04d = wrap.Shape{
 	},
 }
 
+// Shape_df2e7d450a7a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df2e7d450a7a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("nt_example")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_df405335c590 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df405335c590 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_df5234fa5fc6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df5234fa5fc6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
 // Shape_df5de0303fac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_df5de0303fac = wrap.Shape{
 	Args: 0,
@@ -12985,53 +12694,21 @@ var Shape_dfa46b544732 = wrap.Shape{
 	},
 }
 
-// Shape_dfb2d210354e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_dfb2d210354e = wrap.Shape{
-	Args: 5,
+// Shape_e132fd11566c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e132fd11566c = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2, 3, 4},
-}
-
-// Shape_e0d469ed30c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e0d469ed30c9 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_e157c9e49cb9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13059,50 +12736,25 @@ var Shape_e157c9e49cb9 = wrap.Shape{
 	},
 }
 
-// Shape_e2086c8f1395 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e2086c8f1395 = wrap.Shape{
+// Shape_e300852c96ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e300852c96ab = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 4,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
+	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-}
-
-// Shape_e2e71d0f5eb8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e2e71d0f5eb8 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_e32e8c52a804 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13120,28 +12772,55 @@ var Shape_e32e8c52a804 = wrap.Shape{
 	},
 }
 
-// Shape_e3d2b73e5b15 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e3d2b73e5b15 = wrap.Shape{
-	Args: 1,
+// Shape_e33fb26f103e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e33fb26f103e = wrap.Shape{
+	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("list")},
-	Rets: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
 }
 
-// Shape_e42fcfd01b47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e42fcfd01b47 = wrap.Shape{
+// Shape_e36e742d20e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e36e742d20e5 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("lengths")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_e3b41740dd18 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e3b41740dd18 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -13154,6 +12833,21 @@ var Shape_e42fcfd01b47 = wrap.Shape{
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
+}
+
+// Shape_e401d56772df is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e401d56772df = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_e43806953706 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13192,12 +12886,12 @@ var Shape_e4474ef1bb67 = wrap.Shape{
 	},
 }
 
-// Shape_e44b582eb365 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e44b582eb365 = wrap.Shape{
+// Shape_e475952d9cb2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e475952d9cb2 = wrap.Shape{
 	Args: 4,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
@@ -13207,21 +12901,73 @@ var Shape_e44b582eb365 = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_e49589c1a2ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e49589c1a2ea = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_e5552a790f87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e5552a790f87 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_e562bf273d63 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e562bf273d63 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_e5a308f138f1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13267,25 +13013,27 @@ var Shape_e5e4cb28cb74 = wrap.Shape{
 	},
 }
 
-// Shape_e621c46d5ef4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e621c46d5ef4 = wrap.Shape{
-	Args:     3,
-	Elem:     elem_3a04fd1dc2c1,
-	Lists:    2,
-	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
-	OptLists: 2,
-	Rets:     0,
+// Shape_e60d9d390483 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e60d9d390483 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
+	Writes:     []int8{0, 1},
 }
 
 // Shape_e630b56ec1a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13303,54 +13051,25 @@ var Shape_e630b56ec1a2 = wrap.Shape{
 	},
 }
 
-// Shape_e66262688506 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e66262688506 = wrap.Shape{
-	Args: 2,
+// Shape_e63af40c7610 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e63af40c7610 = wrap.Shape{
+	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
+	Locs: []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Arg("self")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_e678045d6504 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e678045d6504 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{0},
+	Writes:     []int8{0, 1, 2},
 }
 
 // Shape_e700940418be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13368,27 +13087,23 @@ var Shape_e700940418be = wrap.Shape{
 	},
 }
 
-// Shape_e76c85cfabe4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e76c85cfabe4 = wrap.Shape{
-	Args: 3,
+// Shape_e7751f1177ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e7751f1177ac = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
-	Rets: 1,
+	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("A")},
+	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+	Writes:     []int8{0, 1},
 }
 
 // Shape_e78c25ddc159 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13397,29 +13112,31 @@ var Shape_e78c25ddc159 = wrap.Shape{
 	Rets: 0,
 }
 
-// Shape_e78efb21250e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e78efb21250e = wrap.Shape{
-	Args: 1,
+// Shape_e852180c99c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e852180c99c9 = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("std"), wrap.Ret(0)},
-	Rets: 1,
+	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("self")},
+	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+	Writes:     []int8{0, 1},
 }
 
-// Shape_e78ffa88aa8f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e78ffa88aa8f = wrap.Shape{
+// Shape_e914e4220df9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e914e4220df9 = wrap.Shape{
 	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
-	Rets: 1,
+	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
@@ -13429,6 +13146,10 @@ var Shape_e78ffa88aa8f = wrap.Shape{
 		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -13466,26 +13187,65 @@ var Shape_e93d9147a4d4 = wrap.Shape{
 	},
 }
 
-// Shape_e9e2c0b504b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_e9e2c0b504b0 = wrap.Shape{
+// Shape_e963e0ab5b60 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e963e0ab5b60 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
 }
 
-// Shape_ea10f4605a2a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ea10f4605a2a = wrap.Shape{
+// Shape_e98a1868b197 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e98a1868b197 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_e9b71b9e0f40 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e9b71b9e0f40 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
@@ -13502,72 +13262,104 @@ var Shape_ea10f4605a2a = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_eb45291b2cbf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_eb45291b2cbf = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_eb951b053d23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_eb951b053d23 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_ec2cc3cf73e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ec2cc3cf73e6 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("grid")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_ec34610960cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ec34610960cb = wrap.Shape{
+// Shape_ea0290da2d2e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ea0290da2d2e = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_eab8cb656127 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eab8cb656127 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_eaeee0a727c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eaeee0a727c9 = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 9,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_ec2446374f39 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ec2446374f39 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_ec33ecf0a66e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ec33ecf0a66e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
@@ -13595,11 +13387,71 @@ var Shape_ec639f76c983 = wrap.Shape{
 	},
 }
 
-// Shape_ec890b8d3ad5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ec890b8d3ad5 = wrap.Shape{
-	Args: 4,
+// Shape_ed60e68e5bbd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ed60e68e5bbd = wrap.Shape{
+	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x1"), wrap.Arg("x2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_ee7cef943714 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee7cef943714 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_ee8886452596 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee8886452596 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_ee9965384fdc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee9965384fdc = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -13608,32 +13460,10 @@ var Shape_ec890b8d3ad5 = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{1, 2, 3},
-}
-
-// Shape_ed8e6f7898c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ed8e6f7898c7 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
+	Writes:     []int8{2},
 }
 
 // Shape_eeaf250dce7a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13651,23 +13481,44 @@ var Shape_eeaf250dce7a = wrap.Shape{
 	},
 }
 
-// Shape_ef6ea4f4985f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ef6ea4f4985f = wrap.Shape{
-	Args: 3,
+// Shape_ef23d4ed1f98 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ef23d4ed1f98 = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")},
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
-	Writes:     []int8{2},
+	Writes:     []int8{0, 1},
+}
+
+// Shape_ef56ca1f44de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ef56ca1f44de = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_ef9d6bc403ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13687,88 +13538,11 @@ var Shape_ef9d6bc403ab = wrap.Shape{
 	},
 }
 
-// Shape_f12927d2384a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f12927d2384a = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_f15246b770b5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f15246b770b5 = wrap.Shape{
+// Shape_f01b1a946d53 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f01b1a946d53 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_f21349b7e66b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f21349b7e66b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_f276d3cb2e5c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f276d3cb2e5c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_f3000ea686d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f3000ea686d0 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out")},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out")},
 	Rets: 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
@@ -13783,567 +13557,70 @@ var Shape_f3000ea686d0 = wrap.Shape{
 	Writes:     []int8{2},
 }
 
-// Shape_f31337acf3dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f31337acf3dd = wrap.Shape{
-	Args: 3,
+// Shape_f0700a8605f9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f0700a8605f9 = wrap.Shape{
+	Args: 2,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
-// Shape_f317ab229683 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f317ab229683 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2, 3},
-}
-
-// Shape_f382d23db198 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f382d23db198 = wrap.Shape{
+// Shape_f1f1f99f7417 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f1f1f99f7417 = wrap.Shape{
 	Args: 1,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_f3f3971245e4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f3f3971245e4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Ret(0)},
+	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
-// Shape_f40cc0f681e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f40cc0f681e3 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_f467f1a0ce36 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f467f1a0ce36 = wrap.Shape{
-	Args: 2,
+// Shape_f218a10643f5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f218a10643f5 = wrap.Shape{
+	Args: 4,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_f5d582862e1e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f5d582862e1e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1, 2},
-}
-
-// Shape_f5d75efc6eb0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f5d75efc6eb0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_f60412b62a19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f60412b62a19 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
 		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
-// Shape_f770ae3744e1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f770ae3744e1 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_f77e003279d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f77e003279d2 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_f7bf7326467c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f7bf7326467c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("vec2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_f834a3621afd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f834a3621afd = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_f89281405efd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f89281405efd = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_f90107254cf0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f90107254cf0 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0},
-}
-
-// Shape_f93e24199f90 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f93e24199f90 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
-}
-
-// Shape_f98654154b54 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_f98654154b54 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_fa02c69b1e99 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fa02c69b1e99 = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
-}
-
-// Shape_fa67a40daeb4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fa67a40daeb4 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("total_weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{2, 3},
-}
-
-// Shape_fa7eca5eeb9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fa7eca5eeb9a = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_faf5992c0f8d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_faf5992c0f8d = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_fb60be86bc3c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fb60be86bc3c = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1},
-}
-
-// Shape_fbc600cef03b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fbc600cef03b = wrap.Shape{
-	Args: 0,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
-}
-
-// Shape_fc037358f4b9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fc037358f4b9 = wrap.Shape{
-	Args:     3,
-	Elem:     elem_3a04fd1dc2c1,
-	Lists:    2,
-	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
-	OptLists: 2,
-	Rets:     1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_fc1cb2dd39f3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fc1cb2dd39f3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_fc683364d8ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fc683364d8ab = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-}
-
-// Shape_fdf05de93122 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fdf05de93122 = wrap.Shape{
+// Shape_f254a2cacc17 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f254a2cacc17 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx")},
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{0, 1, 2},
-}
-
-// Shape_fdf089fa64f3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fdf089fa64f3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
-	Tensor:     tensor_3a04fd1dc2c1,
-	Unanchored: true,
-	Writes:     []int8{1},
-}
-
-// Shape_fea1f83d5359 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_fea1f83d5359 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
@@ -14366,6 +13643,54 @@ var Shape_fea1f83d5359 = wrap.Shape{
 		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 13, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 13, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 14, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 14, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 15, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 15, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1, 2},
+}
+
+// Shape_f288b72928e9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f288b72928e9 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_f3178209f17b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f3178209f17b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 	},
@@ -14374,12 +13699,12 @@ var Shape_fea1f83d5359 = wrap.Shape{
 	Writes:     []int8{0},
 }
 
-// Shape_ff32ba60e42d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-var Shape_ff32ba60e42d = wrap.Shape{
+// Shape_f3948ede2d25 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f3948ede2d25 = wrap.Shape{
 	Args: 3,
 	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Ret(0)},
+	Rets: 1,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
@@ -14392,14 +13717,668 @@ var Shape_ff32ba60e42d = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_f3b6fa1ea818 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f3b6fa1ea818 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f4016e1cdec9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f4016e1cdec9 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f40cc0f681e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f40cc0f681e3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_f42b0efd67a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f42b0efd67a3 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f43086ec548f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f43086ec548f = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_f4374f4a021b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f4374f4a021b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_f4753f126e1a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f4753f126e1a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f48496a3d7d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f48496a3d7d4 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_f5c175bf4d07 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f5c175bf4d07 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_f5cacfbf2812 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f5cacfbf2812 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1},
+}
+
+// Shape_f6f4d11f895b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f6f4d11f895b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f72a4a29188a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f72a4a29188a = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_f72a4e80f0f9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f72a4e80f0f9 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_f74f9c97ac22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f74f9c97ac22 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0, 1},
+}
+
+// Shape_f78e38aed311 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f78e38aed311 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_in")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f7bfde5a42f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f7bfde5a42f4 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("mean_dy"), wrap.Arg("mean_dy_xmu"), wrap.Arg("count")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f7de96ef67ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f7de96ef67ce = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("y")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f7f8f303d8ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f7f8f303d8ce = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_f89281405efd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f89281405efd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_f8a14a6e5249 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f8a14a6e5249 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{3},
+}
+
+// Shape_f93e24199f90 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f93e24199f90 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_f9d7300a5bac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f9d7300a5bac = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
+}
+
+// Shape_f9f7b6f5bf4c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f9f7b6f5bf4c = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
 		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
+}
+
+// Shape_fa02c69b1e99 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fa02c69b1e99 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_fa7eca5eeb9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fa7eca5eeb9a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_fb69b8c70ca6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fb69b8c70ca6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_fbc600cef03b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fbc600cef03b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_fce22fe20738 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fce22fe20738 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{2},
+}
+
+// Shape_fd0aeb4f5ee8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fd0aeb4f5ee8 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_fdd89ab251ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fdd89ab251ae = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_fe852ffc487a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fe852ffc487a = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{1, 2},
+}
+
+// Shape_ff1a54d919b3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ff1a54d919b3 = wrap.Shape{
+	Args:  8,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 192,
+	Locs:  []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 7},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+}
+
+// Shape_ff618aedea7e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ff618aedea7e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask_indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // Shape_ff9b6bb1aae9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14415,6 +14394,27 @@ var Shape_ff9b6bb1aae9 = wrap.Shape{
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
 	},
+}
+
+// Shape_ff9ef4319854 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ff9ef4319854 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor:     tensor_3a04fd1dc2c1,
+	Unanchored: true,
+	Writes:     []int8{0},
 }
 
 // tensor_3a04fd1dc2c1 makes a *torch.Tensor from its handle, for the rows that read the tensor.

@@ -34,7 +34,7 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastByte(self, non_blocking)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCastByte, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCastByte, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XCastByte(self, non_blocking)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -53,7 +53,7 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastChar(self, non_blocking)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCastChar, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCastChar, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XCastChar(self, non_blocking)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -72,7 +72,7 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastDouble(self, non_blocking)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCastDouble, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCastDouble, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XCastDouble(self, non_blocking)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -91,7 +91,7 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastFloat(self, non_blocking)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCastFloat, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCastFloat, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XCastFloat(self, non_blocking)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -110,7 +110,7 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastInt(self, non_blocking)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCastInt, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCastInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XCastInt(self, non_blocking)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -129,7 +129,7 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastLong(self, non_blocking)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCastLong, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCastLong, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XCastLong(self, non_blocking)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -148,7 +148,7 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastShort(self, non_blocking)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCastShort, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCastShort, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XCastShort(self, non_blocking)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -167,7 +167,7 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastHalf(self, non_blocking)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCastHalf, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCastHalf, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XCastHalf(self, non_blocking)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -187,7 +187,7 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_9ece5bac2df8(&fr, &opXBackward, &assertgenshapes.Shape_a7562de472e7, self, inputs, gradient)
+	assertgenshapes.Before_9ece5bac2df8(&fr, &opXBackward, &assertgenshapes.Shape_b4aa02c7e648, self, inputs, gradient)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
 	assertgenshapes.After_344ce0e8684d(&fr, self, inputs, gradient)
 }
@@ -206,7 +206,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSetData, &assertgenshapes.Shape_71d59714a5b2, self, new_data)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSetData, &assertgenshapes.Shape_61969d99645b, self, new_data)
 	defer fr.Abandon()
 	kernels.SetData(self, new_data)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, new_data)
@@ -225,7 +225,7 @@ func Data(self *torch.Tensor) *torch.Tensor {
 		return kernels.Data(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opData, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opData, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Data(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -244,7 +244,7 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsLeaf, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsLeaf, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsLeaf(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -263,7 +263,7 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOutputNr, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOutputNr, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.OutputNr(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -282,7 +282,7 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXVersion, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXVersion, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XVersion(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -301,7 +301,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRequiresGrad_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRequiresGrad_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -322,7 +322,7 @@ func RetainGrad(self *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRetainGrad, &assertgenshapes.Shape_aac531f86331, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRetainGrad, &assertgenshapes.Shape_b86957fb9445, self)
 	defer fr.Abandon()
 	kernels.RetainGrad(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -341,7 +341,7 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRetainsGrad, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRetainsGrad, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.RetainsGrad(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -360,7 +360,7 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXFwPrimal, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXFwPrimal, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.XFwPrimal(self, level)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -379,7 +379,7 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e1637f083053(&fr, &opXMakeDual, &assertgenshapes.Shape_df93e4f48211, primal, tangent)
+	assertgenshapes.Before_e1637f083053(&fr, &opXMakeDual, &assertgenshapes.Shape_b350754df07f, primal, tangent)
 	r0 := kernels.XMakeDual(primal, tangent, level)
 	assertgenshapes.After_9ff3b5fe9328(&fr, primal, tangent, r0)
 	return r0
@@ -398,7 +398,7 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXUnpackDual, &assertgenshapes.Shape_5bf7febabe7c, dual)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXUnpackDual, &assertgenshapes.Shape_7c5a55b48844, dual)
 	r0, r1 := kernels.XUnpackDual(dual, level)
 	assertgenshapes.After_93f0e7c13c98(&fr, dual, r0, r1)
 	return r0, r1
@@ -417,7 +417,7 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 		return kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -436,7 +436,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -456,7 +456,7 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.XHasSameStorageNumel(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXHasSameStorageNumel, &assertgenshapes.Shape_dfc51921799d, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXHasSameStorageNumel, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -476,7 +476,7 @@ func XAssertAsync(self *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsync, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsync, &assertgenshapes.Shape_9b96387f472f, self)
 	kernels.XAssertAsync(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
@@ -495,7 +495,7 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsyncMsg, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsyncMsg, &assertgenshapes.Shape_9b96387f472f, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
@@ -532,7 +532,7 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 		return kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFunctionalAssertScalar, &assertgenshapes.Shape_32baed5ff9fd, dep_token)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFunctionalAssertScalar, &assertgenshapes.Shape_093d4868beaf, dep_token)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
 	assertgenshapes.After_b8768b1b96bb(&fr, dep_token, r0)
 	return r0
@@ -551,7 +551,7 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 		return kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Shape_f52306963753, self, dep_token)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Shape_ac667c4dc10f, self, dep_token)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, dep_token, r0)
 	return r0
@@ -571,7 +571,7 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertTensorMetadata, &assertgenshapes.Shape_47f451cb1118, a)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertTensorMetadata, &assertgenshapes.Shape_c67bae7fd331, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
 	assertgenshapes.After_6c90c45c139f(&fr, a)
 }
@@ -646,7 +646,7 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 		return kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFunctionalSymConstrainRange, &assertgenshapes.Shape_32baed5ff9fd, dep_token)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFunctionalSymConstrainRange, &assertgenshapes.Shape_093d4868beaf, dep_token)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
 	assertgenshapes.After_b8768b1b96bb(&fr, dep_token, r0)
 	return r0
@@ -665,7 +665,7 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 		return kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Shape_32baed5ff9fd, dep_token)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Shape_093d4868beaf, dep_token)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
 	assertgenshapes.After_b8768b1b96bb(&fr, dep_token, r0)
 	return r0
@@ -684,7 +684,7 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opXMakeDepToken, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opXMakeDepToken, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -703,7 +703,7 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUseCudnnCtcLoss, &assertgenshapes.Shape_e3a32a556d36, log_probs, targets)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUseCudnnCtcLoss, &assertgenshapes.Shape_be4a80d7fb0e, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.After_59b81b2d5a28(&fr, log_probs, targets)
 	return r0
@@ -722,7 +722,7 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 		return kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseCudnnCtcLossTensor, &assertgenshapes.Shape_3cf6899154eb, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseCudnnCtcLossTensor, &assertgenshapes.Shape_43c468411134, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.After_44d770df365a(&fr, log_probs, targets, input_lengths, target_lengths)
 	return r0
@@ -741,7 +741,7 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXCudnnCtcLoss, &assertgenshapes.Shape_60d66d0952bf, log_probs, targets)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXCudnnCtcLoss, &assertgenshapes.Shape_882332243046, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
@@ -760,7 +760,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCudnnCtcLossOut, &assertgenshapes.Shape_ba45b7e848cc, log_probs, targets, out0, out1)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCudnnCtcLossOut, &assertgenshapes.Shape_69bd042f791c, log_probs, targets, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, out0, out1, r0, r1)
@@ -780,7 +780,7 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 		return kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCudnnCtcLossTensor, &assertgenshapes.Shape_d9c536781a1d, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCudnnCtcLossTensor, &assertgenshapes.Shape_08f41c5dc63d, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
@@ -818,7 +818,7 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opXCudnnRnnFlattenWeight, &assertgenshapes.Shape_7a89c9262028, weight_arr)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXCudnnRnnFlattenWeight, &assertgenshapes.Shape_16045adad4ce, weight_arr)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	assertgenshapes.After_bb4157d767bb(&fr, weight_arr, r0)
 	return r0
@@ -837,7 +837,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Shape_84b89d3fb639, weight_arr, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Shape_a4f6e797a285, weight_arr, out)
 	defer fr.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, weight_arr, out, r0)
@@ -857,7 +857,7 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_be7952a1a4b3(&fr, &opXCudnnRnn, &assertgenshapes.Shape_7ee8d18cdd1b, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.Before_be7952a1a4b3(&fr, &opXCudnnRnn, &assertgenshapes.Shape_e2228ced8cd4, input, weight, weight_buf, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	assertgenshapes.After_70461f81f9c4(&fr, input, weight, weight_buf, hx, cx, dropout_state)
 	return r0, r1, r2, r3, r4
@@ -876,7 +876,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[15]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_be9467f5cbb7(&fr, &opXCudnnRnnOut, &assertgenshapes.Shape_ee5fe5ef8648, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_be9467f5cbb7(&fr, &opXCudnnRnnOut, &assertgenshapes.Shape_cf8e23bc62f8, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	assertgenshapes.After_cde4e777fd61(&fr, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
@@ -896,7 +896,7 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e11e4d977fd2(&fr, &opXCudnnRnnBackward, &assertgenshapes.Shape_bb5d577d2e31, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.Before_e11e4d977fd2(&fr, &opXCudnnRnnBackward, &assertgenshapes.Shape_422a8b1dc647, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	assertgenshapes.After_d6bc5cf61537(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	return r0, r1, r2, r3
@@ -916,7 +916,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		return
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_2f63812575aa(&fr, &opXCudnnRnnBackwardOut, &assertgenshapes.Shape_2ed97449114b, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.Before_2f63812575aa(&fr, &opXCudnnRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer fr.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	assertgenshapes.After_23589abbc865(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
@@ -935,7 +935,7 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opXCudnnInitDropoutState, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opXCudnnInitDropoutState, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -954,7 +954,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCudnnInitDropoutStateOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCudnnInitDropoutStateOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -974,7 +974,7 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDebugHasInternalOverlap, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDebugHasInternalOverlap, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDebugHasInternalOverlap(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -993,7 +993,7 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 		return kernels.XFusedDropout(self, p, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXFusedDropout, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXFusedDropout, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1012,7 +1012,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXFusedDropoutOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXFusedDropoutOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -1032,7 +1032,7 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedScale, &assertgenshapes.Shape_e811b39758f6, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedScale, &assertgenshapes.Shape_cb474a21925c, self, mask)
 	r0 := kernels.XMaskedScale(self, mask, scale)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -1051,7 +1051,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedScaleOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedScaleOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -1071,7 +1071,7 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 		return kernels.NativeDropout(input, p, train)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opNativeDropout, &assertgenshapes.Shape_7c06002899e4, input)
+	assertgenshapes.Before_b69700e1b712(&fr, &opNativeDropout, &assertgenshapes.Shape_8e298fd61342, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
 	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
@@ -1090,7 +1090,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opNativeDropoutOut, &assertgenshapes.Shape_ef7e631672c5, input, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opNativeDropoutOut, &assertgenshapes.Shape_39befad3f40c, input, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, input, out0, out1, r0, r1)
@@ -1110,7 +1110,7 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 		return kernels.NativeDropoutBackward(grad_output, mask, scale)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeDropoutBackward, &assertgenshapes.Shape_67f6037abc98, grad_output, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeDropoutBackward, &assertgenshapes.Shape_a4db71b4bf7d, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, mask, r0)
 	return r0
@@ -1129,7 +1129,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNativeDropoutBackwardOut, &assertgenshapes.Shape_d50b12d30dc2, grad_output, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNativeDropoutBackwardOut, &assertgenshapes.Shape_2a68110986af, grad_output, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, mask, out, r0)
@@ -1149,7 +1149,7 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXSobolEngineDraw, &assertgenshapes.Shape_7c1b4435eb3d, quasi, sobolstate)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXSobolEngineDraw, &assertgenshapes.Shape_486d5077346d, quasi, sobolstate)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	assertgenshapes.After_6e1aae0851c1(&fr, quasi, sobolstate, r0, r1)
 	return r0, r1
@@ -1168,7 +1168,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSobolEngineFf_, &assertgenshapes.Shape_936794264c01, self, sobolstate)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSobolEngineFf_, &assertgenshapes.Shape_049da7363f1f, self, sobolstate)
 	defer fr.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, sobolstate, r0)
@@ -1188,7 +1188,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSobolEngineScramble_, &assertgenshapes.Shape_57a290ccfff6, self, ltm)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSobolEngineScramble_, &assertgenshapes.Shape_af711cec18f7, self, ltm)
 	defer fr.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, ltm, r0)
@@ -1208,7 +1208,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSobolEngineInitializeState_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSobolEngineInitializeState_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1228,7 +1228,7 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXReshapeFromTensor, &assertgenshapes.Shape_b5cf7cfe2ead, self, shape)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXReshapeFromTensor, &assertgenshapes.Shape_7441fbf92381, self, shape)
 	r0 := kernels.XReshapeFromTensor(self, shape)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, shape, r0)
 	return r0
@@ -1247,7 +1247,7 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XShapeAsTensor(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXShapeAsTensor, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXShapeAsTensor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XShapeAsTensor(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1266,7 +1266,7 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout(input, p, train)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDropout, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDropout, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.Dropout(input, p, train)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1285,7 +1285,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout_(self, p, train)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDropout_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDropout_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1305,7 +1305,7 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout(input, p, train)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFeatureDropout, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFeatureDropout, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.FeatureDropout(input, p, train)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1324,7 +1324,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout_(self, p, train)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFeatureDropout_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFeatureDropout_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1344,7 +1344,7 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout(input, p, train)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAlphaDropout, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAlphaDropout, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.AlphaDropout(input, p, train)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1363,7 +1363,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout_(self, p, train)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAlphaDropout_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAlphaDropout_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1383,7 +1383,7 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFeatureAlphaDropout, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFeatureAlphaDropout, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1402,7 +1402,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFeatureAlphaDropout_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFeatureAlphaDropout_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1422,7 +1422,7 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 		return kernels.Abs(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAbs, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAbs, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Abs(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1441,7 +1441,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Abs_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAbs_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAbs_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Abs_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1461,7 +1461,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAbsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAbsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AbsOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1481,7 +1481,7 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAbsolute, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAbsolute, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Absolute(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1500,7 +1500,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAbsolute_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAbsolute_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Absolute_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1520,7 +1520,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsoluteOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAbsoluteOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAbsoluteOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1540,7 +1540,7 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 		return kernels.Angle(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAngle, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAngle, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Angle(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1559,7 +1559,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AngleOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAngleOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAngleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AngleOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1579,7 +1579,7 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsReal(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opViewAsReal, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opViewAsReal, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.ViewAsReal(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1598,7 +1598,7 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplex(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opViewAsComplex, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opViewAsComplex, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.ViewAsComplex(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1617,7 +1617,7 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sgn(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSgn, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSgn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Sgn(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1636,7 +1636,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sgn_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSgn_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSgn_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sgn_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1656,7 +1656,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SgnOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSgnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSgnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SgnOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1676,7 +1676,7 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Chalf(self, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opChalf, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opChalf, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Chalf(self, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1695,7 +1695,7 @@ func Real(self *torch.Tensor) *torch.Tensor {
 		return kernels.Real(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReal, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReal, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Real(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1714,7 +1714,7 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 		return kernels.Imag(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opImag, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opImag, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Imag(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1733,7 +1733,7 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConj(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXConj, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXConj, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.XConj(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1752,7 +1752,7 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 		return kernels.Conj(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opConj, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opConj, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Conj(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1771,7 +1771,7 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysical(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXConjPhysical, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjPhysical, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConjPhysical(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1790,7 +1790,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysicalOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConjPhysicalOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConjPhysicalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1810,7 +1810,7 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opConjPhysical, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opConjPhysical, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ConjPhysical(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1829,7 +1829,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysicalOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opConjPhysicalOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opConjPhysicalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1849,7 +1849,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opConjPhysical_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opConjPhysical_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.ConjPhysical_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1869,7 +1869,7 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveConj(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opResolveConj, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opResolveConj, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ResolveConj(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1888,7 +1888,7 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveNeg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opResolveNeg, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opResolveNeg, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ResolveNeg(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1907,7 +1907,7 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegView(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXNegView, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXNegView, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.XNegView(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1926,7 +1926,7 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acos(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAcos, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcos, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Acos(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1945,7 +1945,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acos_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAcos_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcos_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Acos_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1965,7 +1965,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AcosOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAcosOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAcosOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AcosOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1985,7 +1985,7 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArccos, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArccos, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Arccos(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2004,7 +2004,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArccos_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArccos_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Arccos_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2024,7 +2024,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccosOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArccosOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArccosOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArccosOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2044,7 +2044,7 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2063,7 +2063,7 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2083,7 +2083,7 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2102,7 +2102,7 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2122,7 +2122,7 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool1d, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool1d, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2141,7 +2141,7 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAddTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAddTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2160,7 +2160,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdd_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdd_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2180,7 +2180,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2200,7 +2200,7 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAddReluTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAddReluTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2219,7 +2219,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAddRelu_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAddRelu_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2239,7 +2239,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXAddReluOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXAddReluOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2259,7 +2259,7 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAddReluScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAddReluScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2278,7 +2278,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAddRelu_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAddRelu_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2298,7 +2298,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAddReluScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAddReluScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2318,7 +2318,7 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 		return kernels.AddScalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAddScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAddScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AddScalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2337,7 +2337,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.Add_Scalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAdd_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdd_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2357,7 +2357,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAddScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAddScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2377,7 +2377,7 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 		return kernels.Addmv(self, mat, vec, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddmv, &assertgenshapes.Shape_7b724cff0b71, self, mat, vec)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmv, &assertgenshapes.Shape_28e6f165ee7d, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat, vec, r0)
 	return r0
@@ -2396,7 +2396,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 		return kernels.Addmv_(self, mat, vec, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddmv_, &assertgenshapes.Shape_6bf7bf37bcc0, self, mat, vec)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmv_, &assertgenshapes.Shape_3bd81e67312d, self, mat, vec)
 	defer fr.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat, vec, r0)
@@ -2416,7 +2416,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 		return kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddmvOut, &assertgenshapes.Shape_aff3fcf53423, self, mat, vec, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddmvOut, &assertgenshapes.Shape_a2fda09410e4, self, mat, vec, out)
 	defer fr.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mat, vec, out, r0)
@@ -2436,7 +2436,7 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 		return kernels.Addr(self, vec1, vec2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddr, &assertgenshapes.Shape_312043c85ef1, self, vec1, vec2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddr, &assertgenshapes.Shape_e328b5d94ae9, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, vec1, vec2, r0)
 	return r0
@@ -2455,7 +2455,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 		return kernels.Addr_(self, vec1, vec2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddr_, &assertgenshapes.Shape_084acc00472c, self, vec1, vec2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddr_, &assertgenshapes.Shape_489936b1ac79, self, vec1, vec2)
 	defer fr.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, vec1, vec2, r0)
@@ -2475,7 +2475,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 		return kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddrOut, &assertgenshapes.Shape_8a0d0868905e, self, vec1, vec2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddrOut, &assertgenshapes.Shape_b554eade0dd9, self, vec1, vec2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, vec1, vec2, out, r0)
@@ -2495,7 +2495,7 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 		return kernels.AffineGridGenerator(theta, size, align_corners)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAffineGridGenerator, &assertgenshapes.Shape_8a468f75f545, theta)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAffineGridGenerator, &assertgenshapes.Shape_a97d0a5621f2, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
 	assertgenshapes.After_b8768b1b96bb(&fr, theta, r0)
 	return r0
@@ -2514,7 +2514,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAffineGridGeneratorOut, &assertgenshapes.Shape_c04b0eb8af8c, theta, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAffineGridGeneratorOut, &assertgenshapes.Shape_2aff539cc616, theta, out)
 	defer fr.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, theta, out, r0)
@@ -2534,7 +2534,7 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAffineGridGeneratorBackward, &assertgenshapes.Shape_632081b14177, grad)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAffineGridGeneratorBackward, &assertgenshapes.Shape_fe6edf2c8c3d, grad)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad, r0)
 	return r0
@@ -2553,7 +2553,7 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIsAllTrue(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXIsAllTrue, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIsAllTrue, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XIsAllTrue(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2572,7 +2572,7 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIsAnyTrue(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXIsAnyTrue, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIsAnyTrue, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XIsAnyTrue(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2591,7 +2591,7 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestCheckTensor(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestCheckTensor, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestCheckTensor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestCheckTensor(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2610,7 +2610,7 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.XTestFunctorchFallback(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestFunctorchFallback, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestFunctorchFallback, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XTestFunctorchFallback(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2629,7 +2629,7 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.XTestFunctorchFallbackOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXTestFunctorchFallbackOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXTestFunctorchFallbackOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2649,7 +2649,7 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 		return kernels.AllDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAllDim, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAllDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2668,7 +2668,7 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.AllDims(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAllDims, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAllDims, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2687,7 +2687,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 		return kernels.AllOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAllOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAllOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2707,7 +2707,7 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 		return kernels.AllDimsOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAllDimsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAllDimsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2727,7 +2727,7 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 		return kernels.Allclose(self, other, rtol, atol, equal_nan)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAllclose, &assertgenshapes.Shape_dfc51921799d, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllclose, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -2746,7 +2746,7 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 		return kernels.AnyDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDim, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2765,7 +2765,7 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.AnyDims(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDims, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDims, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2784,7 +2784,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 		return kernels.AnyOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAnyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAnyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2804,7 +2804,7 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 		return kernels.AnyDimsOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAnyDimsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAnyDimsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2824,7 +2824,7 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opArange, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opArange, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -2843,7 +2843,7 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opArangeStart, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opArangeStart, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -2862,7 +2862,7 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opArangeStartStep, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opArangeStartStep, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -2881,7 +2881,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArangeOut(end, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArangeOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArangeOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.ArangeOut(end, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -2901,7 +2901,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArangeStartOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArangeStartOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -2921,7 +2921,7 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXDimArange, &assertgenshapes.Shape_c7286bfc0cac, like)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXDimArange, &assertgenshapes.Shape_8c6160836727, like)
 	r0 := kernels.XDimArange(like, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, like, r0)
 	return r0
@@ -2940,7 +2940,7 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 		return kernels.Argmax(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArgmax, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2959,7 +2959,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 		return kernels.ArgmaxOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArgmaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArgmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2979,7 +2979,7 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 		return kernels.Argmin(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArgmin, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgmin, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2998,7 +2998,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 		return kernels.ArgminOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArgminOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArgminOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3018,7 +3018,7 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acosh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAcosh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcosh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Acosh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3037,7 +3037,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Acosh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAcosh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcosh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Acosh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3057,7 +3057,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AcoshOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAcoshOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAcoshOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AcoshOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3077,7 +3077,7 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArccosh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArccosh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Arccosh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3096,7 +3096,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArccosh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArccosh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Arccosh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3116,7 +3116,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccoshOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArccoshOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArccoshOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3136,7 +3136,7 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asinh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsinh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsinh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Asinh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3155,7 +3155,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asinh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsinh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsinh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Asinh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3175,7 +3175,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AsinhOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsinhOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsinhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AsinhOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3195,7 +3195,7 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArcsinh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArcsinh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Arcsinh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3214,7 +3214,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArcsinh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArcsinh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Arcsinh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3234,7 +3234,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinhOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArcsinhOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArcsinhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3254,7 +3254,7 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atanh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtanh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtanh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Atanh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3273,7 +3273,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atanh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtanh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtanh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Atanh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3293,7 +3293,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AtanhOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtanhOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtanhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AtanhOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3313,7 +3313,7 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArctanh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArctanh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Arctanh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3332,7 +3332,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArctanh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArctanh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Arctanh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3352,7 +3352,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanhOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctanhOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctanhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3372,7 +3372,7 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opAsStrided, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opAsStrided, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3391,7 +3391,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsStrided_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStrided_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3411,7 +3411,7 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asin(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsin, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsin, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Asin(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3430,7 +3430,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Asin_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsin_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsin_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Asin_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3450,7 +3450,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AsinOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsinOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsinOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AsinOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3470,7 +3470,7 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArcsin, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArcsin, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Arcsin(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3489,7 +3489,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArcsin_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArcsin_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Arcsin_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3509,7 +3509,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArcsinOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArcsinOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3529,7 +3529,7 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atan(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtan, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtan, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Atan(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3548,7 +3548,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atan_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtan_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtan_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Atan_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3568,7 +3568,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AtanOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AtanOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3588,7 +3588,7 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArctan, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArctan, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Arctan(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3607,7 +3607,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArctan_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArctan_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Arctan_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3627,7 +3627,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArctanOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3647,7 +3647,7 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast1d(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtleast1d, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtleast1d, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Atleast1d(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3685,7 +3685,7 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast2d(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtleast2d, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtleast2d, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Atleast2d(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3723,7 +3723,7 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast3d(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAtleast3d, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtleast3d, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Atleast3d(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3761,7 +3761,7 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmm, &assertgenshapes.Shape_6c2c0d6bfd2b, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmm, &assertgenshapes.Shape_c03c211ce8ec, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
@@ -3780,7 +3780,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 		return kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmm_, &assertgenshapes.Shape_2c6f5b926824, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmm_, &assertgenshapes.Shape_015b3b716853, self, batch1, batch2)
 	defer fr.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
@@ -3800,7 +3800,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 		return kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opBaddbmmOut, &assertgenshapes.Shape_d826068a2ebb, self, batch1, batch2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opBaddbmmOut, &assertgenshapes.Shape_30474d30070c, self, batch1, batch2, out)
 	defer fr.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, batch1, batch2, out, r0)
@@ -3820,7 +3820,7 @@ func BaddbmmDtype(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor
 		return kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmmDtype, &assertgenshapes.Shape_6c2c0d6bfd2b, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmmDtype, &assertgenshapes.Shape_c03c211ce8ec, self, batch1, batch2)
 	r0 := kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
@@ -3839,7 +3839,7 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 		return kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opBaddbmmDtypeOut, &assertgenshapes.Shape_d826068a2ebb, self, batch1, batch2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opBaddbmmDtypeOut, &assertgenshapes.Shape_30474d30070c, self, batch1, batch2, out)
 	defer fr.Abandon()
 	r0 := kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, batch1, batch2, out, r0)
@@ -3859,7 +3859,7 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opBartlettWindow, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opBartlettWindow, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -3878,7 +3878,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBartlettWindowOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBartlettWindowOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -3898,7 +3898,7 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opBartlettWindowPeriodic, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opBartlettWindowPeriodic, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -3917,7 +3917,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBartlettWindowPeriodicOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBartlettWindowPeriodicOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -3937,7 +3937,7 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6407a5599538(&fr, &opBatchNorm, &assertgenshapes.Shape_ffbccdfd3298, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_6407a5599538(&fr, &opBatchNorm, &assertgenshapes.Shape_1adbd2135dd4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, running_mean, running_var, r0)
 	return r0
@@ -3956,7 +3956,7 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_c39ac681a605(&fr, &opQuantizedBatchNorm, &assertgenshapes.Shape_79ae28b51171, input, weight, bias, mean, var_)
+	assertgenshapes.Before_c39ac681a605(&fr, &opQuantizedBatchNorm, &assertgenshapes.Shape_c19a3a20ac4b, input, weight, bias, mean, var_)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, mean, var_, r0)
 	return r0
@@ -3975,7 +3975,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1c6b105fe7fb(&fr, &opQuantizedBatchNormOut, &assertgenshapes.Shape_e8cfa57e535d, input, weight, bias, mean, var_, out)
+	assertgenshapes.Before_1c6b105fe7fb(&fr, &opQuantizedBatchNormOut, &assertgenshapes.Shape_fbdb92d905c5, input, weight, bias, mean, var_, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	assertgenshapes.After_637c43f9a004(&fr, input, weight, bias, mean, var_, out, r0)
@@ -3995,7 +3995,7 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_76c1f90b768e(&fr, &opXBatchNormImplIndex, &assertgenshapes.Shape_9937758adff1, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_76c1f90b768e(&fr, &opXBatchNormImplIndex, &assertgenshapes.Shape_e110c256108b, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4
@@ -4014,7 +4014,7 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0dfaa8f0816e(&fr, &opXBatchNormImplIndexBackward, &assertgenshapes.Shape_ef9382cbe114, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
+	assertgenshapes.Before_0dfaa8f0816e(&fr, &opXBatchNormImplIndexBackward, &assertgenshapes.Shape_1eae85b616cc, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
 	return r0, r1, r2
@@ -4033,7 +4033,7 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Bernoulli(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulli, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulli, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Bernoulli(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4052,7 +4052,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 		return kernels.BernoulliOut(self, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4072,7 +4072,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 		return kernels.Bernoulli_Tensor(self, p, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulli_Tensor, &assertgenshapes.Shape_0210b50991da, self, p)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulli_Tensor, &assertgenshapes.Shape_a1f08dd73b36, self, p)
 	defer fr.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, p, r0)
@@ -4092,7 +4092,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBernoulliTensorOut, &assertgenshapes.Shape_a55a577f147a, self, p, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBernoulliTensorOut, &assertgenshapes.Shape_1a8c3c5376d0, self, p, out)
 	defer fr.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, p, out, r0)
@@ -4112,7 +4112,7 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 		return kernels.BernoulliTensor(self, p, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliTensor, &assertgenshapes.Shape_f98e7d8ca68d, self, p)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliTensor, &assertgenshapes.Shape_f5a4f064c9c3, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, p, r0)
 	return r0
@@ -4131,7 +4131,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 		return kernels.Bernoulli_Float(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulli_Float, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulli_Float, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4151,7 +4151,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliFloatOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliFloatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4171,7 +4171,7 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.BernoulliP(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulliP, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulliP, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.BernoulliP(self, p, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4190,7 +4190,7 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opBilinear, &assertgenshapes.Shape_9d427c3ccd92, input1, input2, weight, bias)
+	assertgenshapes.Before_463bd598b71d(&fr, &opBilinear, &assertgenshapes.Shape_b7543456898d, input1, input2, weight, bias)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
 	assertgenshapes.After_1d439e86d5ef(&fr, input1, input2, weight, bias, r0)
 	return r0
@@ -4209,7 +4209,7 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 		return kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opBinaryCrossEntropy, &assertgenshapes.Shape_d98f95c48d85, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opBinaryCrossEntropy, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -4228,7 +4228,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 		return kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opBinaryCrossEntropyOut, &assertgenshapes.Shape_52ee05bb4394, self, target, weight, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opBinaryCrossEntropyOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
@@ -4248,7 +4248,7 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opBinaryCrossEntropyBackward, &assertgenshapes.Shape_e0b193544622, grad_output, self, target, weight)
+	assertgenshapes.Before_463bd598b71d(&fr, &opBinaryCrossEntropyBackward, &assertgenshapes.Shape_54bb0959983a, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, weight, r0)
 	return r0
@@ -4267,7 +4267,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 		return kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_85a81e9790ab(&fr, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Shape_9c91d1f54c36, grad_output, self, target, weight, grad_input)
+	assertgenshapes.Before_85a81e9790ab(&fr, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Shape_8c19efac353e, grad_output, self, target, weight, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, grad_input, r0)
@@ -4287,7 +4287,7 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 		return kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8cb563b60047(&fr, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Shape_39ec2315acdf, self, target, weight, pos_weight)
+	assertgenshapes.Before_8cb563b60047(&fr, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Shape_8f62fc6d6859, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, pos_weight, r0)
 	return r0
@@ -4306,7 +4306,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5014bcec584d(&fr, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Shape_99c36fd85596, self, target, weight, pos_weight, out)
+	assertgenshapes.Before_5014bcec584d(&fr, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Shape_032a0ad04820, self, target, weight, pos_weight, out)
 	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	assertgenshapes.After_47abd8a11be3(&fr, self, target, weight, pos_weight, out, r0)
@@ -4326,7 +4326,7 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 		return kernels.Bincount(self, weights, minlength)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opBincount, &assertgenshapes.Shape_3b1d46ab11a3, self, weights)
+	assertgenshapes.Before_3ca02444b679(&fr, &opBincount, &assertgenshapes.Shape_bc9fda989e29, self, weights)
 	r0 := kernels.Bincount(self, weights, minlength)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weights, r0)
 	return r0
@@ -4345,7 +4345,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ce1decf6a938(&fr, &opBincountOut, &assertgenshapes.Shape_cae405eb6afa, self, weights, out)
+	assertgenshapes.Before_ce1decf6a938(&fr, &opBincountOut, &assertgenshapes.Shape_895fa9c5e4ac, self, weights, out)
 	defer fr.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weights, out, r0)
@@ -4365,7 +4365,7 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseNot, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseNot, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.BitwiseNot(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4384,7 +4384,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseNot_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseNot_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseNot_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4404,7 +4404,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNotOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseNotOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseNotOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4424,7 +4424,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.CopysignOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCopysignOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCopysignOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4444,7 +4444,7 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.CopysignTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysignTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysignTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.CopysignTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4463,7 +4463,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Copysign_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysign_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysign_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4483,7 +4483,7 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.CopysignScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCopysignScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCopysignScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.CopysignScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4502,7 +4502,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Copysign_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCopysign_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCopysign_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4522,7 +4522,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.CopysignScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysignScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysignScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4542,7 +4542,7 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 		return kernels.XLazyClone(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXLazyClone, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLazyClone, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XLazyClone(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4561,7 +4561,7 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNot(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogicalNot, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogicalNot, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LogicalNot(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4580,7 +4580,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNot_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogicalNot_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogicalNot_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.LogicalNot_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4600,7 +4600,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalNotOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalNotOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalNotOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4620,7 +4620,7 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalXor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalXor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalXor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LogicalXor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4639,7 +4639,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalXor_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalXor_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalXor_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4659,7 +4659,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LogicalXorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogicalXorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogicalXorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4679,7 +4679,7 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalAnd(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalAnd, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalAnd, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LogicalAnd(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4698,7 +4698,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalAnd_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalAnd_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalAnd_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4718,7 +4718,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LogicalAndOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogicalAndOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogicalAndOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4738,7 +4738,7 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalOr(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalOr, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalOr, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LogicalOr(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4757,7 +4757,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LogicalOr_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalOr_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalOr_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4777,7 +4777,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogicalOrOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogicalOrOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogicalOrOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4797,7 +4797,7 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opBlackmanWindow, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opBlackmanWindow, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -4816,7 +4816,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBlackmanWindowOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBlackmanWindowOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -4836,7 +4836,7 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opBlackmanWindowPeriodic, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opBlackmanWindowPeriodic, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -4855,7 +4855,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBlackmanWindowPeriodicOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBlackmanWindowPeriodicOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -4875,7 +4875,7 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Bmm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBmm, &assertgenshapes.Shape_58e979e4414c, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBmm, &assertgenshapes.Shape_721c55bd364b, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -4894,7 +4894,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.BmmOut(self, mat2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBmmOut, &assertgenshapes.Shape_9e47ea7a2d88, self, mat2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBmmOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
@@ -4914,7 +4914,7 @@ func BmmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tens
 		return kernels.BmmDtype(self, mat2, out_dtype)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBmmDtype, &assertgenshapes.Shape_58e979e4414c, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBmmDtype, &assertgenshapes.Shape_721c55bd364b, self, mat2)
 	r0 := kernels.BmmDtype(self, mat2, out_dtype)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -4933,7 +4933,7 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 		return kernels.BmmDtypeOut(self, mat2, out_dtype, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBmmDtypeOut, &assertgenshapes.Shape_9e47ea7a2d88, self, mat2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBmmDtypeOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.BmmDtypeOut(self, mat2, out_dtype, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
@@ -4972,7 +4972,7 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.BroadcastTo(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBroadcastTo, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBroadcastTo, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.BroadcastTo(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4991,7 +4991,7 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXSparseBroadcastTo, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXSparseBroadcastTo, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.XSparseBroadcastTo(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5010,7 +5010,7 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Cat(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opCat, &assertgenshapes.Shape_f54e9a4a8c2b, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opCat, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.Cat(tensors, dim)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -5029,7 +5029,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		return kernels.CatOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opCatOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opCatOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -5049,7 +5049,7 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opConcat, &assertgenshapes.Shape_f54e9a4a8c2b, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opConcat, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.Concat(tensors, dim)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -5068,7 +5068,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.ConcatOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opConcatOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opConcatOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -5088,7 +5088,7 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opConcatenate, &assertgenshapes.Shape_f54e9a4a8c2b, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opConcatenate, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.Concatenate(tensors, dim)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -5107,7 +5107,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opConcatenateOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opConcatenateOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -5127,7 +5127,7 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiag(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opBlockDiag, &assertgenshapes.Shape_f54e9a4a8c2b, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opBlockDiag, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.BlockDiag(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -5146,7 +5146,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiagOut(tensors, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opBlockDiagOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opBlockDiagOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -5166,7 +5166,7 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ceil(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCeil, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCeil, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Ceil(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5185,7 +5185,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ceil_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCeil_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCeil_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Ceil_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5205,7 +5205,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CeilOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCeilOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCeilOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CeilOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5225,7 +5225,7 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opChainMatmul, &assertgenshapes.Shape_f1166f74d18a, matrices)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opChainMatmul, &assertgenshapes.Shape_3ed2e593c55e, matrices)
 	r0 := kernels.ChainMatmul(matrices)
 	assertgenshapes.After_bb4157d767bb(&fr, matrices, r0)
 	return r0
@@ -5244,7 +5244,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opChainMatmulOut, &assertgenshapes.Shape_41db15f2821b, matrices, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opChainMatmulOut, &assertgenshapes.Shape_b153597098d4, matrices, out)
 	defer fr.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, matrices, out, r0)
@@ -5264,7 +5264,7 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opUnsafeChunk, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnsafeChunk, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -5283,7 +5283,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.Chunk(self, chunks, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e83d8e4e7c52(&fr, &opChunk, &assertgenshapes.Shape_7b0c4282a529, self)
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opChunk, &assertgenshapes.Shape_2d834f098448, self)
 	r0 := kernels.Chunk(self, chunks, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -5302,7 +5302,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opTensorSplitSections, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opTensorSplitSections, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -5321,7 +5321,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opTensorSplitIndices, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opTensorSplitIndices, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -5340,7 +5340,7 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_ce1241da9988(&fr, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Shape_34c4f2094b80, self, tensor_indices_or_sections)
+	assertgenshapes.Before_ce1241da9988(&fr, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Shape_87580a023dbe, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	assertgenshapes.After_d90c52b51233(&fr, self, tensor_indices_or_sections, r0)
 	return r0
@@ -5359,7 +5359,7 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clamp(self, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClamp, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClamp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Clamp(self, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5378,7 +5378,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.ClampTensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opClampTensor, &assertgenshapes.Shape_d5b531928f12, self, min_, max_)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opClampTensor, &assertgenshapes.Shape_ea83c79d7f87, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, min_, max_, r0)
 	return r0
@@ -5397,7 +5397,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 		return kernels.Clamp_(self, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClamp_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClamp_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5417,7 +5417,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 		return kernels.Clamp_Tensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opClamp_Tensor, &assertgenshapes.Shape_426164cac34d, self, min_, max_)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opClamp_Tensor, &assertgenshapes.Shape_5fda3db2e708, self, min_, max_)
 	defer fr.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, min_, max_, r0)
@@ -5437,7 +5437,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 		return kernels.ClampOut(self, min_, max_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5457,7 +5457,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 		return kernels.ClampTensorOut(self, min_, max_, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5d15463afe2b(&fr, &opClampTensorOut, &assertgenshapes.Shape_59baf07064c0, self, min_, max_, out)
+	assertgenshapes.Before_5d15463afe2b(&fr, &opClampTensorOut, &assertgenshapes.Shape_d4f0a6fbfa72, self, min_, max_, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, min_, max_, out, r0)
@@ -5477,7 +5477,7 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMax(self, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClampMax, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ClampMax(self, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5496,7 +5496,7 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMaxTensor(self, max_)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMaxTensor, &assertgenshapes.Shape_fc666cc335fe, self, max_)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMaxTensor, &assertgenshapes.Shape_1818e1489c4a, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, max_, r0)
 	return r0
@@ -5515,7 +5515,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMax_(self, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClampMax_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMax_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5535,7 +5535,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMax_Tensor(self, max_)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMax_Tensor, &assertgenshapes.Shape_ac8fc2e3fabc, self, max_)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMax_Tensor, &assertgenshapes.Shape_1a0aebb80b39, self, max_)
 	defer fr.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, max_, r0)
@@ -5555,7 +5555,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 		return kernels.ClampMaxOut(self, max_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5575,7 +5575,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 		return kernels.ClampMaxTensorOut(self, max_, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opClampMaxTensorOut, &assertgenshapes.Shape_02a3a704a388, self, max_, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opClampMaxTensorOut, &assertgenshapes.Shape_2d9320c140b3, self, max_, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, max_, out, r0)
@@ -5595,7 +5595,7 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMin(self, min_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClampMin, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMin, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ClampMin(self, min_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5614,7 +5614,7 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMinTensor(self, min_)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMinTensor, &assertgenshapes.Shape_309cea110312, self, min_)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMinTensor, &assertgenshapes.Shape_19f3c7b4731a, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, min_, r0)
 	return r0
@@ -5633,7 +5633,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 		return kernels.ClampMin_(self, min_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClampMin_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMin_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5653,7 +5653,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 		return kernels.ClampMin_Tensor(self, min_)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMin_Tensor, &assertgenshapes.Shape_ba89399c9f4b, self, min_)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMin_Tensor, &assertgenshapes.Shape_d9bcde8b0491, self, min_)
 	defer fr.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, min_, r0)
@@ -5673,7 +5673,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 		return kernels.ClampMinOut(self, min_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMinOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMinOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5693,7 +5693,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 		return kernels.ClampMinTensorOut(self, min_, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opClampMinTensorOut, &assertgenshapes.Shape_d41d6ab0aba7, self, min_, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opClampMinTensorOut, &assertgenshapes.Shape_f6621eaeeb45, self, min_, out)
 	defer fr.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, min_, out, r0)
@@ -5713,7 +5713,7 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 		return kernels.Clip(self, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClip, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClip, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Clip(self, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5732,7 +5732,7 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 		return kernels.ClipTensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opClipTensor, &assertgenshapes.Shape_d5b531928f12, self, min_, max_)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opClipTensor, &assertgenshapes.Shape_ea83c79d7f87, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, min_, max_, r0)
 	return r0
@@ -5751,7 +5751,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clip_(self, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClip_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClip_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5771,7 +5771,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opClip_Tensor, &assertgenshapes.Shape_426164cac34d, self, min_, max_)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opClip_Tensor, &assertgenshapes.Shape_5fda3db2e708, self, min_, max_)
 	defer fr.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, min_, max_, r0)
@@ -5791,7 +5791,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 		return kernels.ClipOut(self, min_, max_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opClipOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClipOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5811,7 +5811,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5d15463afe2b(&fr, &opClipTensorOut, &assertgenshapes.Shape_59baf07064c0, self, min_, max_, out)
+	assertgenshapes.Before_5d15463afe2b(&fr, &opClipTensorOut, &assertgenshapes.Shape_d4f0a6fbfa72, self, min_, max_, out)
 	defer fr.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, min_, max_, out, r0)
@@ -5831,7 +5831,7 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnIsAcceptable, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnIsAcceptable, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.CudnnIsAcceptable(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -5850,7 +5850,7 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 		return kernels.Complex(real_, imag_)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opComplex, &assertgenshapes.Shape_bdfb0bdfa3d6, real_, imag_)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opComplex, &assertgenshapes.Shape_4af31a883dfa, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
 	assertgenshapes.After_9ff3b5fe9328(&fr, real_, imag_, r0)
 	return r0
@@ -5869,7 +5869,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 		return kernels.ComplexOut(real_, imag_, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opComplexOut, &assertgenshapes.Shape_3ef03124ee90, real_, imag_, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opComplexOut, &assertgenshapes.Shape_06fd6fb15223, real_, imag_, out)
 	defer fr.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, real_, imag_, out, r0)
@@ -5889,7 +5889,7 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 		return kernels.Polar(abs, angle)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolar, &assertgenshapes.Shape_186a0ee64964, abs, angle)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolar, &assertgenshapes.Shape_71790d69e029, abs, angle)
 	r0 := kernels.Polar(abs, angle)
 	assertgenshapes.After_9ff3b5fe9328(&fr, abs, angle, r0)
 	return r0
@@ -5908,7 +5908,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.PolarOut(abs, angle, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPolarOut, &assertgenshapes.Shape_c59e8249c6b2, abs, angle, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opPolarOut, &assertgenshapes.Shape_92151fed3f4e, abs, angle, out)
 	defer fr.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, abs, angle, out, r0)
@@ -5928,7 +5928,7 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 		return kernels.ConstantPadNd(self, pad, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opConstantPadNd, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opConstantPadNd, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5947,7 +5947,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opConstantPadNdOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opConstantPadNdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5967,7 +5967,7 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opContiguous, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opContiguous, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Contiguous(self, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5986,7 +5986,7 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 		return kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolution, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolution, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6005,7 +6005,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opConvolutionOut, &assertgenshapes.Shape_b89346d670e3, input, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opConvolutionOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
@@ -6025,7 +6025,7 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 		return kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackward, &assertgenshapes.Shape_56e24ddf05d0, grad_output, input, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackward, &assertgenshapes.Shape_9f56189dc190, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -6044,7 +6044,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opConvolutionBackwardOut, &assertgenshapes.Shape_37ad6e28785e, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opConvolutionBackwardOut, &assertgenshapes.Shape_02dcf799e36e, grad_output, input, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
@@ -6064,7 +6064,7 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 		return kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolutionOverrideable, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolutionOverrideable, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6083,7 +6083,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opConvolutionOverrideableOut, &assertgenshapes.Shape_b89346d670e3, input, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opConvolutionOverrideableOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
@@ -6103,7 +6103,7 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 		return kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackwardOverrideable, &assertgenshapes.Shape_56e24ddf05d0, grad_output, input, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackwardOverrideable, &assertgenshapes.Shape_9f56189dc190, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -6122,7 +6122,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Shape_37ad6e28785e, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Shape_02dcf799e36e, grad_output, input, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
@@ -6142,7 +6142,7 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolution, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolution, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6161,7 +6161,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXConvolutionOut, &assertgenshapes.Shape_b89346d670e3, input, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXConvolutionOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
@@ -6181,7 +6181,7 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolutionDeprecated, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolutionDeprecated, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6200,7 +6200,7 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolutionMode, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolutionMode, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6219,7 +6219,7 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_845ff42fc5c0(&fr, &opXConvolutionDoubleBackward, &assertgenshapes.Shape_dde4c14b072e, ggI, ggW, ggb, gO, weight, self)
+	assertgenshapes.Before_845ff42fc5c0(&fr, &opXConvolutionDoubleBackward, &assertgenshapes.Shape_ea8cbc1ff10e, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.After_85d5f51a9260(&fr, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
@@ -6238,7 +6238,7 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv1d, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv1d, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6257,7 +6257,7 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv2d, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv2d, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6276,7 +6276,7 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv3d, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv3d, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6295,7 +6295,7 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv1dPadding, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv1dPadding, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6314,7 +6314,7 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv2dPadding, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv2dPadding, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6333,7 +6333,7 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv3dPadding, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConv3dPadding, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6352,7 +6352,7 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 		return kernels.ConvTbc(self, weight, bias, pad)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opConvTbc, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_b60e94708622(&fr, &opConvTbc, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -6371,7 +6371,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opConvTbcOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opConvTbcOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -6391,7 +6391,7 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opConvTbcBackward, &assertgenshapes.Shape_55155ee70c83, self, input, weight, bias)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opConvTbcBackward, &assertgenshapes.Shape_501cd6486f32, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	assertgenshapes.After_518303ad88bc(&fr, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -6410,7 +6410,7 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvTranspose1d, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvTranspose1d, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6429,7 +6429,7 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvTranspose2dInput, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvTranspose2dInput, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6448,7 +6448,7 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvTranspose3dInput, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvTranspose3dInput, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6467,7 +6467,7 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopy, &assertgenshapes.Shape_073e2863649c, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopy, &assertgenshapes.Shape_39b6b5ad19f6, self, src)
 	r0 := kernels.Copy(self, src, non_blocking)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -6486,7 +6486,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopy_, &assertgenshapes.Shape_ed3bd231e62f, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopy_, &assertgenshapes.Shape_201173794809, self, src)
 	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
@@ -6506,7 +6506,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCopyOut, &assertgenshapes.Shape_22c9e48733ca, self, src, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCopyOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
 	defer fr.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
@@ -6526,7 +6526,7 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCopyFrom, &assertgenshapes.Shape_a2baedf84c76, self, dst)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCopyFrom, &assertgenshapes.Shape_af1ab3027dff, self, dst)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, dst, r0)
 	return r0
@@ -6545,7 +6545,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXCopyFromOut, &assertgenshapes.Shape_841a1f4e5308, self, dst, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXCopyFromOut, &assertgenshapes.Shape_053690bc4426, self, dst, out)
 	defer fr.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, dst, out, r0)
@@ -6565,7 +6565,7 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCopyFromAndResize, &assertgenshapes.Shape_a2baedf84c76, self, dst)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCopyFromAndResize, &assertgenshapes.Shape_af1ab3027dff, self, dst)
 	r0 := kernels.XCopyFromAndResize(self, dst)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, dst, r0)
 	return r0
@@ -6584,7 +6584,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXCopyFromAndResizeOut, &assertgenshapes.Shape_841a1f4e5308, self, dst, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXCopyFromAndResizeOut, &assertgenshapes.Shape_053690bc4426, self, dst, out)
 	defer fr.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, dst, out, r0)
@@ -6604,7 +6604,7 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cos(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCos, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCos, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Cos(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6623,7 +6623,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cos_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCos_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCos_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Cos_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6643,7 +6643,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CosOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCosOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCosOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CosOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6663,7 +6663,7 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cosh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCosh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCosh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Cosh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6682,7 +6682,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Cosh_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCosh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCosh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Cosh_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -6702,7 +6702,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CoshOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCoshOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCoshOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CoshOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6722,7 +6722,7 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCosineEmbeddingLoss, &assertgenshapes.Shape_9e4c92d4a4cb, input1, input2, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opCosineEmbeddingLoss, &assertgenshapes.Shape_b9b1fc9d5fa7, input1, input2, target)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, input1, input2, target, r0)
 	return r0
@@ -6741,7 +6741,7 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.CountNonzeroDimIntList(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzeroDimIntList, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzeroDimIntList, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6760,7 +6760,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCountNonzeroDimIntListOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCountNonzeroDimIntListOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6780,7 +6780,7 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.CountNonzero(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzero, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzero, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.CountNonzero(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6799,7 +6799,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCountNonzeroOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCountNonzeroOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6819,7 +6819,7 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opCov, &assertgenshapes.Shape_febb485902b0, self, fweights, aweights)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opCov, &assertgenshapes.Shape_5def4d079a1f, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, fweights, aweights, r0)
 	return r0
@@ -6838,7 +6838,7 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 		return kernels.Corrcoef(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCorrcoef, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCorrcoef, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Corrcoef(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6857,7 +6857,7 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 		return kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCudnnAffineGridGenerator, &assertgenshapes.Shape_8a468f75f545, theta)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCudnnAffineGridGenerator, &assertgenshapes.Shape_a97d0a5621f2, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	assertgenshapes.After_b8768b1b96bb(&fr, theta, r0)
 	return r0
@@ -6876,7 +6876,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Shape_c04b0eb8af8c, theta, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Shape_2aff539cc616, theta, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, theta, out, r0)
@@ -6896,7 +6896,7 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Shape_632081b14177, grad)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Shape_fe6edf2c8c3d, grad)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad, r0)
 	return r0
@@ -6915,7 +6915,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Shape_0811ed8d3515, grad, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Shape_2a943c77d15b, grad, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, out, r0)
@@ -6935,7 +6935,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_86fe96a09dcc(&fr, &opCudnnBatchNorm, &assertgenshapes.Shape_9937758adff1, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_86fe96a09dcc(&fr, &opCudnnBatchNorm, &assertgenshapes.Shape_e110c256108b, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6954,7 +6954,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ff8eaad5b442(&fr, &opCudnnBatchNormOut, &assertgenshapes.Shape_602d56ca9040, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.Before_ff8eaad5b442(&fr, &opCudnnBatchNormOut, &assertgenshapes.Shape_f0ff44027144, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	assertgenshapes.After_870a77097481(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
@@ -6974,7 +6974,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_827cac5246e2(&fr, &opCudnnBatchNormBackward, &assertgenshapes.Shape_5fd7a3ac74fd, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.Before_827cac5246e2(&fr, &opCudnnBatchNormBackward, &assertgenshapes.Shape_376150328fb3, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
@@ -6993,7 +6993,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
 	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_81c8c0c352d9(&fr, &opCudnnBatchNormBackwardOut, &assertgenshapes.Shape_df7770b9bab1, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	assertgenshapes.Before_81c8c0c352d9(&fr, &opCudnnBatchNormBackwardOut, &assertgenshapes.Shape_86c9bc336708, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	assertgenshapes.After_3137720556a2(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
@@ -7013,7 +7013,7 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 		return kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolution, &assertgenshapes.Shape_e77298d7e0cf, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolution, &assertgenshapes.Shape_a2794e887692, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -7032,7 +7032,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCudnnConvolutionOut, &assertgenshapes.Shape_5c1dfa579a7b, self, weight, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCudnnConvolutionOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
@@ -7052,7 +7052,7 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 		return kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolutionTranspose, &assertgenshapes.Shape_e77298d7e0cf, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolutionTranspose, &assertgenshapes.Shape_a2794e887692, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -7071,7 +7071,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCudnnConvolutionTransposeOut, &assertgenshapes.Shape_5c1dfa579a7b, self, weight, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCudnnConvolutionTransposeOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
@@ -7091,7 +7091,7 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 		return kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsConvolutionTranspose, &assertgenshapes.Shape_e77298d7e0cf, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsConvolutionTranspose, &assertgenshapes.Shape_a2794e887692, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -7110,7 +7110,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMpsConvolutionTransposeOut, &assertgenshapes.Shape_5c1dfa579a7b, self, weight, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMpsConvolutionTransposeOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
@@ -7130,7 +7130,7 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMpsConvolutionTransposeBackward, &assertgenshapes.Shape_42d1eeadd485, self, grad_output, weight)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMpsConvolutionTransposeBackward, &assertgenshapes.Shape_8a81835acc55, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	assertgenshapes.After_18260e60a85b(&fr, self, grad_output, weight, r0, r1)
 	return r0, r1
@@ -7149,7 +7149,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Shape_4884eaff516d, self, grad_output, weight, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Shape_2fa7dc2d2c54, self, grad_output, weight, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, self, grad_output, weight, out0, out1, r0, r1)
@@ -7169,7 +7169,7 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opCudnnConvolutionRelu, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opCudnnConvolutionRelu, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -7188,7 +7188,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opCudnnConvolutionReluOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opCudnnConvolutionReluOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -7208,7 +7208,7 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opCudnnConvolutionAddRelu, &assertgenshapes.Shape_1680f9d91186, self, weight, z, bias)
+	assertgenshapes.Before_463bd598b71d(&fr, &opCudnnConvolutionAddRelu, &assertgenshapes.Shape_b0cf5266f316, self, weight, z, bias)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, z, bias, r0)
 	return r0
@@ -7227,7 +7227,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_85a81e9790ab(&fr, &opCudnnConvolutionAddReluOut, &assertgenshapes.Shape_c0cd47ba8c0e, self, weight, z, bias, out)
+	assertgenshapes.Before_85a81e9790ab(&fr, &opCudnnConvolutionAddReluOut, &assertgenshapes.Shape_cd98e3efd74d, self, weight, z, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	assertgenshapes.After_47abd8a11be3(&fr, self, weight, z, bias, out, r0)
@@ -7247,7 +7247,7 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 		return kernels.CudnnGridSampler(self, grid)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnGridSampler, &assertgenshapes.Shape_4b836c12ddbd, self, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnGridSampler, &assertgenshapes.Shape_aead9e8dbee4, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, grid, r0)
 	return r0
@@ -7266,7 +7266,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCudnnGridSamplerOut, &assertgenshapes.Shape_d7c3fe517f67, self, grid, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCudnnGridSamplerOut, &assertgenshapes.Shape_d429e3c91534, self, grid, out)
 	defer fr.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, grid, out, r0)
@@ -7286,7 +7286,7 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opCudnnGridSamplerBackward, &assertgenshapes.Shape_6acb7eef481d, self, grid, grad_output)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opCudnnGridSamplerBackward, &assertgenshapes.Shape_6d6e0806b0e8, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	assertgenshapes.After_18260e60a85b(&fr, self, grid, grad_output, r0, r1)
 	return r0, r1
@@ -7305,7 +7305,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Shape_146897156043, self, grid, grad_output, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Shape_cdd008349691, self, grid, grad_output, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, self, grid, grad_output, out0, out1, r0, r1)
@@ -7325,7 +7325,7 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Cummax(self, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opCummax, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opCummax, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Cummax(self, dim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -7344,7 +7344,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 		return kernels.CummaxOut(self, dim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opCummaxOut, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opCummaxOut, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -7365,7 +7365,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXCummaxHelper, &assertgenshapes.Shape_00b322c58184, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXCummaxHelper, &assertgenshapes.Shape_b966be80ea09, self, values, indices)
 	defer fr.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -7384,7 +7384,7 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Cummin(self, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opCummin, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opCummin, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Cummin(self, dim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -7403,7 +7403,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 		return kernels.CumminOut(self, dim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opCumminOut, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opCumminOut, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -7424,7 +7424,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXCumminHelper, &assertgenshapes.Shape_00b322c58184, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXCumminHelper, &assertgenshapes.Shape_b966be80ea09, self, values, indices)
 	defer fr.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -7443,7 +7443,7 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCummaxminBackward, &assertgenshapes.Shape_12ce84a7a3db, grad, input, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opCummaxminBackward, &assertgenshapes.Shape_d7fa19fd0ada, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, input, indices, r0)
 	return r0
@@ -7462,7 +7462,7 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumprod(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCumprod, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumprod, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7481,7 +7481,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCumprod_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumprod_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7501,7 +7501,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 		return kernels.CumprodOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCumprodOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCumprodOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7521,7 +7521,7 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCumprodBackward, &assertgenshapes.Shape_881f7e024283, grad, input, output)
+	assertgenshapes.Before_b60e94708622(&fr, &opCumprodBackward, &assertgenshapes.Shape_3ea2f1153dbb, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, input, output, r0)
 	return r0
@@ -7540,7 +7540,7 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumsum(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCumsum, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumsum, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7559,7 +7559,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCumsum_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumsum_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7579,7 +7579,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 		return kernels.CumsumOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCumsumOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCumsumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7599,7 +7599,7 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCumulativeTrapezoidX, &assertgenshapes.Shape_a907ea47452d, y, x)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCumulativeTrapezoidX, &assertgenshapes.Shape_56c240e68af0, y, x)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, y, x, r0)
 	return r0
@@ -7618,7 +7618,7 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCumulativeTrapezoidDx, &assertgenshapes.Shape_1c561e1df06f, y)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumulativeTrapezoidDx, &assertgenshapes.Shape_04b1f81234b2, y)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, y, r0)
 	return r0
@@ -7637,7 +7637,7 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCtcLossIntList, &assertgenshapes.Shape_8517b2f25e48, log_probs, targets)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCtcLossIntList, &assertgenshapes.Shape_e8a63171cf13, log_probs, targets)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	assertgenshapes.After_9ff3b5fe9328(&fr, log_probs, targets, r0)
 	return r0
@@ -7656,7 +7656,7 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opCtcLossTensor, &assertgenshapes.Shape_ecf12e086502, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opCtcLossTensor, &assertgenshapes.Shape_5e6b29eac5d6, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	assertgenshapes.After_1d439e86d5ef(&fr, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
@@ -7675,7 +7675,7 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 		return kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXCtcLoss, &assertgenshapes.Shape_60d66d0952bf, log_probs, targets)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXCtcLoss, &assertgenshapes.Shape_882332243046, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
@@ -7694,7 +7694,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCtcLossOut, &assertgenshapes.Shape_ba45b7e848cc, log_probs, targets, out0, out1)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCtcLossOut, &assertgenshapes.Shape_69bd042f791c, log_probs, targets, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, out0, out1, r0, r1)
@@ -7714,7 +7714,7 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCtcLossTensor, &assertgenshapes.Shape_d9c536781a1d, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCtcLossTensor, &assertgenshapes.Shape_08f41c5dc63d, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
@@ -7733,7 +7733,7 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 		return kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a3b193330e1(&fr, &opXCtcLossTensorOut, &assertgenshapes.Shape_67f13dfec329, log_probs, targets, input_lengths, target_lengths, out0, out1)
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXCtcLossTensorOut, &assertgenshapes.Shape_f191c59a10c9, log_probs, targets, input_lengths, target_lengths, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	assertgenshapes.After_4fa8f1c64fe1(&fr, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
@@ -7753,7 +7753,7 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opXCtcLossBackward, &assertgenshapes.Shape_87d013a87bd6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
+	assertgenshapes.Before_a8adc863321e(&fr, &opXCtcLossBackward, &assertgenshapes.Shape_bb5f001592ee, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	assertgenshapes.After_47abd8a11be3(&fr, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
@@ -7772,7 +7772,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXCtcLossBackwardOut, &assertgenshapes.Shape_d3659afc53fb, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXCtcLossBackwardOut, &assertgenshapes.Shape_acd177800a5b, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	defer fr.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	assertgenshapes.After_637c43f9a004(&fr, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
@@ -7792,7 +7792,7 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_bc5a996f7305(&fr, &opXCtcLossBackwardTensor, &assertgenshapes.Shape_4c2e80391a07, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
+	assertgenshapes.Before_bc5a996f7305(&fr, &opXCtcLossBackwardTensor, &assertgenshapes.Shape_7453b22fc694, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	assertgenshapes.After_d8795cc82236(&fr, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
@@ -7811,7 +7811,7 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 		return kernels.DiagEmbed(self, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagEmbed, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagEmbed, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7830,7 +7830,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagEmbedOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagEmbedOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7850,7 +7850,7 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 		return kernels.Diagflat(self, offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagflat, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagflat, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Diagflat(self, offset)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7869,7 +7869,7 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opDiagonal, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opDiagonal, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7888,7 +7888,7 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgDiagonal, &assertgenshapes.Shape_f111fc304914, A)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgDiagonal, &assertgenshapes.Shape_fa2cb9ca845f, A)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
@@ -7907,7 +7907,7 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 		return kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -7926,7 +7926,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalBackwardOut, &assertgenshapes.Shape_eebd78322611, grad_output, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalBackwardOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
@@ -7946,7 +7946,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 		return kernels.FillDiagonal_(self, fill_value, wrap_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFillDiagonal_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFillDiagonal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7966,7 +7966,7 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opDiff, &assertgenshapes.Shape_c61aa650cf5b, self, prepend, append_)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opDiff, &assertgenshapes.Shape_447832c6b9bc, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, prepend, append_, r0)
 	return r0
@@ -7985,7 +7985,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5d15463afe2b(&fr, &opDiffOut, &assertgenshapes.Shape_37a4096e1176, self, prepend, append_, out)
+	assertgenshapes.Before_5d15463afe2b(&fr, &opDiffOut, &assertgenshapes.Shape_b30dc548cb22, self, prepend, append_, out)
 	defer fr.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, prepend, append_, out, r0)
@@ -8005,7 +8005,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientScalarint, &assertgenshapes.Shape_7729f93e2fa1, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientScalarint, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -8024,7 +8024,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientScalararray, &assertgenshapes.Shape_7729f93e2fa1, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientScalararray, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -8043,7 +8043,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientArray, &assertgenshapes.Shape_7729f93e2fa1, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientArray, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -8062,7 +8062,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientScalarrayint, &assertgenshapes.Shape_7729f93e2fa1, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientScalarrayint, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -8081,7 +8081,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientScalarrayarray, &assertgenshapes.Shape_7729f93e2fa1, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opGradientScalarrayarray, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -8100,7 +8100,7 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_d1f92a737047(&fr, &opGradientTensorarrayint, &assertgenshapes.Shape_b0e275da28ac, self, spacing)
+	assertgenshapes.Before_d1f92a737047(&fr, &opGradientTensorarrayint, &assertgenshapes.Shape_e5f91f8492cc, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	assertgenshapes.After_18ed1a574734(&fr, self, spacing, r0)
 	return r0
@@ -8119,7 +8119,7 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_d1f92a737047(&fr, &opGradientTensorarray, &assertgenshapes.Shape_b0e275da28ac, self, spacing)
+	assertgenshapes.Before_d1f92a737047(&fr, &opGradientTensorarray, &assertgenshapes.Shape_e5f91f8492cc, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	assertgenshapes.After_18ed1a574734(&fr, self, spacing, r0)
 	return r0
@@ -8138,7 +8138,7 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.DivTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8157,7 +8157,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Div_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiv_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiv_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -8177,7 +8177,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.DivOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDivOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDivOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DivOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -8197,7 +8197,7 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivTensorMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensorMode, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensorMode, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8216,7 +8216,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 		return kernels.Div_TensorMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiv_TensorMode, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiv_TensorMode, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -8236,7 +8236,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 		return kernels.DivOutMode(self, other, rounding_mode, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDivOutMode, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDivOutMode, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -8256,7 +8256,7 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DivScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8275,7 +8275,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Div_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiv_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiv_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8295,7 +8295,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.DivScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8315,7 +8315,7 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 		return kernels.DivScalarMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalarMode, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalarMode, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8334,7 +8334,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 		return kernels.Div_ScalarMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiv_ScalarMode, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiv_ScalarMode, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8354,7 +8354,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivScalarModeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivScalarModeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8374,7 +8374,7 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivideTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivideTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.DivideTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8393,7 +8393,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Divide_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivide_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivide_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -8413,7 +8413,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.DivideOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDivideOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDivideOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -8433,7 +8433,7 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivideScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDivideScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivideScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DivideScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8452,7 +8452,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Divide_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDivide_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivide_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8472,7 +8472,7 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivideTensorMode, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivideTensorMode, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8491,7 +8491,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivide_TensorMode, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivide_TensorMode, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -8511,7 +8511,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDivideOutMode, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDivideOutMode, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -8531,7 +8531,7 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDivideScalarMode, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivideScalarMode, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8550,7 +8550,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDivide_ScalarMode, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivide_ScalarMode, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8570,7 +8570,7 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrueDivideTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrueDivideTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.TrueDivideTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8589,7 +8589,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrueDivide_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrueDivide_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -8609,7 +8609,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.TrueDivideOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opTrueDivideOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opTrueDivideOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -8629,7 +8629,7 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivideScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrueDivideScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrueDivideScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.TrueDivideScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8648,7 +8648,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrueDivide_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrueDivide_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8668,7 +8668,7 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 		return kernels.Dot(self, tensor)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDot, &assertgenshapes.Shape_ca0c9c2e1955, self, tensor)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDot, &assertgenshapes.Shape_c5e3845694ed, self, tensor)
 	r0 := kernels.Dot(self, tensor)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, tensor, r0)
 	return r0
@@ -8687,7 +8687,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.DotOut(self, tensor, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDotOut, &assertgenshapes.Shape_bc4669f6da7f, self, tensor, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDotOut, &assertgenshapes.Shape_d689918ce155, self, tensor, out)
 	defer fr.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor, out, r0)
@@ -8707,7 +8707,7 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Vdot(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opVdot, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVdot, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Vdot(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8726,7 +8726,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.VdotOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opVdotOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opVdotOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -8746,7 +8746,7 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opEinsum, &assertgenshapes.Shape_f54e9a4a8c2b, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opEinsum, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.Einsum(equation, tensors, path)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -8765,7 +8765,7 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 		return kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbedding, &assertgenshapes.Shape_cccf4a019db2, weight, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbedding, &assertgenshapes.Shape_4f32042a5576, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	assertgenshapes.After_9ff3b5fe9328(&fr, weight, indices, r0)
 	return r0
@@ -8784,7 +8784,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opEmbeddingOut, &assertgenshapes.Shape_c31495f146cd, weight, indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opEmbeddingOut, &assertgenshapes.Shape_dd39cb1a7052, weight, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, weight, indices, out, r0)
@@ -8804,7 +8804,7 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingBackward, &assertgenshapes.Shape_9d7def27dd2c, grad, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingBackward, &assertgenshapes.Shape_34915701548b, grad, indices)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, indices, r0)
 	return r0
@@ -8823,7 +8823,7 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 		return kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingDenseBackward, &assertgenshapes.Shape_d733bf536407, grad_output, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingDenseBackward, &assertgenshapes.Shape_46a46dabbedf, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, indices, r0)
 	return r0
@@ -8842,7 +8842,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opEmbeddingDenseBackwardOut, &assertgenshapes.Shape_ad02d35b2911, grad_output, indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opEmbeddingDenseBackwardOut, &assertgenshapes.Shape_d6e5cd0b5d76, grad_output, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, indices, out, r0)
@@ -8862,7 +8862,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 		return kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingRenorm_, &assertgenshapes.Shape_6da56b00046e, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingRenorm_, &assertgenshapes.Shape_9aa329cfb98d, self, indices)
 	defer fr.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
@@ -8882,7 +8882,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opEmbeddingRenormOut, &assertgenshapes.Shape_cac6e414ecac, self, indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opEmbeddingRenormOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
@@ -8902,7 +8902,7 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 		return kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingRenorm, &assertgenshapes.Shape_b001579a11bd, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingRenorm, &assertgenshapes.Shape_e46174b3d8b4, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
@@ -8921,7 +8921,7 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingSparseBackward, &assertgenshapes.Shape_9d7def27dd2c, grad, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingSparseBackward, &assertgenshapes.Shape_34915701548b, grad, indices)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, indices, r0)
 	return r0
@@ -8940,7 +8940,7 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 		return kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_db42d819d070(&fr, &opXEmbeddingBagForwardOnly, &assertgenshapes.Shape_6245e719f863, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.Before_db42d819d070(&fr, &opXEmbeddingBagForwardOnly, &assertgenshapes.Shape_56f0326ccc59, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	assertgenshapes.After_44d770df365a(&fr, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
@@ -8959,7 +8959,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e5a7bcfef40e(&fr, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Shape_d2aa0a510436, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.Before_e5a7bcfef40e(&fr, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Shape_b3a4134c758f, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	assertgenshapes.After_c44c18043aaa(&fr, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
@@ -8979,7 +8979,7 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXRowwisePrune, &assertgenshapes.Shape_fffce7212293, weight, mask)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXRowwisePrune, &assertgenshapes.Shape_76d8191781f5, weight, mask)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	assertgenshapes.After_6e1aae0851c1(&fr, weight, mask, r0, r1)
 	return r0, r1
@@ -8998,7 +8998,7 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opRowStack, &assertgenshapes.Shape_f54e9a4a8c2b, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opRowStack, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.RowStack(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -9017,7 +9017,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowStackOut(tensors, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opRowStackOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opRowStackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -9037,7 +9037,7 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8b921724e7e9(&fr, &opEmbeddingBag, &assertgenshapes.Shape_919f5c5b6349, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.Before_8b921724e7e9(&fr, &opEmbeddingBag, &assertgenshapes.Shape_beefcd1f5eb8, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	assertgenshapes.After_4af6a55b3d3b(&fr, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -9056,7 +9056,7 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8b921724e7e9(&fr, &opEmbeddingBagPaddingIdx, &assertgenshapes.Shape_919f5c5b6349, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.Before_8b921724e7e9(&fr, &opEmbeddingBagPaddingIdx, &assertgenshapes.Shape_beefcd1f5eb8, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	assertgenshapes.After_4af6a55b3d3b(&fr, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -9075,7 +9075,7 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 		return kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_db42d819d070(&fr, &opXEmbeddingBag, &assertgenshapes.Shape_6245e719f863, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.Before_db42d819d070(&fr, &opXEmbeddingBag, &assertgenshapes.Shape_56f0326ccc59, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	assertgenshapes.After_44d770df365a(&fr, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
@@ -9094,7 +9094,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e5a7bcfef40e(&fr, &opXEmbeddingBagOut, &assertgenshapes.Shape_d2aa0a510436, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.Before_e5a7bcfef40e(&fr, &opXEmbeddingBagOut, &assertgenshapes.Shape_b3a4134c758f, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	assertgenshapes.After_c44c18043aaa(&fr, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
@@ -9114,7 +9114,7 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9add1118e78b(&fr, &opXEmbeddingBagBackward, &assertgenshapes.Shape_8d075c8a72bc, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.Before_9add1118e78b(&fr, &opXEmbeddingBagBackward, &assertgenshapes.Shape_7393ab47606b, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	assertgenshapes.After_d8795cc82236(&fr, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
@@ -9133,7 +9133,7 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagSparseBackward, &assertgenshapes.Shape_bd4d67c29c73, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagSparseBackward, &assertgenshapes.Shape_703b5dccf478, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	assertgenshapes.After_637c43f9a004(&fr, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
@@ -9152,7 +9152,7 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagDenseBackward, &assertgenshapes.Shape_a12ed3376298, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagDenseBackward, &assertgenshapes.Shape_148d6de381df, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	assertgenshapes.After_637c43f9a004(&fr, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
@@ -9171,7 +9171,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_d2777eec3863(&fr, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Shape_0069883b9be7, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	assertgenshapes.Before_d2777eec3863(&fr, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Shape_9b3623dbbb6a, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	assertgenshapes.After_d8795cc82236(&fr, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
@@ -9191,7 +9191,7 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Shape_7207dbd88b3e, grad, weight, indices, offsets, offset2bag)
+	assertgenshapes.Before_a8adc863321e(&fr, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Shape_22984207bcd2, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	assertgenshapes.After_47abd8a11be3(&fr, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
@@ -9210,7 +9210,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Shape_77ff5a2cfcc8, grad, weight, indices, offsets, offset2bag, out)
+	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Shape_60eaa6a92d33, grad, weight, indices, offsets, offset2bag, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	assertgenshapes.After_637c43f9a004(&fr, grad, weight, indices, offsets, offset2bag, out, r0)
@@ -9230,7 +9230,7 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opEmptyMemoryFormat, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opEmptyMemoryFormat, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -9249,7 +9249,7 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opEmptyPermuted, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opEmptyPermuted, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -9268,7 +9268,7 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 		return kernels.EmptyPermutedOut(size, physical_layout, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyPermutedOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyPermutedOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -9288,7 +9288,7 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmpty, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmpty, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9307,7 +9307,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.NewEmptyOut(self, size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewEmptyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewEmptyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9327,7 +9327,7 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmptyStrided, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmptyStrided, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9346,7 +9346,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 		return kernels.NewEmptyStridedOut(self, size, stride, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewEmptyStridedOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewEmptyStridedOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9366,7 +9366,7 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewFull, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewFull, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9385,7 +9385,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 		return kernels.NewFullOut(self, size, fill_value, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewFullOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewFullOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9405,7 +9405,7 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewZeros, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewZeros, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9424,7 +9424,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.NewZerosOut(self, size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewZerosOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewZerosOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9444,7 +9444,7 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNewOnes, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewOnes, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9463,7 +9463,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 		return kernels.NewOnesOut(self, size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewOnesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNewOnesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9483,7 +9483,7 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opXEmptyAffineQuantized, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opXEmptyAffineQuantized, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -9502,7 +9502,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXEmptyAffineQuantizedOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXEmptyAffineQuantizedOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -9522,7 +9522,7 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Shape_3347c5957732, scales, zero_points)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Shape_d74e51c9360d, scales, zero_points)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_9ff3b5fe9328(&fr, scales, zero_points, r0)
 	return r0
@@ -9541,7 +9541,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Shape_594c506e144f, scales, zero_points, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Shape_aeae448c9dc6, scales, zero_points, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, scales, zero_points, out, r0)
@@ -9561,7 +9561,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opResize_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opResize_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9581,7 +9581,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9601,7 +9601,7 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 		return kernels.Resize(self, size, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opResize, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opResize, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Resize(self, size, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9620,7 +9620,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 		return kernels.XResizeOutput_(self, size, device)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXResizeOutput_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXResizeOutput_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9640,7 +9640,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXResizeOutputOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXResizeOutputOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9660,7 +9660,7 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 		return kernels.XResizeOutput(self, size, device)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXResizeOutput, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXResizeOutput, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XResizeOutput(self, size, device)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9679,7 +9679,7 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyQuantized, &assertgenshapes.Shape_bc3467281113, qtensor)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyQuantized, &assertgenshapes.Shape_c325424b82a3, qtensor)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, qtensor, r0)
 	return r0
@@ -9698,7 +9698,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmptyQuantizedOut, &assertgenshapes.Shape_3675fe5d564d, qtensor, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmptyQuantizedOut, &assertgenshapes.Shape_fef12e42d345, qtensor, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, qtensor, out, r0)
@@ -9718,7 +9718,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 		return kernels.EmptyOut(size, memory_format, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -9738,7 +9738,7 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyLike, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9757,7 +9757,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.EmptyLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmptyLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmptyLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9777,7 +9777,7 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opEmptyStrided, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opEmptyStrided, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -9796,7 +9796,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyStridedOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyStridedOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -9816,7 +9816,7 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErf, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Erf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9835,7 +9835,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erf_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErf_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErf_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Erf_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9855,7 +9855,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ErfOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9875,7 +9875,7 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfc, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfc, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Erfc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9894,7 +9894,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfc_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfc_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfc_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Erfc_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9914,7 +9914,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfcOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfcOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfcOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ErfcOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9934,7 +9934,7 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExp, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Exp(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9953,7 +9953,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExp_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Exp_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9973,7 +9973,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ExpOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ExpOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9993,7 +9993,7 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExp2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Exp2(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10012,7 +10012,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExp2_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp2_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Exp2_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -10032,7 +10032,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Exp2Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opExp2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExp2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Exp2Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10052,7 +10052,7 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExpm1, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpm1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Expm1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10071,7 +10071,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExpm1_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpm1_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Expm1_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -10091,7 +10091,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Expm1Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpm1Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpm1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Expm1Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10111,7 +10111,7 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.Expand(self, size, implicit)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opExpand, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opExpand, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Expand(self, size, implicit)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10130,7 +10130,7 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpandAs, &assertgenshapes.Shape_2120f19e5553, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpandAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ExpandAs(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10149,7 +10149,7 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opEye, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opEye, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -10168,7 +10168,7 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opEyeM, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opEyeM, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -10187,7 +10187,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeOut(n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEyeOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEyeOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.EyeOut(n, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -10207,7 +10207,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeMOut(n, m, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEyeMOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEyeMOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -10227,7 +10227,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10246,7 +10246,7 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnflattenInt, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnflattenInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10265,7 +10265,7 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 		return kernels.FillScalar(self, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFillScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFillScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FillScalar(self, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10284,7 +10284,7 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 		return kernels.FillTensor(self, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFillTensor, &assertgenshapes.Shape_d068be02678d, self, value)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFillTensor, &assertgenshapes.Shape_6516a2dfd9ff, self, value)
 	r0 := kernels.FillTensor(self, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, value, r0)
 	return r0
@@ -10303,7 +10303,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 		return kernels.Fill_Scalar(self, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFill_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFill_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -10323,7 +10323,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 		return kernels.FillScalarOut(self, value, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFillScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFillScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10343,7 +10343,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 		return kernels.Fill_Tensor(self, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFill_Tensor, &assertgenshapes.Shape_99d7ffa16855, self, value)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFill_Tensor, &assertgenshapes.Shape_801b916cf8d9, self, value)
 	defer fr.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, value, r0)
@@ -10363,7 +10363,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 		return kernels.FillTensorOut(self, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFillTensorOut, &assertgenshapes.Shape_fd599a234d67, self, value, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opFillTensorOut, &assertgenshapes.Shape_919495e4a06b, self, value, out)
 	defer fr.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, value, out, r0)
@@ -10383,7 +10383,7 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 		return kernels.Floor(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFloor, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Floor(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10402,7 +10402,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Floor_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFloor_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloor_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Floor_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -10422,7 +10422,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FloorOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FloorOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10442,7 +10442,7 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloorDivide, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloorDivide, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.FloorDivide(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10461,7 +10461,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloorDivide_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloorDivide_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -10481,7 +10481,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.FloorDivideOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFloorDivideOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opFloorDivideOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -10501,7 +10501,7 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivideScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFloorDivideScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloorDivideScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FloorDivideScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10520,7 +10520,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFloorDivide_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloorDivide_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -10540,7 +10540,7 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 		return kernels.FloorDivideScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloorDivideScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloorDivideScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10560,7 +10560,7 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 		return kernels.Frac(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFrac, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrac, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Frac(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10579,7 +10579,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Frac_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFrac_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrac_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Frac_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -10599,7 +10599,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FracOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFracOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFracOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FracOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10619,7 +10619,7 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opFull, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opFull, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -10638,7 +10638,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 		return kernels.FullOut(size, fill_value, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFullOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFullOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -10658,7 +10658,7 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFullLike, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFullLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10677,7 +10677,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 		return kernels.FullLikeOut(self, fill_value, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFullLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFullLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10697,7 +10697,7 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opFromFile, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opFromFile, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -10716,7 +10716,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFromFileOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFromFileOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -10736,7 +10736,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.GcdOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGcdOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGcdOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -10756,7 +10756,7 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGcd, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGcd, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Gcd(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10775,7 +10775,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGcd_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGcd_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Gcd_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -10795,7 +10795,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.LcmOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLcmOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLcmOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -10815,7 +10815,7 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLcm, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLcm, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Lcm(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10834,7 +10834,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLcm_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLcm_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Lcm_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -10854,7 +10854,7 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler, &assertgenshapes.Shape_4deedc85637a, input, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler, &assertgenshapes.Shape_b86226590a8b, input, grid)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
@@ -10873,7 +10873,7 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler2d, &assertgenshapes.Shape_4deedc85637a, input, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler2d, &assertgenshapes.Shape_b86226590a8b, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
@@ -10892,7 +10892,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGridSampler2dOut, &assertgenshapes.Shape_681008661e8b, input, grid, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGridSampler2dOut, &assertgenshapes.Shape_761d4ff4e9c6, input, grid, out)
 	defer fr.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, grid, out, r0)
@@ -10912,7 +10912,7 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opGridSampler2dBackward, &assertgenshapes.Shape_96f63a5d19cd, grad_output, input, grid)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opGridSampler2dBackward, &assertgenshapes.Shape_bf55a0ece47b, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, grid, r0, r1)
 	return r0, r1
@@ -10931,7 +10931,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opGridSampler2dBackwardOut, &assertgenshapes.Shape_c97ec9e341c6, grad_output, input, grid, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opGridSampler2dBackwardOut, &assertgenshapes.Shape_f58706bcd38d, grad_output, input, grid, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, grid, out0, out1, r0, r1)
@@ -10951,7 +10951,7 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXGridSampler2dCpuFallback, &assertgenshapes.Shape_4deedc85637a, input, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXGridSampler2dCpuFallback, &assertgenshapes.Shape_b86226590a8b, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
@@ -10970,7 +10970,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Shape_681008661e8b, input, grid, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Shape_761d4ff4e9c6, input, grid, out)
 	defer fr.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, grid, out, r0)
@@ -10990,7 +10990,7 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Shape_96f63a5d19cd, grad_output, input, grid)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Shape_bf55a0ece47b, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, grid, r0, r1)
 	return r0, r1
@@ -11009,7 +11009,7 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler3d, &assertgenshapes.Shape_4deedc85637a, input, grid)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler3d, &assertgenshapes.Shape_b86226590a8b, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
@@ -11028,7 +11028,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGridSampler3dOut, &assertgenshapes.Shape_681008661e8b, input, grid, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGridSampler3dOut, &assertgenshapes.Shape_761d4ff4e9c6, input, grid, out)
 	defer fr.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, grid, out, r0)
@@ -11048,7 +11048,7 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opGridSampler3dBackward, &assertgenshapes.Shape_96f63a5d19cd, grad_output, input, grid)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opGridSampler3dBackward, &assertgenshapes.Shape_bf55a0ece47b, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, grid, r0, r1)
 	return r0, r1
@@ -11067,7 +11067,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opGridSampler3dBackwardOut, &assertgenshapes.Shape_c97ec9e341c6, grad_output, input, grid, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opGridSampler3dBackwardOut, &assertgenshapes.Shape_f58706bcd38d, grad_output, input, grid, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, grid, out0, out1, r0, r1)
@@ -11087,7 +11087,7 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opHannWindow, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opHannWindow, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11106,7 +11106,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HannWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHannWindowOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHannWindowOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -11126,7 +11126,7 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opHannWindowPeriodic, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opHannWindowPeriodic, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11145,7 +11145,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHannWindowPeriodicOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHannWindowPeriodicOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -11165,7 +11165,7 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opHammingWindow, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opHammingWindow, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11184,7 +11184,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HammingWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHammingWindowOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHammingWindowOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -11204,7 +11204,7 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opHammingWindowPeriodic, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opHammingWindowPeriodic, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11223,7 +11223,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHammingWindowPeriodicOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHammingWindowPeriodicOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -11243,7 +11243,7 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opHammingWindowPeriodicAlpha, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opHammingWindowPeriodicAlpha, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11262,7 +11262,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -11282,7 +11282,7 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11301,7 +11301,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -11321,7 +11321,7 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opKaiserWindow, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opKaiserWindow, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11340,7 +11340,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opKaiserWindowOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opKaiserWindowOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -11360,7 +11360,7 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opKaiserWindowPeriodic, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opKaiserWindowPeriodic, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11379,7 +11379,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opKaiserWindowPeriodicOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opKaiserWindowPeriodicOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -11399,7 +11399,7 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opKaiserWindowBeta, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opKaiserWindowBeta, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -11418,7 +11418,7 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opKaiserWindowBetaOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opKaiserWindowBetaOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)

@@ -26,7 +26,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHingeEmbeddingLoss, &assertgenshapes.Shape_b7e0338ea327, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHingeEmbeddingLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -45,7 +45,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opGroupNorm, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opGroupNorm, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -64,7 +64,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeGroupNorm, &assertgenshapes.Shape_2978b0aeef42, input, weight, bias)
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeGroupNorm, &assertgenshapes.Shape_386076ed00bc, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -83,7 +83,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_87a15575c88b(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_e80ba2589aa0, input, weight, bias, out0, out1, out2)
+	assertgenshapes.Before_87a15575c88b(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
@@ -103,7 +103,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb69b5235634(&fr, &opNativeGroupNormBackward, &assertgenshapes.Shape_c3ba7eb8c9fc, grad_out, input, mean, rstd, weight)
+	assertgenshapes.Before_cb69b5235634(&fr, &opNativeGroupNormBackward, &assertgenshapes.Shape_9fab9bfc22ee, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	assertgenshapes.After_933f0c76306c(&fr, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -122,7 +122,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_74f9ae562676(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_38814b09e0c4, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	assertgenshapes.Before_74f9ae562676(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_e13efc57ab6b, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
@@ -142,7 +142,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 		return kernels.XFftR2c(self, dim, normalization, onesided)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftR2c, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftR2c, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -161,7 +161,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 		return kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftR2cOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftR2cOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -181,7 +181,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 		return kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2r, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2r, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -200,7 +200,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 		return kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2rOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2rOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -220,7 +220,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 		return kernels.XFftC2c(self, dim, normalization, forward)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2c, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2c, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -239,7 +239,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 		return kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2cOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2cOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -260,7 +260,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateCompressedSparseIndices, &assertgenshapes.Shape_457ea1e4f9cc, compressed_idx, plain_idx)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateCompressedSparseIndices, &assertgenshapes.Shape_a9cf43393de1, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
 	assertgenshapes.After_59b81b2d5a28(&fr, compressed_idx, plain_idx)
 }
@@ -278,7 +278,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		return kernels.IndexTensor(self, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_dbf759d17a42(&fr, &opIndexTensor, &assertgenshapes.Shape_a070437ad0ea, self, indices)
+	assertgenshapes.Before_dbf759d17a42(&fr, &opIndexTensor, &assertgenshapes.Shape_b313d7d9eabc, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
 	assertgenshapes.After_bf5ac2a609d3(&fr, self, indices, r0)
 	return r0
@@ -297,7 +297,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		return kernels.IndexTensorOut(self, indices, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexTensorOut, &assertgenshapes.Shape_f1eef41b157c, self, indices, out)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexTensorOut, &assertgenshapes.Shape_024faf110aac, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, out, r0)
@@ -317,7 +317,7 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		return kernels.XUnsafeIndexTensor(self, indices)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_dbf759d17a42(&fr, &opXUnsafeIndexTensor, &assertgenshapes.Shape_a070437ad0ea, self, indices)
+	assertgenshapes.Before_dbf759d17a42(&fr, &opXUnsafeIndexTensor, &assertgenshapes.Shape_b313d7d9eabc, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
 	assertgenshapes.After_bf5ac2a609d3(&fr, self, indices, r0)
 	return r0
@@ -336,7 +336,7 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_69ec1e3d0b77(&fr, &opXUnsafeMaskedIndex, &assertgenshapes.Shape_c79a57962951, self, mask, indices)
+	assertgenshapes.Before_69ec1e3d0b77(&fr, &opXUnsafeMaskedIndex, &assertgenshapes.Shape_86f8fe1b2a1a, self, mask, indices)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	assertgenshapes.After_b409ff7bb2d8(&fr, self, mask, indices, r0)
 	return r0
@@ -355,7 +355,7 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_892c69b5757c(&fr, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Shape_8cc79a4ecf04, self, mask, indices, values)
+	assertgenshapes.Before_892c69b5757c(&fr, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Shape_15a5d7181180, self, mask, indices, values)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	assertgenshapes.After_db6ba53c115c(&fr, self, mask, indices, values, r0)
 	return r0
@@ -374,7 +374,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexCopyOut(self, dim, index, source, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexCopyOut, &assertgenshapes.Shape_2f7c8f12eec0, self, index, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexCopyOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
@@ -394,7 +394,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 		return kernels.IndexCopy_(self, dim, index, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -414,7 +414,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexCopy(self, dim, index, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy, &assertgenshapes.Shape_967b5a35d155, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy, &assertgenshapes.Shape_52e79d0e02c4, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -433,7 +433,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut_, &assertgenshapes.Shape_59aab15b7899, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
 	defer fr.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
@@ -453,7 +453,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_aaabd077162b(&fr, &opIndexPutOut, &assertgenshapes.Shape_89e3ee3a9d36, self, indices, values, out)
+	assertgenshapes.Before_aaabd077162b(&fr, &opIndexPutOut, &assertgenshapes.Shape_71a0ba7a5d25, self, indices, values, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
 	assertgenshapes.After_ce2e9596af94(&fr, self, indices, values, out, r0)
@@ -473,7 +473,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_64dfc527b500, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_0b391b9db062, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
@@ -492,7 +492,7 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		return kernels.XUnsafeIndexPut(self, indices, values, accumulate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXUnsafeIndexPut, &assertgenshapes.Shape_64dfc527b500, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXUnsafeIndexPut, &assertgenshapes.Shape_0b391b9db062, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
@@ -511,7 +511,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_59aab15b7899, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
 	defer fr.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
@@ -531,7 +531,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_aaabd077162b(&fr, &opXIndexPutImplOut, &assertgenshapes.Shape_89e3ee3a9d36, self, indices, values, out)
+	assertgenshapes.Before_aaabd077162b(&fr, &opXIndexPutImplOut, &assertgenshapes.Shape_71a0ba7a5d25, self, indices, values, out)
 	defer fr.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	assertgenshapes.After_ce2e9596af94(&fr, self, indices, values, out, r0)
@@ -551,7 +551,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_64dfc527b500, self, indices, values)
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_0b391b9db062, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
@@ -570,7 +570,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6407a5599538(&fr, &opInstanceNorm, &assertgenshapes.Shape_ffbccdfd3298, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_6407a5599538(&fr, &opInstanceNorm, &assertgenshapes.Shape_1adbd2135dd4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, running_mean, running_var, r0)
 	return r0
@@ -589,7 +589,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsclose, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsclose, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -608,7 +608,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 		return kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIsinTensorTensorOut, &assertgenshapes.Shape_36995488053e, elements, test_elements, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIsinTensorTensorOut, &assertgenshapes.Shape_e2b0981c0b07, elements, test_elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, elements, test_elements, out, r0)
@@ -628,7 +628,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 		return kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorTensor, &assertgenshapes.Shape_85bdacc71ea1, elements, test_elements)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorTensor, &assertgenshapes.Shape_639bc85e9eb1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	assertgenshapes.After_9ff3b5fe9328(&fr, elements, test_elements, r0)
 	return r0
@@ -647,7 +647,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 		return kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorScalarOut, &assertgenshapes.Shape_806bccc1d1f5, elements, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorScalarOut, &assertgenshapes.Shape_c9ec553d3538, elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, elements, out, r0)
@@ -667,7 +667,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 		return kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsinTensorScalar, &assertgenshapes.Shape_9a1cbca38fd7, elements)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinTensorScalar, &assertgenshapes.Shape_64a88e20d03d, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	assertgenshapes.After_b8768b1b96bb(&fr, elements, r0)
 	return r0
@@ -686,7 +686,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 		return kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinScalarTensorOut, &assertgenshapes.Shape_c805551cb7c1, test_elements, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinScalarTensorOut, &assertgenshapes.Shape_e18eb23ddd21, test_elements, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, test_elements, out, r0)
@@ -706,7 +706,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 		return kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsinScalarTensor, &assertgenshapes.Shape_8f14cf0beb96, test_elements)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinScalarTensor, &assertgenshapes.Shape_5eddebfb4cdf, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	assertgenshapes.After_b8768b1b96bb(&fr, test_elements, r0)
 	return r0
@@ -725,7 +725,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isnan(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsnan, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsnan, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isnan(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -744,7 +744,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsnanOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsnanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsnanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsnanOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -764,7 +764,7 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsDistributed, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsDistributed, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsDistributed(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -783,7 +783,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsFloatingPoint, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsFloatingPoint, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsFloatingPoint(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -802,7 +802,7 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsComplex, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsComplex, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsComplex(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -821,7 +821,7 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsConj, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsConj, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsConj(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -840,7 +840,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIsZerotensor, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIsZerotensor, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XIsZerotensor(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -859,7 +859,7 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNeg, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNeg, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsNeg(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -878,7 +878,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsreal, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsreal, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isreal(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -897,7 +897,7 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNonzero, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNonzero, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsNonzero(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -916,7 +916,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.IsSameSize(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsSameSize, &assertgenshapes.Shape_dfc51921799d, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSameSize, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.IsSameSize(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -935,7 +935,7 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsSigned, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsSigned, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsSigned(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -954,7 +954,7 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsInference, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsInference, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsInference(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -973,7 +973,7 @@ func Numel(self *torch.Tensor) int64 {
 		return kernels.Numel(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNumel, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNumel, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Numel(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -992,7 +992,7 @@ func Dim(self *torch.Tensor) int64 {
 		return kernels.Dim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDim, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Dim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1011,7 +1011,7 @@ func GetDevice(self *torch.Tensor) int64 {
 		return kernels.GetDevice(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGetDevice, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGetDevice, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.GetDevice(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1030,7 +1030,7 @@ func StorageOffset(self *torch.Tensor) int64 {
 		return kernels.StorageOffset(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStorageOffset, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStorageOffset, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.StorageOffset(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1049,7 +1049,7 @@ func IsContiguous(self *torch.Tensor) bool {
 		return kernels.IsContiguous(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsContiguous, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsContiguous, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsContiguous(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1068,7 +1068,7 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 		return kernels.IsContiguousMemoryFormat(self, memory_format)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsContiguousMemoryFormat, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsContiguousMemoryFormat, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsContiguousMemoryFormat(self, memory_format)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1087,7 +1087,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opKlDiv, &assertgenshapes.Shape_b7e0338ea327, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opKlDiv, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -1106,7 +1106,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opKron, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opKron, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Kron(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -1125,7 +1125,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.KronOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opKronOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opKronOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.KronOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -1145,7 +1145,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 		return kernels.Kthvalue(self, k_, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalue, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalue, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1164,7 +1164,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 		return kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -1184,7 +1184,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opLayerNorm, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLayerNorm, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -1203,7 +1203,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 		return kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeLayerNorm, &assertgenshapes.Shape_2978b0aeef42, input, weight, bias)
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeLayerNorm, &assertgenshapes.Shape_386076ed00bc, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -1222,7 +1222,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_87a15575c88b(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_e80ba2589aa0, input, weight, bias, out0, out1, out2)
+	assertgenshapes.Before_87a15575c88b(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
@@ -1242,7 +1242,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_9be9dcf66b04, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_8310cf2ddc4c, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	assertgenshapes.After_85d5f51a9260(&fr, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -1261,7 +1261,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b477fc77cb0f(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_4fbc105eceed, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	assertgenshapes.Before_b477fc77cb0f(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_707dec2f812e, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	assertgenshapes.After_0d53f0bee866(&fr, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
@@ -1281,7 +1281,7 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 		return kernels.RmsNorm(input, normalized_shape, weight, eps)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opRmsNorm, &assertgenshapes.Shape_eb992b55a10d, input, weight)
+	assertgenshapes.Before_3ca02444b679(&fr, &opRmsNorm, &assertgenshapes.Shape_501863fca571, input, weight)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, weight, r0)
 	return r0
@@ -1300,7 +1300,7 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 		return kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opXFusedRmsNorm, &assertgenshapes.Shape_1591fad3cade, input, weight)
+	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opXFusedRmsNorm, &assertgenshapes.Shape_f763d42a0c51, input, weight)
 	r0, r1 := kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
 	assertgenshapes.After_6e1aae0851c1(&fr, input, weight, r0, r1)
 	return r0, r1
@@ -1319,7 +1319,7 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 		return kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ea37ca4b6726(&fr, &opXFusedRmsNormBackward, &assertgenshapes.Shape_830efd88d5a7, grad_out, input, rstd, weight)
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXFusedRmsNormBackward, &assertgenshapes.Shape_7617baa14e65, grad_out, input, rstd, weight)
 	r0, r1 := kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	assertgenshapes.After_882e1f4a306a(&fr, grad_out, input, rstd, weight, r0, r1)
 	return r0, r1
@@ -1338,7 +1338,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 		return kernels.NanToNum(self, nan, posinf, neginf)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1357,7 +1357,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 		return kernels.NanToNum_(self, nan, posinf, neginf)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1377,7 +1377,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 		return kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanToNumOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanToNumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1397,7 +1397,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 		return kernels.Linear(input, weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opLinear, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opLinear, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -1416,7 +1416,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opLinearBackward, &assertgenshapes.Shape_fdf1fd3660c2, self, grad_output, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opLinearBackward, &assertgenshapes.Shape_424a377de5f2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -1435,7 +1435,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_4e069bca1a65, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
@@ -1455,7 +1455,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 		return kernels.LinearOut(input, weight, bias, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opLinearOut, &assertgenshapes.Shape_b89346d670e3, input, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opLinearOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
@@ -1475,7 +1475,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 		return kernels.MkldnnLinear(self, weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnLinear, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnLinear, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -1494,7 +1494,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnLinearOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnLinearOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -1514,7 +1514,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnLinearBackwardInput, &assertgenshapes.Shape_48b1154ddc5e, grad_output, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnLinearBackwardInput, &assertgenshapes.Shape_ecf22a634ade, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, weight, r0)
 	return r0
@@ -1533,7 +1533,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Shape_7bb59724802c, grad_output, weight, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Shape_36ac6ad8648e, grad_output, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, weight, out, r0)
@@ -1553,7 +1553,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMkldnnLinearBackwardWeights, &assertgenshapes.Shape_a813f41ae817, grad_output, input, weight)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMkldnnLinearBackwardWeights, &assertgenshapes.Shape_40f2c79be204, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, weight, r0, r1)
 	return r0, r1
@@ -1572,7 +1572,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_e90f7d010a4b, grad_output, input, weight, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_460f320704cb, grad_output, input, weight, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, weight, out0, out1, r0, r1)
@@ -1592,7 +1592,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMkldnnLinearBackward, &assertgenshapes.Shape_fdf1fd3660c2, self, grad_output, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMkldnnLinearBackward, &assertgenshapes.Shape_424a377de5f2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -1611,7 +1611,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_4e069bca1a65, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
@@ -1631,7 +1631,7 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 		return kernels.XCsltCompress(input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCsltCompress, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCsltCompress, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XCsltCompress(input)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1650,7 +1650,7 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8cb563b60047(&fr, &opXCsltSparseMm, &assertgenshapes.Shape_83e1c1e78a83, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.Before_8cb563b60047(&fr, &opXCsltSparseMm, &assertgenshapes.Shape_a4d197a38d8b, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	assertgenshapes.After_1d439e86d5ef(&fr, compressed_A, dense_B, bias, alpha, r0)
 	return r0
@@ -1669,7 +1669,7 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 		return kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_bc22d6d6f816(&fr, &opXCsltSparseMmSearch, &assertgenshapes.Shape_9b5d6cc5df79, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.Before_bc22d6d6f816(&fr, &opXCsltSparseMmSearch, &assertgenshapes.Shape_481a0b59f2ab, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
 	assertgenshapes.After_44d770df365a(&fr, compressed_A, dense_B, bias, alpha)
 	return r0
@@ -1688,7 +1688,7 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9ba4e7b6a9b2(&fr, &opXSparseSemiStructuredTile, &assertgenshapes.Shape_a3193783a176, input)
+	assertgenshapes.Before_9ba4e7b6a9b2(&fr, &opXSparseSemiStructuredTile, &assertgenshapes.Shape_ae75d810ce59, input)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	assertgenshapes.After_466e7dd7a61c(&fr, input, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -1707,7 +1707,7 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXSparseSemiStructuredApply, &assertgenshapes.Shape_2f16af75d7d8, input, thread_masks)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXSparseSemiStructuredApply, &assertgenshapes.Shape_3fbe43d42ad6, input, thread_masks)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
 	assertgenshapes.After_6e1aae0851c1(&fr, input, thread_masks, r0, r1)
 	return r0, r1
@@ -1726,7 +1726,7 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Shape_5a7f9f846dd7, input, thread_masks)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Shape_cc1871f0afcc, input, thread_masks)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, thread_masks, r0)
 	return r0
@@ -1745,7 +1745,7 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opXSparseSemiStructuredLinear, &assertgenshapes.Shape_f41721b9d38e, input, weight, meta, bias)
+	assertgenshapes.Before_463bd598b71d(&fr, &opXSparseSemiStructuredLinear, &assertgenshapes.Shape_9806e8f41920, input, weight, meta, bias)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, meta, bias, r0)
 	return r0
@@ -1764,7 +1764,7 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSemiStructuredMm, &assertgenshapes.Shape_960a0e7aa699, mat1, mat1_meta, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSemiStructuredMm, &assertgenshapes.Shape_68c7ce156751, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, mat1, mat1_meta, mat2, r0)
 	return r0
@@ -1783,7 +1783,7 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseSemiStructuredAddmm, &assertgenshapes.Shape_10c5bf11340c, input, mat1, mat1_meta, mat2)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseSemiStructuredAddmm, &assertgenshapes.Shape_6df5ec92a962, input, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, mat1, mat1_meta, mat2, r0)
 	return r0
@@ -1802,7 +1802,7 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opXMixedDtypesLinear, &assertgenshapes.Shape_7a9307eefa79, input, weight, scale, bias)
+	assertgenshapes.Before_463bd598b71d(&fr, &opXMixedDtypesLinear, &assertgenshapes.Shape_165d82e81869, input, weight, scale, bias)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, scale, bias, r0)
 	return r0
@@ -1821,7 +1821,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Shape_a25dcdc96503, input, weight, packed, col_offsets, bias)
+	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Shape_0614130057b8, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, packed, col_offsets, bias, r0)
 	return r0
@@ -1840,7 +1840,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8Weight, &assertgenshapes.Shape_a25dcdc96503, input, weight, packed, col_offsets, bias)
+	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8Weight, &assertgenshapes.Shape_0614130057b8, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, packed, col_offsets, bias, r0)
 	return r0
@@ -1859,7 +1859,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Shape_7c06002899e4, input)
+	assertgenshapes.Before_b69700e1b712(&fr, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Shape_8e298fd61342, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
 	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1, r2, r3
@@ -1878,7 +1878,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -1897,7 +1897,7 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXWrappedLinearPrepack, &assertgenshapes.Shape_5fc521943bc9, weight, weight_scale, weight_zero_point, bias)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXWrappedLinearPrepack, &assertgenshapes.Shape_d5818929dee7, weight, weight_scale, weight_zero_point, bias)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	assertgenshapes.After_1d439e86d5ef(&fr, weight, weight_scale, weight_zero_point, bias, r0)
 	return r0
@@ -1916,7 +1916,7 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Shape_2e8c31597658, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
+	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Shape_03336d2017e4, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	assertgenshapes.After_637c43f9a004(&fr, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
 	return r0
@@ -1935,7 +1935,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Shape_04d05445a7d0, input, packed_weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Shape_db5ff47b6ba4, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, packed_weight, bias, r0)
 	return r0
@@ -1954,7 +1954,7 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 		return kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Shape_2ad1e4de9dee, input, packed_weight, bias, output)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Shape_10aea828b102, input, packed_weight, bias, output)
 	defer fr.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, packed_weight, bias, output, r0)
@@ -1974,7 +1974,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16Weight, &assertgenshapes.Shape_04d05445a7d0, input, packed_weight, bias)
+	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16Weight, &assertgenshapes.Shape_db5ff47b6ba4, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, packed_weight, bias, r0)
 	return r0
@@ -1993,7 +1993,7 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 		return kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Shape_2ad1e4de9dee, input, packed_weight, bias, output)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Shape_10aea828b102, input, packed_weight, bias, output)
 	defer fr.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, packed_weight, bias, output, r0)
@@ -2013,7 +2013,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -2032,7 +2032,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -2051,7 +2051,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexpTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexpTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LdexpTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2070,7 +2070,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ldexp_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexp_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexp_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ldexp_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2090,7 +2090,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.LdexpOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLdexpOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLdexpOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2110,7 +2110,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opLinspace, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opLinspace, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -2129,7 +2129,7 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceTensorTensor, &assertgenshapes.Shape_86e9f4c91862, start, end)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceTensorTensor, &assertgenshapes.Shape_fe427f12c560, start, end)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.After_9ff3b5fe9328(&fr, start, end, r0)
 	return r0
@@ -2148,7 +2148,7 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceTensorScalar, &assertgenshapes.Shape_c9aa9d19e7c6, start)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceTensorScalar, &assertgenshapes.Shape_fbcdf5c8080f, start)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, start, r0)
 	return r0
@@ -2167,7 +2167,7 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceScalarTensor, &assertgenshapes.Shape_620b10007ffd, end)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceScalarTensor, &assertgenshapes.Shape_5c992cac42fb, end)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, end, r0)
 	return r0
@@ -2186,7 +2186,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -2206,7 +2206,7 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 		return kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinspaceTensorTensorOut, &assertgenshapes.Shape_48265a0fd8e5, start, end, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinspaceTensorTensorOut, &assertgenshapes.Shape_536dd39076d2, start, end, out)
 	defer fr.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, start, end, out, r0)
@@ -2226,7 +2226,7 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 		return kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceTensorScalarOut, &assertgenshapes.Shape_696799629d83, start, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceTensorScalarOut, &assertgenshapes.Shape_d7e983fe3293, start, out)
 	defer fr.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, start, out, r0)
@@ -2246,7 +2246,7 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 		return kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceScalarTensorOut, &assertgenshapes.Shape_fcebe45a1cd7, end, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceScalarTensorOut, &assertgenshapes.Shape_4280b3899872, end, out)
 	defer fr.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, end, out, r0)
@@ -2266,7 +2266,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Log(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2285,7 +2285,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Log_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2305,7 +2305,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2325,7 +2325,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog10, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Log10(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2344,7 +2344,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log10_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog10_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Log10_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2364,7 +2364,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log10Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog10Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog10Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log10Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2384,7 +2384,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Log1p(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2403,7 +2403,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log1p_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Log1p_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2423,7 +2423,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log1pOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog1pOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog1pOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log1pOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2443,7 +2443,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Log2(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2462,7 +2462,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Log2_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLog2_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Log2_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2482,7 +2482,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Log2Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Log2Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2502,7 +2502,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.LogaddexpOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexpOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexpOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2522,7 +2522,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Logaddexp(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2541,7 +2541,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.Logaddexp2Out(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexp2Out, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexp2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2561,7 +2561,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Logaddexp2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp2, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp2, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Logaddexp2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2580,7 +2580,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XlogyTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2599,7 +2599,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 		return kernels.XlogyScalarSelf(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarSelf, &assertgenshapes.Shape_aea57878a0c6, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarSelf, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -2618,7 +2618,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.XlogyScalarOther(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarOther, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarOther, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XlogyScalarOther(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2637,7 +2637,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Xlogy_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogy_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogy_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2657,7 +2657,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Xlogy_ScalarOther(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXlogy_ScalarOther, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogy_ScalarOther, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2677,7 +2677,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.XlogyOutTensor(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXlogyOutTensor, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXlogyOutTensor, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2697,7 +2697,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 		return kernels.XlogyOutScalarSelf(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarSelf, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarSelf, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -2717,7 +2717,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.XlogyOutScalarOther(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarOther, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarOther, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2737,7 +2737,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opLogspace, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opLogspace, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -2756,7 +2756,7 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceTensorTensor, &assertgenshapes.Shape_86e9f4c91862, start, end)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceTensorTensor, &assertgenshapes.Shape_fe427f12c560, start, end)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.After_9ff3b5fe9328(&fr, start, end, r0)
 	return r0
@@ -2775,7 +2775,7 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceTensorScalar, &assertgenshapes.Shape_c9aa9d19e7c6, start)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceTensorScalar, &assertgenshapes.Shape_fbcdf5c8080f, start)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, start, r0)
 	return r0
@@ -2794,7 +2794,7 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceScalarTensor, &assertgenshapes.Shape_620b10007ffd, end)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceScalarTensor, &assertgenshapes.Shape_5c992cac42fb, end)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.After_b8768b1b96bb(&fr, end, r0)
 	return r0
@@ -2813,7 +2813,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -2833,7 +2833,7 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 		return kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogspaceTensorTensorOut, &assertgenshapes.Shape_48265a0fd8e5, start, end, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogspaceTensorTensorOut, &assertgenshapes.Shape_536dd39076d2, start, end, out)
 	defer fr.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, start, end, out, r0)
@@ -2853,7 +2853,7 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 		return kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceTensorScalarOut, &assertgenshapes.Shape_696799629d83, start, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceTensorScalarOut, &assertgenshapes.Shape_d7e983fe3293, start, out)
 	defer fr.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, start, out, r0)
@@ -2873,7 +2873,7 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 		return kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceScalarTensorOut, &assertgenshapes.Shape_fcebe45a1cd7, end, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceScalarTensorOut, &assertgenshapes.Shape_4280b3899872, end, out)
 	defer fr.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, end, out, r0)
@@ -2893,7 +2893,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxInt, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxInt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2912,7 +2912,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSoftmaxIntOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSoftmaxIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2932,7 +2932,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 		return kernels.XLogSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXLogSoftmax, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogSoftmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2951,7 +2951,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 		return kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2971,7 +2971,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxBackwardData, &assertgenshapes.Shape_5edb432d37f8, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxBackwardData, &assertgenshapes.Shape_f1831abbe5c6, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -2990,7 +2990,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_6e50811ff67f, grad_output, output, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_79f4c422a2f6, grad_output, output, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, out, r0)
@@ -3010,7 +3010,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXLogcumsumexp, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogcumsumexp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3029,7 +3029,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogcumsumexpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogcumsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3049,7 +3049,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Logcumsumexp(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexp, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Logcumsumexp(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3068,7 +3068,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 		return kernels.LogcumsumexpOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3088,7 +3088,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Logsumexp(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexp, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3107,7 +3107,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 		return kernels.LogsumexpOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3127,7 +3127,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMarginRankingLoss, &assertgenshapes.Shape_9e4c92d4a4cb, input1, input2, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opMarginRankingLoss, &assertgenshapes.Shape_b9b1fc9d5fa7, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, input1, input2, target, r0)
 	return r0
@@ -3146,7 +3146,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Matmul(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatmul, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatmul, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Matmul(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -3165,7 +3165,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMatmulBackward, &assertgenshapes.Shape_1664f7a46bf2, grad, self, other)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMatmulBackward, &assertgenshapes.Shape_5bb1af68141d, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
 	assertgenshapes.After_18260e60a85b(&fr, grad, self, other, r0, r1)
 	return r0, r1
@@ -3184,7 +3184,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_ea60c6b64fd3, grad, self, other, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_f4d1e7d69ced, grad, self, other, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, grad, self, other, out0, out1, r0, r1)
@@ -3204,7 +3204,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.MatmulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMatmulOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -3224,7 +3224,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixPower, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixPower, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MatrixPower(self, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3243,7 +3243,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 		return kernels.MatrixPowerOut(self, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixPowerOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixPowerOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3263,7 +3263,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixExp, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixExp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MatrixExp(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3282,7 +3282,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixExpBackward, &assertgenshapes.Shape_97b2d97966b2, self, grad)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixExpBackward, &assertgenshapes.Shape_9011c09421c9, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, grad, r0)
 	return r0
@@ -3301,7 +3301,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmax, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmax, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.XAminmax(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3320,7 +3320,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -3340,7 +3340,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmaxDim, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmaxDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3359,7 +3359,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxDimOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxDimOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -3379,7 +3379,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opAminmax, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opAminmax, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3398,7 +3398,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opAminmaxOut, &assertgenshapes.Shape_2d4cc2c7baf6, self, min_, max_)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAminmaxOut, &assertgenshapes.Shape_239f797b3463, self, min_, max_)
 	defer fr.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	assertgenshapes.After_18260e60a85b(&fr, self, min_, max_, r0, r1)
@@ -3418,7 +3418,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXComputeLinearCombination, &assertgenshapes.Shape_be1faf53ef24, input, coefficients)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXComputeLinearCombination, &assertgenshapes.Shape_4efe684672c2, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, coefficients, r0)
 	return r0
@@ -3437,7 +3437,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXComputeLinearCombinationOut, &assertgenshapes.Shape_50469ffc43a3, input, coefficients, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXComputeLinearCombinationOut, &assertgenshapes.Shape_10eea7b56c17, input, coefficients, out)
 	defer fr.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, coefficients, out, r0)
@@ -3457,7 +3457,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MaxDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxDim, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3476,7 +3476,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxDimMax, &assertgenshapes.Shape_74f51f1b05e5, self, max_, max_values)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxDimMax, &assertgenshapes.Shape_dc690447c48c, self, max_, max_values)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.After_18260e60a85b(&fr, self, max_, max_values, r0, r1)
@@ -3496,7 +3496,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opValueSelectingReductionBackward, &assertgenshapes.Shape_9d7def27dd2c, grad, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opValueSelectingReductionBackward, &assertgenshapes.Shape_34915701548b, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, indices, r0)
 	return r0
@@ -3515,7 +3515,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amax(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAmax, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Amax(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3534,7 +3534,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AmaxOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAmaxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3554,7 +3554,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool1dWithIndices, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool1dWithIndices, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -3573,7 +3573,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3592,7 +3592,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3611,7 +3611,7 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxPool2dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxPool2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -3630,7 +3630,7 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dBackwardOut, &assertgenshapes.Shape_6a4481d019cd, grad_output, self, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
@@ -3650,7 +3650,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3669,7 +3669,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3689,7 +3689,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool2dBackward, &assertgenshapes.Shape_6d1676adcfdd, grad_output, output, input)
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool2dBackward, &assertgenshapes.Shape_c4728534e83a, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, input, r0)
 	return r0
@@ -3708,7 +3708,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Shape_59e3da8cfe81, grad_output, output, input, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Shape_e413e4ce2398, grad_output, output, input, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, input, out, r0)
@@ -3728,7 +3728,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 		return kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3747,7 +3747,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3767,7 +3767,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool3dBackward, &assertgenshapes.Shape_6d1676adcfdd, grad_output, output, input)
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool3dBackward, &assertgenshapes.Shape_c4728534e83a, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, input, r0)
 	return r0
@@ -3786,7 +3786,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Shape_59e3da8cfe81, grad_output, output, input, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Shape_e413e4ce2398, grad_output, output, input, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, input, out, r0)
@@ -3806,7 +3806,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3825,7 +3825,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3845,7 +3845,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3864,7 +3864,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3884,7 +3884,7 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3903,7 +3903,7 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3923,7 +3923,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3942,7 +3942,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Mean(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMean, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMean, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Mean(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3961,7 +3961,7 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 		return kernels.MeanDtypeOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3981,7 +3981,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.MeanDim(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMeanDim, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMeanDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4000,7 +4000,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 		return kernels.MeanOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4020,7 +4020,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanmean, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmean, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4039,7 +4039,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmeanOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmeanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4059,7 +4059,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 		return kernels.Median(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMedian, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMedian, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Median(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4078,7 +4078,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MedianOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMedianOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMedianOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MedianOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4098,7 +4098,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 		return kernels.MedianDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMedianDim, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMedianDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4117,7 +4117,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 		return kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianDimValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -4137,7 +4137,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nanmedian(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanmedian, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmedian, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Nanmedian(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4156,7 +4156,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NanmedianOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmedianOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmedianOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4176,7 +4176,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 		return kernels.NanmedianDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianDim, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4195,7 +4195,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 		return kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianDimValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -4215,7 +4215,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 		return kernels.MinDim(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMinDim, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMinDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4234,7 +4234,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 		return kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMinDimMin, &assertgenshapes.Shape_9466ae07a205, self, min_, min_indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMinDimMin, &assertgenshapes.Shape_312b57f899e0, self, min_, min_indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, min_, min_indices, r0, r1)
@@ -4254,7 +4254,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 		return kernels.Amin(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAmin, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmin, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Amin(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4273,7 +4273,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 		return kernels.AminOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAminOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAminOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4293,7 +4293,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXMpsConvolution, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXMpsConvolution, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4312,7 +4312,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXMpsConvolutionOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXMpsConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4332,7 +4332,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 		return kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMpsConvolutionBackward, &assertgenshapes.Shape_fdf1fd3660c2, self, grad_output, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMpsConvolutionBackward, &assertgenshapes.Shape_424a377de5f2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -4351,7 +4351,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_4e069bca1a65, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
@@ -4371,7 +4371,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnConvolution, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnConvolution, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4390,7 +4390,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnConvolutionOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4410,7 +4410,7 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 		return kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0896d43b843b(&fr, &opMkldnnRnnLayer, &assertgenshapes.Shape_69f068551b91, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	assertgenshapes.Before_0896d43b843b(&fr, &opMkldnnRnnLayer, &assertgenshapes.Shape_aa6f6003d0a0, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
 	assertgenshapes.After_5ced80d5d9ae(&fr, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -4429,7 +4429,7 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 		return kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ae88ece87ba(&fr, &opMkldnnRnnLayerOut, &assertgenshapes.Shape_e689e2527dd3, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
+	assertgenshapes.Before_3ae88ece87ba(&fr, &opMkldnnRnnLayerOut, &assertgenshapes.Shape_5eda2171c1be, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	assertgenshapes.After_501ab4d036ea(&fr, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
@@ -4449,7 +4449,7 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 		return kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
 	}
 	var fr wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8b7f902c8088(&fr, &opMkldnnRnnLayerBackward, &assertgenshapes.Shape_d13102fc38a7, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	assertgenshapes.Before_8b7f902c8088(&fr, &opMkldnnRnnLayerBackward, &assertgenshapes.Shape_a03bd762baca, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
 	assertgenshapes.After_f86c07d1daec(&fr, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
@@ -4468,7 +4468,7 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 		return kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	}
 	var fr wrap.Frame[[28]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5b7ce29a41bc(&fr, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Shape_7b33a1e65b34, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.Before_5b7ce29a41bc(&fr, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Shape_8b9a1c394dec, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	assertgenshapes.After_f3852a19714b(&fr, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
@@ -4488,7 +4488,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cc1b7b396118(&fr, &opMiopenBatchNorm, &assertgenshapes.Shape_d03e4abb2db3, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_cc1b7b396118(&fr, &opMiopenBatchNorm, &assertgenshapes.Shape_203b6267450e, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -4507,7 +4507,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b6acda1f9e64(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_39cb51da3952, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.Before_b6acda1f9e64(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_7b8e695cb715, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
@@ -4527,7 +4527,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_944bb9719fd4, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_149c82cb148b, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	assertgenshapes.After_91907b8f5cad(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
@@ -4546,7 +4546,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_19d2520329c6(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_cec3e0fdf084, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	assertgenshapes.Before_19d2520329c6(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_8ad0fdc80c74, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	assertgenshapes.After_8bf88dffe7a6(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
@@ -4566,7 +4566,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolution, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolution, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4585,7 +4585,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4605,7 +4605,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionTranspose, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionTranspose, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4624,7 +4624,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionTransposeOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionTransposeOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4644,7 +4644,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenDepthwiseConvolution, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenDepthwiseConvolution, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4663,7 +4663,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -4683,7 +4683,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionRelu, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionRelu, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -4702,7 +4702,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opMiopenConvolutionAddRelu, &assertgenshapes.Shape_1680f9d91186, self, weight, z, bias)
+	assertgenshapes.Before_463bd598b71d(&fr, &opMiopenConvolutionAddRelu, &assertgenshapes.Shape_b0cf5266f316, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, z, bias, r0)
 	return r0
@@ -4721,7 +4721,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_ea636e1089cb, input, weight, hx, cx, dropout_state)
+	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_a47ae2170ff5, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	assertgenshapes.After_50ab7b6ab7ee(&fr, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -4740,7 +4740,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e7021602464d(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_19a5e82828d8, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_e7021602464d(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_141f75f842d1, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	assertgenshapes.After_f38eeee37326(&fr, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
@@ -4760,7 +4760,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_ca9d11500e9c(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_cd5acac74e07, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.Before_ca9d11500e9c(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_cf927a3b4d7d, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	assertgenshapes.After_8eeb1c7ba2db(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -4780,7 +4780,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		return
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_2f63812575aa(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_2ed97449114b, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.Before_2f63812575aa(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer fr.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	assertgenshapes.After_23589abbc865(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
@@ -4799,7 +4799,7 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 		return kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUseMiopenCtcLoss, &assertgenshapes.Shape_e3a32a556d36, log_probs, targets)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUseMiopenCtcLoss, &assertgenshapes.Shape_be4a80d7fb0e, log_probs, targets)
 	r0 := kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.After_59b81b2d5a28(&fr, log_probs, targets)
 	return r0
@@ -4818,7 +4818,7 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 		return kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseMiopenCtcLossTensor, &assertgenshapes.Shape_3cf6899154eb, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseMiopenCtcLossTensor, &assertgenshapes.Shape_43c468411134, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.After_44d770df365a(&fr, log_probs, targets, input_lengths, target_lengths)
 	return r0
@@ -4837,7 +4837,7 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opMiopenCtcLoss, &assertgenshapes.Shape_60d66d0952bf, log_probs, targets)
+	assertgenshapes.Before_b157f16932f5(&fr, &opMiopenCtcLoss, &assertgenshapes.Shape_882332243046, log_probs, targets)
 	r0, r1 := kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
@@ -4856,7 +4856,7 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opMiopenCtcLossOut, &assertgenshapes.Shape_ba45b7e848cc, log_probs, targets, out0, out1)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opMiopenCtcLossOut, &assertgenshapes.Shape_69bd042f791c, log_probs, targets, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, out0, out1, r0, r1)
@@ -4876,7 +4876,7 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 		return kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opMiopenCtcLossTensor, &assertgenshapes.Shape_d9c536781a1d, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opMiopenCtcLossTensor, &assertgenshapes.Shape_08f41c5dc63d, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
@@ -4895,7 +4895,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Mm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMm, &assertgenshapes.Shape_58e979e4414c, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMm, &assertgenshapes.Shape_721c55bd364b, self, mat2)
 	r0 := kernels.Mm(self, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -4914,7 +4914,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 		return kernels.MmOut(self, mat2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMmOut, &assertgenshapes.Shape_9e47ea7a2d88, self, mat2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMmOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
@@ -4934,7 +4934,7 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 		return kernels.MmDtype(self, mat2, out_dtype)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMmDtype, &assertgenshapes.Shape_58e979e4414c, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMmDtype, &assertgenshapes.Shape_721c55bd364b, self, mat2)
 	r0 := kernels.MmDtype(self, mat2, out_dtype)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -4953,7 +4953,7 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 		return kernels.MmDtypeOut(self, mat2, out_dtype, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMmDtypeOut, &assertgenshapes.Shape_9e47ea7a2d88, self, mat2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMmDtypeOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.MmDtypeOut(self, mat2, out_dtype, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
@@ -4973,7 +4973,7 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.XIntMm(self, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXIntMm, &assertgenshapes.Shape_58e979e4414c, self, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXIntMm, &assertgenshapes.Shape_721c55bd364b, self, mat2)
 	r0 := kernels.XIntMm(self, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
@@ -4992,7 +4992,7 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.XIntMmOut(self, mat2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXIntMmOut, &assertgenshapes.Shape_9e47ea7a2d88, self, mat2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXIntMmOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
@@ -5012,7 +5012,7 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 		return kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertWeightToInt4pack, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertWeightToInt4pack, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5031,7 +5031,7 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt4packMm, &assertgenshapes.Shape_eb7cb59b4e4d, self, mat2, qScaleAndZeros)
+	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt4packMm, &assertgenshapes.Shape_ad716a0ef52c, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, qScaleAndZeros, r0)
 	return r0
@@ -5050,7 +5050,7 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Shape_91e8b39a19e3, self, mat2, qScale, qZeros)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Shape_1600b3e2bc68, self, mat2, qScale, qZeros)
 	r0 := kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mat2, qScale, qZeros, r0)
 	return r0
@@ -5069,7 +5069,7 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 		return kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5088,7 +5088,7 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt4packMmForCpu, &assertgenshapes.Shape_eb7cb59b4e4d, self, mat2, qScaleAndZeros)
+	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt4packMmForCpu, &assertgenshapes.Shape_ad716a0ef52c, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, qScaleAndZeros, r0)
 	return r0
@@ -5107,7 +5107,7 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 		return kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXDynQuantPack4bitWeight, &assertgenshapes.Shape_940c98a15a8c, weights, scales_zeros, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXDynQuantPack4bitWeight, &assertgenshapes.Shape_e0016ead5d9e, weights, scales_zeros, bias)
 	r0 := kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	assertgenshapes.After_c8dc79480ae4(&fr, weights, scales_zeros, bias, r0)
 	return r0
@@ -5126,7 +5126,7 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 		return kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXDynQuantMatmul4bit, &assertgenshapes.Shape_5a7693b9c726, inp, packed_weights)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXDynQuantMatmul4bit, &assertgenshapes.Shape_75c94e96c352, inp, packed_weights)
 	r0 := kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	assertgenshapes.After_9ff3b5fe9328(&fr, inp, packed_weights, r0)
 	return r0
@@ -5145,7 +5145,7 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt8packMm, &assertgenshapes.Shape_bac47074a5a5, self, mat2, scales)
+	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt8packMm, &assertgenshapes.Shape_75a758fb0762, self, mat2, scales)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, scales, r0)
 	return r0
@@ -5164,7 +5164,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMm, &assertgenshapes.Shape_7f0356b6a721, sparse, dense)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMm, &assertgenshapes.Shape_6a08e9d4213d, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
 	assertgenshapes.After_9ff3b5fe9328(&fr, sparse, dense, r0)
 	return r0
@@ -5183,7 +5183,7 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMmReduce, &assertgenshapes.Shape_7f0356b6a721, sparse, dense)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMmReduce, &assertgenshapes.Shape_6a08e9d4213d, sparse, dense)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
 	assertgenshapes.After_9ff3b5fe9328(&fr, sparse, dense, r0)
 	return r0
@@ -5202,7 +5202,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.XSparseSparseMatmul(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSparseMatmul, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSparseMatmul, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5221,7 +5221,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSparseMatmulOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSparseMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5241,7 +5241,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 		return kernels.Mode(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMode, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMode, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -5260,7 +5260,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 		return kernels.ModeValues(self, dim, keepdim, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opModeValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opModeValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -5280,7 +5280,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MulTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.MulTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5299,7 +5299,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Mul_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMul_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMul_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5319,7 +5319,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMulOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5339,7 +5339,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MulScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMulScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMulScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MulScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5358,7 +5358,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Mul_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMul_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMul_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5378,7 +5378,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.MulScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5398,7 +5398,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiplyTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiplyTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5417,7 +5417,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Multiply_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiply_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiply_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5437,7 +5437,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.MultiplyOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMultiplyOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMultiplyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5457,7 +5457,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMultiplyScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultiplyScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MultiplyScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5476,7 +5476,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Multiply_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMultiply_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultiply_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5496,7 +5496,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 		return kernels.Mv(self, vec)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMv, &assertgenshapes.Shape_8c6b4edde683, self, vec)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMv, &assertgenshapes.Shape_1dd6f0c63f4c, self, vec)
 	r0 := kernels.Mv(self, vec)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec, r0)
 	return r0
@@ -5515,7 +5515,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.MvOut(self, vec, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMvOut, &assertgenshapes.Shape_1d9774caa8be, self, vec, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMvOut, &assertgenshapes.Shape_dc22926d511e, self, vec, out)
 	defer fr.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, vec, out, r0)
@@ -5535,7 +5535,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.MvlgammaOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMvlgammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMvlgammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5555,7 +5555,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Mvlgamma(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5574,7 +5574,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.Mvlgamma_(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5594,7 +5594,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNarrowCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNarrowCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5613,7 +5613,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5633,7 +5633,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opNarrow, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opNarrow, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Narrow(self, dim, start, length)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5652,7 +5652,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowTensor, &assertgenshapes.Shape_d687fbe20cb0, self, start)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowTensor, &assertgenshapes.Shape_bbb8844c2f3e, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, start, r0)
 	return r0
@@ -5671,7 +5671,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_df3052267e21(&fr, &opNativeBatchNorm, &assertgenshapes.Shape_d03e4abb2db3, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_df3052267e21(&fr, &opNativeBatchNorm, &assertgenshapes.Shape_203b6267450e, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -5690,7 +5690,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7db9e7760d7e(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_d64c18ee52a6, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.Before_7db9e7760d7e(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_e5d5f78947e3, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
@@ -5710,7 +5710,7 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f2611c12da59(&fr, &opXNativeBatchNormLegit, &assertgenshapes.Shape_959b4f01c110, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_f2611c12da59(&fr, &opXNativeBatchNormLegit, &assertgenshapes.Shape_8b9934cff634, input, weight, bias, running_mean, running_var)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
@@ -5730,7 +5730,7 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 		return kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_eb7fe7eeeb81(&fr, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Shape_7fe29dd66c42, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_eb7fe7eeeb81(&fr, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Shape_5991895e45a1, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	assertgenshapes.After_4c07ff0bf650(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -5749,7 +5749,7 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 		return kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f2611c12da59(&fr, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Shape_8f39c21a900c, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_f2611c12da59(&fr, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Shape_f65ac5dc5723, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -5768,7 +5768,7 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 		return kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9468704c9f48(&fr, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Shape_0689f48b875c, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.Before_9468704c9f48(&fr, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Shape_98bece06830d, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
@@ -5788,7 +5788,7 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 		return kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9468704c9f48(&fr, &opXNativeBatchNormLegitOut, &assertgenshapes.Shape_de442889d4e5, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.Before_9468704c9f48(&fr, &opXNativeBatchNormLegitOut, &assertgenshapes.Shape_f0661ad4a3c8, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
@@ -5808,7 +5808,7 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_223545c3c9c5(&fr, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Shape_2978b0aeef42, input, weight, bias)
+	assertgenshapes.Before_223545c3c9c5(&fr, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Shape_386076ed00bc, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
 	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
@@ -5827,7 +5827,7 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 		return kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_87a15575c88b(&fr, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Shape_7490353c8787, input, weight, bias, out, save_mean, save_invstd)
+	assertgenshapes.Before_87a15575c88b(&fr, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Shape_64bd859849db, input, weight, bias, out, save_mean, save_invstd)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
 	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
@@ -5847,7 +5847,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opBatchNormStats, &assertgenshapes.Shape_7c06002899e4, input)
+	assertgenshapes.Before_b69700e1b712(&fr, &opBatchNormStats, &assertgenshapes.Shape_8e298fd61342, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
 	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
@@ -5866,7 +5866,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opBatchNormStatsOut, &assertgenshapes.Shape_ef7e631672c5, input, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opBatchNormStatsOut, &assertgenshapes.Shape_39befad3f40c, input, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, input, out0, out1, r0, r1)
@@ -5886,7 +5886,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_c39ac681a605(&fr, &opBatchNormElemt, &assertgenshapes.Shape_d91d3f29f4e1, input, weight, bias, mean, invstd)
+	assertgenshapes.Before_c39ac681a605(&fr, &opBatchNormElemt, &assertgenshapes.Shape_944868bb0b24, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, mean, invstd, r0)
 	return r0
@@ -5905,7 +5905,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1c6b105fe7fb(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_3bc9d7d87f90, input, weight, bias, mean, invstd, out)
+	assertgenshapes.Before_1c6b105fe7fb(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_57518e7deb36, input, weight, bias, mean, invstd, out)
 	defer fr.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	assertgenshapes.After_637c43f9a004(&fr, input, weight, bias, mean, invstd, out, r0)
@@ -5925,7 +5925,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_11b5d01a7288, input, mean, invstd, running_mean, running_var)
+	assertgenshapes.Before_90d8fad18f50(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_19f566975dbf, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	assertgenshapes.After_2dcc5b17127e(&fr, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
@@ -5944,7 +5944,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5bff41408e14(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_d141f64b8218, input, mean, invstd, running_mean, running_var, out0, out1)
+	assertgenshapes.Before_5bff41408e14(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_b3a0dcb58432, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	assertgenshapes.After_c9b1b0768b59(&fr, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
@@ -5964,7 +5964,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6ecdace5538e(&fr, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Shape_e0369357860b, input, mean, invstd, running_mean, running_var, counts)
+	assertgenshapes.Before_6ecdace5538e(&fr, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Shape_5be7056b1edf, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	assertgenshapes.After_4fa8f1c64fe1(&fr, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
@@ -5983,7 +5983,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_431673b5cf19(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_13d7637e99c5, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	assertgenshapes.Before_431673b5cf19(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_4a0c91a80db7, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	assertgenshapes.After_e98cf20ed81e(&fr, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
@@ -6003,7 +6003,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_6d5b4871aa0d, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_1e967232fd87, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	assertgenshapes.After_91907b8f5cad(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -6022,7 +6022,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5cc6387fa36c(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_8f77a0fd51e9, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	assertgenshapes.Before_5cc6387fa36c(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_f8674d7d358d, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
@@ -6042,7 +6042,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_986ed513e826(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_9d9541211b06, grad_out, input, mean, invstd, weight)
+	assertgenshapes.Before_986ed513e826(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_64ffe5e02951, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	assertgenshapes.After_fded44c14bc2(&fr, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6061,7 +6061,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3846ecf1fd81(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_0c8072e4d566, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	assertgenshapes.Before_3846ecf1fd81(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_e90a671ac992, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	assertgenshapes.After_870a77097481(&fr, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
@@ -6081,7 +6081,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6ab428e3ef82(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_9b028819e09a, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
+	assertgenshapes.Before_6ab428e3ef82(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_626702a19e1f, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	assertgenshapes.After_d581239eb768(&fr, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
 	return r0
@@ -6100,7 +6100,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_034014422841(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_4867a68eb8da, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
+	assertgenshapes.Before_034014422841(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_e1cde20163d9, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	defer fr.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	assertgenshapes.After_cbf8b1e725f8(&fr, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
@@ -6120,7 +6120,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_29066c5739d2(&fr, &opBatchNormUpdateStats, &assertgenshapes.Shape_e36418c85078, input, running_mean, running_var)
+	assertgenshapes.Before_29066c5739d2(&fr, &opBatchNormUpdateStats, &assertgenshapes.Shape_dc932b87be17, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	assertgenshapes.After_18260e60a85b(&fr, input, running_mean, running_var, r0, r1)
 	return r0, r1
@@ -6139,7 +6139,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ee21fe0fb214(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_55b5fed47ec8, input, running_mean, running_var, out0, out1)
+	assertgenshapes.Before_ee21fe0fb214(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_2d060e0032d7, input, running_mean, running_var, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, input, running_mean, running_var, out0, out1, r0, r1)
@@ -6197,7 +6197,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 		return kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXNnpackSpatialConvolution, &assertgenshapes.Shape_d23a92a921b9, input, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXNnpackSpatialConvolution, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
@@ -6216,7 +6216,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Shape_b89346d670e3, input, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
@@ -6236,7 +6236,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opOnes, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opOnes, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -6255,7 +6255,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.OnesOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opOnesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.OnesOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -6275,7 +6275,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opOnesLike, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6294,7 +6294,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.OnesLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opOnesLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOnesLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6314,7 +6314,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPairwiseDistance, &assertgenshapes.Shape_247de889af3f, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPairwiseDistance, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -6333,7 +6333,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCdist, &assertgenshapes.Shape_247de889af3f, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCdist, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -6352,7 +6352,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 		return kernels.XEuclideanDist(x1, x2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEuclideanDist, &assertgenshapes.Shape_247de889af3f, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEuclideanDist, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -6371,7 +6371,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXEuclideanDistOut, &assertgenshapes.Shape_4932788ab71f, x1, x2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXEuclideanDistOut, &assertgenshapes.Shape_a214a0193678, x1, x2, out)
 	defer fr.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x1, x2, out, r0)
@@ -6391,7 +6391,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 		return kernels.XCdistForward(x1, x2, p, compute_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCdistForward, &assertgenshapes.Shape_247de889af3f, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCdistForward, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -6410,7 +6410,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXCdistForwardOut, &assertgenshapes.Shape_4932788ab71f, x1, x2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXCdistForwardOut, &assertgenshapes.Shape_a214a0193678, x1, x2, out)
 	defer fr.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x1, x2, out, r0)
@@ -6430,7 +6430,7 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 		return kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXCdistBackward, &assertgenshapes.Shape_ba972cb80f87, grad_output, x1, x2, cdist)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXCdistBackward, &assertgenshapes.Shape_1ac6eb8a2da8, grad_output, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, x1, x2, cdist, r0)
 	return r0
@@ -6449,7 +6449,7 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 		return kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opXCdistBackwardOut, &assertgenshapes.Shape_c1d85ee7015d, grad_output, x1, x2, cdist, out)
+	assertgenshapes.Before_a8adc863321e(&fr, &opXCdistBackwardOut, &assertgenshapes.Shape_c2ddf8635210, grad_output, x1, x2, cdist, out)
 	defer fr.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_output, x1, x2, cdist, out, r0)
@@ -6469,7 +6469,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPdist, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPdist, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Pdist(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6488,7 +6488,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.XPdistForward(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXPdistForward, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPdistForward, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XPdistForward(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6507,7 +6507,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 		return kernels.XPdistForwardOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPdistForwardOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPdistForwardOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6527,7 +6527,7 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 		return kernels.XPdistBackward(grad_output, self, p, pdist)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXPdistBackward, &assertgenshapes.Shape_8e9fe7ab07b7, grad_output, self, pdist)
+	assertgenshapes.Before_b60e94708622(&fr, &opXPdistBackward, &assertgenshapes.Shape_a5c7c4622219, grad_output, self, pdist)
 	r0 := kernels.XPdistBackward(grad_output, self, p, pdist)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, pdist, r0)
 	return r0
@@ -6546,7 +6546,7 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 		return kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXPdistBackwardOut, &assertgenshapes.Shape_fe98b12944b4, grad_output, self, pdist, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXPdistBackwardOut, &assertgenshapes.Shape_8750f0d11037, grad_output, self, pdist, out)
 	defer fr.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, pdist, out, r0)
@@ -6566,7 +6566,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCosineSimilarity, &assertgenshapes.Shape_247de889af3f, x1, x2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCosineSimilarity, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
@@ -6585,7 +6585,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opPermute, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opPermute, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Permute(self, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6604,7 +6604,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimIntlist, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimIntlist, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6623,7 +6623,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimInt, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MovedimInt(self, source, destination)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6642,7 +6642,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisIntlist, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisIntlist, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6661,7 +6661,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisInt, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6680,7 +6680,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNumpyT, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNumpyT, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.NumpyT(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6699,7 +6699,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixH, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixH, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MatrixH(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6718,7 +6718,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMT, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMT, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MT(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6737,7 +6737,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMH, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMH, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MH(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6756,7 +6756,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAdjoint, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdjoint, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Adjoint(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6775,7 +6775,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 		return kernels.PixelShuffle(self, upscale_factor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPixelShuffle, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelShuffle, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6794,7 +6794,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelShuffleOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelShuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6814,7 +6814,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 		return kernels.PixelUnshuffle(self, downscale_factor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPixelUnshuffle, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelUnshuffle, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6833,7 +6833,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelUnshuffleOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelUnshuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6853,7 +6853,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.ChannelShuffle(self, groups)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opChannelShuffle, &assertgenshapes.Shape_197f780e1bd1, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opChannelShuffle, &assertgenshapes.Shape_71de717a2cf1, self)
 	r0 := kernels.ChannelShuffle(self, groups)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6872,7 +6872,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opChannelShuffleOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opChannelShuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6892,7 +6892,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNativeChannelShuffle, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNativeChannelShuffle, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6911,7 +6911,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 		return kernels.IsPinned(self, device)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsPinned, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsPinned, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsPinned(self, device)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -6930,7 +6930,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPinMemory, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPinMemory, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.PinMemory(self, device)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6949,7 +6949,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.XPinMemory(self, device)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXPinMemory, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPinMemory, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XPinMemory(self, device)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6968,7 +6968,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 		return kernels.XPinMemoryOut(self, device, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPinMemoryOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPinMemoryOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6988,7 +6988,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPinverse, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPinverse, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Pinverse(self, rcond)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7007,7 +7007,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonNllLoss, &assertgenshapes.Shape_903125635ae0, input, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonNllLoss, &assertgenshapes.Shape_303eb2e52f11, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, target, r0)
 	return r0
@@ -7026,7 +7026,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Rad2deg(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7045,7 +7045,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2deg_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Rad2deg_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7065,7 +7065,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Rad2degOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRad2degOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRad2degOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7085,7 +7085,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Deg2rad(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7104,7 +7104,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2rad_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Deg2rad_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7124,7 +7124,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.Deg2radOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDeg2radOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDeg2radOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7144,7 +7144,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opScalarTensor, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opScalarTensor, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7163,7 +7163,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ScalarTensorOut(s, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opScalarTensorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opScalarTensorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7183,7 +7183,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRand, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRand, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7202,7 +7202,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandGenerator, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7221,7 +7221,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7241,7 +7241,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7261,7 +7261,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 		return kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandLike, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7280,7 +7280,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 		return kernels.RandLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7300,7 +7300,7 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 		return kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandLikeGenerator, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandLikeGenerator, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7319,7 +7319,7 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 		return kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeGeneratorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeGeneratorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7339,7 +7339,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandint, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandint, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7358,7 +7358,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandintGenerator, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7377,7 +7377,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLow, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLow, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7396,7 +7396,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLowGenerator, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLowGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7415,7 +7415,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandintOut(high, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7435,7 +7435,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7455,7 +7455,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 		return kernels.RandintLowOut(low, high, size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7475,7 +7475,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7495,7 +7495,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLike, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7514,7 +7514,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7534,7 +7534,7 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 		return kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeGenerator, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeGenerator, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7553,7 +7553,7 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 		return kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeGeneratorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeGeneratorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7573,7 +7573,7 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 		return kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeTensor, &assertgenshapes.Shape_e9644b8c659c, self, high)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeTensor, &assertgenshapes.Shape_b81201cbba21, self, high)
 	r0 := kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, high, r0)
 	return r0
@@ -7592,7 +7592,7 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 		return kernels.RandintLikeTensorOut(self, high, memory_format, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opRandintLikeTensorOut, &assertgenshapes.Shape_c655cdb12c44, self, high, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opRandintLikeTensorOut, &assertgenshapes.Shape_a2224e94a04b, self, high, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeTensorOut(self, high, memory_format, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, high, out, r0)
@@ -7612,7 +7612,7 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 		return kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeTensorGenerator, &assertgenshapes.Shape_e9644b8c659c, self, high)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeTensorGenerator, &assertgenshapes.Shape_b81201cbba21, self, high)
 	r0 := kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, high, r0)
 	return r0
@@ -7631,7 +7631,7 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 		return kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Shape_c655cdb12c44, self, high, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Shape_a2224e94a04b, self, high, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, high, out, r0)
@@ -7651,7 +7651,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowDtype, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowDtype, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7670,7 +7670,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7690,7 +7690,7 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 		return kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7709,7 +7709,7 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 		return kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7729,7 +7729,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandn, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandn, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7748,7 +7748,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGenerator, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7767,7 +7767,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandnOut(size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnOut(size, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7787,7 +7787,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7807,7 +7807,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLike, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7826,7 +7826,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.RandnLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7846,7 +7846,7 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 		return kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLikeGenerator, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLikeGenerator, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7865,7 +7865,7 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 		return kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeGeneratorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeGeneratorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7885,7 +7885,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandperm, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandperm, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7904,7 +7904,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRandpermGenerator, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandpermGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7923,7 +7923,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandpermOut(n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandpermOut(n, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7943,7 +7943,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermGeneratorOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -7963,7 +7963,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRangeStep, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRangeStep, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -7982,7 +7982,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opRange, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opRange, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -8001,7 +8001,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.RangeOut_(start, end, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut_, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut_, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -8021,7 +8021,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 		return kernels.RangeOut(start, end, step, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -8041,7 +8041,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRavel, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRavel, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Ravel(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8060,7 +8060,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Reciprocal(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8079,7 +8079,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Reciprocal_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Reciprocal_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8099,7 +8099,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReciprocalOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReciprocalOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReciprocalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8119,7 +8119,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeg, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Neg(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8138,7 +8138,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Neg_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeg_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Neg_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8158,7 +8158,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NegOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8178,7 +8178,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNegative, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNegative, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Negative(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8197,7 +8197,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNegative_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNegative_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Negative_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8217,7 +8217,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegativeOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegativeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegativeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NegativeOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8237,7 +8237,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 		return kernels.Repeat(self, repeats)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRepeat, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeat, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Repeat(self, repeats)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8256,7 +8256,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 		return kernels.RepeatOut(self, repeats, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8276,7 +8276,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveTensor, &assertgenshapes.Shape_a8f005c58110, repeats)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveTensor, &assertgenshapes.Shape_8b057b3fc23a, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, repeats, r0)
 	return r0
@@ -8295,7 +8295,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveTensorOut, &assertgenshapes.Shape_eb115f52de13, repeats, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveTensorOut, &assertgenshapes.Shape_b79665d308a0, repeats, out)
 	defer fr.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, repeats, out, r0)
@@ -8315,7 +8315,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveSelfTensor, &assertgenshapes.Shape_5ed21cb23e3c, self, repeats)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveSelfTensor, &assertgenshapes.Shape_e01a0c0ebbb7, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, repeats, r0)
 	return r0
@@ -8334,7 +8334,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveSelfInt, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveSelfInt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8353,7 +8353,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReshape, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReshape, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Reshape(self, shape)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8372,7 +8372,7 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XReshapeCopy(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XReshapeCopy(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8391,7 +8391,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 		return kernels.XReshapeAlias(self, size, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXReshapeAlias, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXReshapeAlias, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8410,7 +8410,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.XMkldnnReshape(self, shape)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnReshape, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnReshape, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8429,7 +8429,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnReshapeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnReshapeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8449,7 +8449,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReshapeAs, &assertgenshapes.Shape_2120f19e5553, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReshapeAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ReshapeAs(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -8468,7 +8468,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRound, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Round(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8487,7 +8487,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Round_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRound_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Round_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8507,7 +8507,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RoundOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RoundOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8527,7 +8527,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.RoundDecimals(self, decimals)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRoundDecimals, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoundDecimals, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RoundDecimals(self, decimals)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8546,7 +8546,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.Round_Decimals(self, decimals)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRound_Decimals, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound_Decimals, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8566,7 +8566,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 		return kernels.RoundDecimalsOut(self, decimals, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundDecimalsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundDecimalsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8586,7 +8586,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8605,7 +8605,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8625,7 +8625,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Relu(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8644,7 +8644,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Relu_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8664,7 +8664,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReluOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReluOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8684,7 +8684,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Relu6(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8703,7 +8703,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Relu6_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8723,7 +8723,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPrelu, &assertgenshapes.Shape_e77298d7e0cf, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPrelu, &assertgenshapes.Shape_a2794e887692, self, weight)
 	r0 := kernels.Prelu(self, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -8742,7 +8742,7 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.XPreluKernel(self, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPreluKernel, &assertgenshapes.Shape_e77298d7e0cf, self, weight)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPreluKernel, &assertgenshapes.Shape_a2794e887692, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -8761,7 +8761,7 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 		return kernels.XPreluKernelBackward(grad_output, self, weight)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXPreluKernelBackward, &assertgenshapes.Shape_139d30d502a8, grad_output, self, weight)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXPreluKernelBackward, &assertgenshapes.Shape_015a7f6a0916, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
 	assertgenshapes.After_18260e60a85b(&fr, grad_output, self, weight, r0, r1)
 	return r0, r1
@@ -8780,7 +8780,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 		return kernels.GeluOut(self, approximate, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8800,7 +8800,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu_(self, approximate)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -8820,7 +8820,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 		return kernels.Gelu(self, approximate)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGelu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Gelu(self, approximate)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8839,7 +8839,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGeluBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opGeluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -8859,7 +8859,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 		return kernels.GeluBackward(grad_output, self, approximate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8878,7 +8878,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Shape_556133800721, grad, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Shape_28db602b7e5c, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, self, r0)
 	return r0
@@ -8897,7 +8897,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.HardshrinkOut(self, lambd, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8917,7 +8917,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Hardshrink(self, lambd)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardshrink, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardshrink, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Hardshrink(self, lambd)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8936,7 +8936,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHardshrinkBackwardGradInput, &assertgenshapes.Shape_20218c32f105, grad_out, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opHardshrinkBackwardGradInput, &assertgenshapes.Shape_9f617ef6d824, grad_out, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_out, self, grad_input, r0)
@@ -8956,7 +8956,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 		return kernels.HardshrinkBackward(grad_out, self, lambd)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkBackward, &assertgenshapes.Shape_a2902e1074e4, grad_out, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkBackward, &assertgenshapes.Shape_c77618780844, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_out, self, r0)
 	return r0
@@ -8975,7 +8975,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Rsqrt(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8994,7 +8994,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Rsqrt_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Rsqrt_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9014,7 +9014,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RsqrtOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsqrtOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsqrtOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9034,7 +9034,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectInt(self, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opSelectInt, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSelectInt, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.SelectInt(self, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9053,7 +9053,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelectBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -9072,7 +9072,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectBackwardOut, &assertgenshapes.Shape_eebd78322611, grad_output, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectBackwardOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
 	defer fr.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
@@ -9092,7 +9092,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSelectBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSelectBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9111,7 +9111,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Selu(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9130,7 +9130,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Selu_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9150,7 +9150,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu(self, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCelu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Celu(self, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9169,7 +9169,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 		return kernels.Celu_(self, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Celu_(self, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -9189,7 +9189,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.CeluOut(self, alpha, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCeluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCeluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9209,7 +9209,7 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSilu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSilu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Silu(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0

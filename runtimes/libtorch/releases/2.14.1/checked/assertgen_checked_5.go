@@ -26,7 +26,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Nextafter_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -46,7 +46,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.RemainderScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -66,7 +66,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.RemainderScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RemainderScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -85,7 +85,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Remainder_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRemainder_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainder_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -105,7 +105,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.RemainderTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opRemainderTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opRemainderTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -125,7 +125,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.RemainderTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderTensor, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.RemainderTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -144,7 +144,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Remainder_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainder_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainder_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -164,7 +164,7 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalarTensor, &assertgenshapes.Shape_aea57878a0c6, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalarTensor, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.RemainderScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -183,7 +183,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -203,7 +203,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 		return kernels.Min(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMin, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMin, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Min(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -222,7 +222,7 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MinUnaryOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinUnaryOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinUnaryOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -242,7 +242,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmin(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmin, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmin, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Fmin(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -261,7 +261,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.FminOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFminOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opFminOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FminOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -281,7 +281,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 		return kernels.Max(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMax, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Max(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -300,7 +300,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmax(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmax, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmax, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Fmax(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -319,7 +319,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.FmaxOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFmaxOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opFmaxOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -339,7 +339,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Maximum(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaximum, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaximum, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Maximum(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -358,7 +358,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.MaximumOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaximumOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaximumOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -378,7 +378,7 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxOther, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxOther, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.MaxOther(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -397,7 +397,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MaxOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaxOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -417,7 +417,7 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MaxUnaryOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnaryOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnaryOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -437,7 +437,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Minimum(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinimum, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinimum, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Minimum(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -456,7 +456,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.MinimumOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMinimumOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMinimumOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -476,7 +476,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MinOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMinOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMinOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MinOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -496,7 +496,7 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinOther, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinOther, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.MinOther(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -515,7 +515,7 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantile, &assertgenshapes.Shape_4340692e8487, self, q)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantile, &assertgenshapes.Shape_976e4deeeca1, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, q, r0)
 	return r0
@@ -534,7 +534,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantileOut, &assertgenshapes.Shape_d73eb10c5e54, self, q, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantileOut, &assertgenshapes.Shape_07823c6784ed, self, q, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, q, out, r0)
@@ -554,7 +554,7 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantileScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantileScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -573,7 +573,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantileScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantileScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -593,7 +593,7 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanquantile, &assertgenshapes.Shape_4340692e8487, self, q)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanquantile, &assertgenshapes.Shape_976e4deeeca1, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, q, r0)
 	return r0
@@ -612,7 +612,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNanquantileOut, &assertgenshapes.Shape_d73eb10c5e54, self, q, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNanquantileOut, &assertgenshapes.Shape_07823c6784ed, self, q, out)
 	defer fr.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, q, out, r0)
@@ -632,7 +632,7 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNanquantileScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanquantileScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -651,7 +651,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanquantileScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanquantileScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -671,7 +671,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opSortValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSortValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -691,7 +691,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opSortValuesStable, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSortValuesStable, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -711,7 +711,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 		return kernels.Sort(self, dim, descending)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opSort, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opSort, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -730,7 +730,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 		return kernels.SortStable(self, stable, dim, descending)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opSortStable, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opSortStable, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -749,7 +749,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MsortOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMsortOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMsortOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MsortOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -769,7 +769,7 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 		return kernels.Msort(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMsort, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMsort, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Msort(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -788,7 +788,7 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 		return kernels.Argsort(self, dim, descending)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArgsort, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgsort, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Argsort(self, dim, descending)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -807,7 +807,7 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArgsortStable, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgsortStable, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -826,7 +826,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArgsortStableOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArgsortStableOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -846,7 +846,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opTopkValues, &assertgenshapes.Shape_9c629e94ce4f, self, values, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opTopkValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
@@ -866,7 +866,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opTopk, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opTopk, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -885,7 +885,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 		return kernels.All(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAll, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAll, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.All(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -904,7 +904,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AllAllOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAllAllOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAllAllOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AllAllOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -924,7 +924,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 		return kernels.Any(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAny, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAny, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Any(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -943,7 +943,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AnyAllOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAnyAllOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAnyAllOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -963,7 +963,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRenormOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRenormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -983,7 +983,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1002,7 +1002,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1022,7 +1022,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 		return kernels.Unfold(self, dimension, size, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opUnfold, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opUnfold, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1041,7 +1041,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldBackward, &assertgenshapes.Shape_ce899aacd9f2, grad_in)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldBackward, &assertgenshapes.Shape_d0c783bdc7cf, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_in, r0)
 	return r0
@@ -1060,7 +1060,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnfoldBackwardOut, &assertgenshapes.Shape_52edd0f7dbd4, grad_in, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnfoldBackwardOut, &assertgenshapes.Shape_180c2cdbb863, grad_in, out)
 	defer fr.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_in, out, r0)
@@ -1080,7 +1080,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.Equal(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEqual, &assertgenshapes.Shape_dfc51921799d, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqual, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.Equal(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -1099,7 +1099,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_ec2ccb000c83, self, exponent, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_4dac66db0b69, self, exponent, out)
 	defer fr.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, exponent, out, r0)
@@ -1119,7 +1119,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.PowTensorTensor(self, exponent)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorTensor, &assertgenshapes.Shape_24c41decd191, self, exponent)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorTensor, &assertgenshapes.Shape_ea6ff47c78ad, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
@@ -1138,7 +1138,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 		return kernels.PowScalarOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowScalarOut, &assertgenshapes.Shape_3511c1f7f540, exponent, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowScalarOut, &assertgenshapes.Shape_7a4d663474e8, exponent, out)
 	defer fr.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, exponent, out, r0)
@@ -1158,7 +1158,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.PowScalar(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPowScalar, &assertgenshapes.Shape_3f494ce86448, exponent)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowScalar, &assertgenshapes.Shape_031a92d7ebd2, exponent)
 	r0 := kernels.PowScalar(self, exponent)
 	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
@@ -1177,7 +1177,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1197,7 +1197,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 		return kernels.PowTensorScalar(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPowTensorScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowTensorScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1216,7 +1216,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 		return kernels.Pow_Scalar(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPow_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPow_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1236,7 +1236,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.Pow_Tensor(self, exponent)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPow_Tensor, &assertgenshapes.Shape_e29381ce83df, self, exponent)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPow_Tensor, &assertgenshapes.Shape_de03dd8f3f23, self, exponent)
 	defer fr.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
@@ -1256,7 +1256,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFloatPowerTensorTensorOut, &assertgenshapes.Shape_ec2ccb000c83, self, exponent, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opFloatPowerTensorTensorOut, &assertgenshapes.Shape_4dac66db0b69, self, exponent, out)
 	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, exponent, out, r0)
@@ -1276,7 +1276,7 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerTensorTensor, &assertgenshapes.Shape_24c41decd191, self, exponent)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerTensorTensor, &assertgenshapes.Shape_ea6ff47c78ad, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
@@ -1295,7 +1295,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerScalarOut, &assertgenshapes.Shape_3511c1f7f540, exponent, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerScalarOut, &assertgenshapes.Shape_7a4d663474e8, exponent, out)
 	defer fr.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, exponent, out, r0)
@@ -1315,7 +1315,7 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPowerScalar, &assertgenshapes.Shape_3f494ce86448, exponent)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPowerScalar, &assertgenshapes.Shape_031a92d7ebd2, exponent)
 	r0 := kernels.FloatPowerScalar(self, exponent)
 	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
@@ -1334,7 +1334,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerTensorScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1354,7 +1354,7 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPowerTensorScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPowerTensorScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1373,7 +1373,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPower_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPower_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1393,7 +1393,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPower_Tensor, &assertgenshapes.Shape_e29381ce83df, self, exponent)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPower_Tensor, &assertgenshapes.Shape_de03dd8f3f23, self, exponent)
 	defer fr.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
@@ -1413,7 +1413,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 		return kernels.Normal_(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormal_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1433,7 +1433,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1453,7 +1453,7 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFunctional, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFunctional, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1472,7 +1472,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorFloatOut, &assertgenshapes.Shape_fd16a7a6c541, mean, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorFloatOut, &assertgenshapes.Shape_c9c2e7dcad0b, mean, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, mean, out, r0)
@@ -1492,7 +1492,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormalTensorFloat, &assertgenshapes.Shape_66dbd8b9123f, mean)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalTensorFloat, &assertgenshapes.Shape_af6a8aef7308, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, mean, r0)
 	return r0
@@ -1511,7 +1511,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalFloatTensorOut, &assertgenshapes.Shape_2135f1ef957e, std, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalFloatTensorOut, &assertgenshapes.Shape_2b7ed7507fb2, std, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, std, out, r0)
@@ -1531,7 +1531,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatTensor, &assertgenshapes.Shape_112cf12940ef, std)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatTensor, &assertgenshapes.Shape_b65c3ddb59a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, std, r0)
 	return r0
@@ -1550,7 +1550,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNormalTensorTensorOut, &assertgenshapes.Shape_d63358fb1c97, mean, std, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNormalTensorTensorOut, &assertgenshapes.Shape_997275756fc6, mean, std, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, mean, std, out, r0)
@@ -1570,7 +1570,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorTensor, &assertgenshapes.Shape_c57db3e0c3cc, mean, std)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorTensor, &assertgenshapes.Shape_c90d15cfc91a, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, mean, std, r0)
 	return r0
@@ -1589,7 +1589,7 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opNormalFloatFloat, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opNormalFloatFloat, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -1608,7 +1608,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatFloatOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatFloatOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -1628,7 +1628,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 		return kernels.Alias(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opAlias, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opAlias, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Alias(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1648,7 +1648,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_49aba9c7e712(&fr, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Shape_7a4df6e07835, self, found_inf, inv_scale)
+	assertgenshapes.Before_49aba9c7e712(&fr, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Shape_c728721ae783, self, found_inf, inv_scale)
 	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 	assertgenshapes.After_a02fced65266(&fr, self, found_inf, inv_scale)
@@ -1668,7 +1668,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_b6f39ec2de69, self, found_inf, inv_scale, out)
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_771a55410200, self, found_inf, inv_scale, out)
 	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
@@ -1687,7 +1687,7 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_81548a55c3b1(&fr, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Shape_127ff8cdc43c, self, found_inf, inv_scale)
+	assertgenshapes.Before_81548a55c3b1(&fr, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Shape_08ee41b4b2a3, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	assertgenshapes.After_0288311fd776(&fr, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
@@ -1706,7 +1706,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXAmpUpdateScale_, &assertgenshapes.Shape_c8d4d25b537b, self, growth_tracker, found_inf)
+	assertgenshapes.Before_b60e94708622(&fr, &opXAmpUpdateScale_, &assertgenshapes.Shape_f1c614f99db7, self, growth_tracker, found_inf)
 	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, growth_tracker, found_inf, r0)
@@ -1726,7 +1726,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXAmpUpdateScaleOut, &assertgenshapes.Shape_c2413a52af95, self, growth_tracker, found_inf, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXAmpUpdateScaleOut, &assertgenshapes.Shape_a107af04491a, self, growth_tracker, found_inf, out)
 	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, growth_tracker, found_inf, out, r0)
@@ -1746,7 +1746,7 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXAmpUpdateScale, &assertgenshapes.Shape_98b197e30996, self, growth_tracker, found_inf)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAmpUpdateScale, &assertgenshapes.Shape_033d3039d0b3, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	assertgenshapes.After_18260e60a85b(&fr, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
@@ -1942,7 +1942,7 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 		return kernels.XForeachAddTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachAddTensor, &assertgenshapes.Shape_6fcd74bd5a75, self, other)
+	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachAddTensor, &assertgenshapes.Shape_c1f99f9f55f2, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
 	assertgenshapes.After_c298d696c9e0(&fr, self, other, r0)
 	return r0
@@ -1962,7 +1962,7 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAdd_Tensor, &assertgenshapes.Shape_b180856fedf3, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAdd_Tensor, &assertgenshapes.Shape_aec4f63452be, self, other)
 	defer fr.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
@@ -1982,7 +1982,7 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachAddTensorOut, &assertgenshapes.Shape_1b90663001fd, self, other, out)
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachAddTensorOut, &assertgenshapes.Shape_c9724b77492a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
 	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
@@ -2355,7 +2355,7 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		return kernels.XForeachMulTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachMulTensor, &assertgenshapes.Shape_6fcd74bd5a75, self, other)
+	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachMulTensor, &assertgenshapes.Shape_c1f99f9f55f2, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
 	assertgenshapes.After_c298d696c9e0(&fr, self, other, r0)
 	return r0
@@ -2375,7 +2375,7 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMul_Tensor, &assertgenshapes.Shape_b180856fedf3, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMul_Tensor, &assertgenshapes.Shape_aec4f63452be, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
@@ -2395,7 +2395,7 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachMulTensorOut, &assertgenshapes.Shape_1b90663001fd, self, other, out)
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachMulTensorOut, &assertgenshapes.Shape_c9724b77492a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
 	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
@@ -2591,7 +2591,7 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		return kernels.XForeachDivTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachDivTensor, &assertgenshapes.Shape_6fcd74bd5a75, self, other)
+	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachDivTensor, &assertgenshapes.Shape_c1f99f9f55f2, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
 	assertgenshapes.After_c298d696c9e0(&fr, self, other, r0)
 	return r0
@@ -2611,7 +2611,7 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDiv_Tensor, &assertgenshapes.Shape_b180856fedf3, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDiv_Tensor, &assertgenshapes.Shape_aec4f63452be, self, other)
 	defer fr.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
@@ -2631,7 +2631,7 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachDivTensorOut, &assertgenshapes.Shape_1b90663001fd, self, other, out)
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachDivTensorOut, &assertgenshapes.Shape_c9724b77492a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
 	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
@@ -3396,7 +3396,7 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_81482deee7e0(&fr, &opXForeachAddcdivTensor, &assertgenshapes.Shape_b5ec7883b43b, self, tensor1, tensor2, scalars)
+	assertgenshapes.Before_81482deee7e0(&fr, &opXForeachAddcdivTensor, &assertgenshapes.Shape_f89c02c79b2f, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.After_07a83ad37120(&fr, self, tensor1, tensor2, scalars, r0)
 	return r0
@@ -3496,7 +3496,7 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcdiv_Tensor, &assertgenshapes.Shape_653906714264, self, tensor1, tensor2, scalars)
+	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcdiv_Tensor, &assertgenshapes.Shape_3471f643f666, self, tensor1, tensor2, scalars)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
@@ -3516,7 +3516,7 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcdivTensorOut, &assertgenshapes.Shape_af56ecaf0963, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcdivTensorOut, &assertgenshapes.Shape_f3c38e419301, self, tensor1, tensor2, scalars, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 	assertgenshapes.After_9b66c7342f5a(&fr, self, tensor1, tensor2, scalars, out)
@@ -3573,7 +3573,7 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_81482deee7e0(&fr, &opXForeachAddcmulTensor, &assertgenshapes.Shape_b5ec7883b43b, self, tensor1, tensor2, scalars)
+	assertgenshapes.Before_81482deee7e0(&fr, &opXForeachAddcmulTensor, &assertgenshapes.Shape_f89c02c79b2f, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.After_07a83ad37120(&fr, self, tensor1, tensor2, scalars, r0)
 	return r0
@@ -3673,7 +3673,7 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcmul_Tensor, &assertgenshapes.Shape_653906714264, self, tensor1, tensor2, scalars)
+	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcmul_Tensor, &assertgenshapes.Shape_3471f643f666, self, tensor1, tensor2, scalars)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
@@ -3693,7 +3693,7 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcmulTensorOut, &assertgenshapes.Shape_af56ecaf0963, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcmulTensorOut, &assertgenshapes.Shape_f3c38e419301, self, tensor1, tensor2, scalars, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 	assertgenshapes.After_9b66c7342f5a(&fr, self, tensor1, tensor2, scalars, out)
@@ -6148,7 +6148,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeTensor, &assertgenshapes.Shape_9282078f72e9, self, boundaries)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeTensor, &assertgenshapes.Shape_ee67dc7f3d56, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, boundaries, r0)
 	return r0
@@ -6167,7 +6167,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBucketizeTensorOut, &assertgenshapes.Shape_3f9cad99bb20, self, boundaries, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBucketizeTensorOut, &assertgenshapes.Shape_1e5b54973937, self, boundaries, out)
 	defer fr.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, boundaries, out, r0)
@@ -6187,7 +6187,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBucketizeScalar, &assertgenshapes.Shape_9a81201a6143, boundaries)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBucketizeScalar, &assertgenshapes.Shape_ff85f724c60d, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	assertgenshapes.After_b8768b1b96bb(&fr, boundaries, r0)
 	return r0
@@ -6206,7 +6206,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeScalarOut, &assertgenshapes.Shape_aeb845681f4e, boundaries, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeScalarOut, &assertgenshapes.Shape_5bd8518ecb39, boundaries, out)
 	defer fr.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, boundaries, out, r0)
@@ -6226,7 +6226,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSearchsortedTensor, &assertgenshapes.Shape_aa6a40642e3b, sorted_sequence, self, sorter)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSearchsortedTensor, &assertgenshapes.Shape_53ba2a0d08a9, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, self, sorter, r0)
 	return r0
@@ -6245,7 +6245,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSearchsortedTensorOut, &assertgenshapes.Shape_133c75fe6415, sorted_sequence, self, sorter, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSearchsortedTensorOut, &assertgenshapes.Shape_8c90084fb826, sorted_sequence, self, sorter, out)
 	defer fr.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, sorted_sequence, self, sorter, out, r0)
@@ -6265,7 +6265,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opSearchsortedScalar, &assertgenshapes.Shape_4bba1fe1a5c0, sorted_sequence, sorter)
+	assertgenshapes.Before_3ca02444b679(&fr, &opSearchsortedScalar, &assertgenshapes.Shape_21078337c8cc, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.After_9ff3b5fe9328(&fr, sorted_sequence, sorter, r0)
 	return r0
@@ -6284,7 +6284,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ce1decf6a938(&fr, &opSearchsortedScalarOut, &assertgenshapes.Shape_ae2baf939c7a, sorted_sequence, sorter, out)
+	assertgenshapes.Before_ce1decf6a938(&fr, &opSearchsortedScalarOut, &assertgenshapes.Shape_93d0dfccb481, sorted_sequence, sorter, out)
 	defer fr.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, sorter, out, r0)
@@ -6304,7 +6304,7 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6323,7 +6323,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -6343,7 +6343,7 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Shape_e2b09bd4ee5a, crow_indices, col_indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Shape_b1f09e92b6ee, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	assertgenshapes.After_9ff3b5fe9328(&fr, crow_indices, col_indices, r0)
 	return r0
@@ -6362,7 +6362,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Shape_66b89a129697, crow_indices, col_indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Shape_1a9d2d25e276, crow_indices, col_indices, out)
 	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, out, r0)
@@ -6382,7 +6382,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMseLossOut, &assertgenshapes.Shape_a1f5399951da, self, target, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
@@ -6402,7 +6402,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 		return kernels.MseLoss(self, target, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMseLoss, &assertgenshapes.Shape_b7e0338ea327, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMseLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -6421,7 +6421,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMseLossBackwardGradInput, &assertgenshapes.Shape_34b4686283c2, grad_output, self, target, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMseLossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
@@ -6441,7 +6441,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMseLossBackward, &assertgenshapes.Shape_e38d74f18c3c, grad_output, self, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossBackward, &assertgenshapes.Shape_07084692cd02, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
@@ -6460,7 +6460,7 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opL1Loss, &assertgenshapes.Shape_b7e0338ea327, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opL1Loss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -6479,7 +6479,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMultiMarginLossOut, &assertgenshapes.Shape_52ee05bb4394, self, target, weight, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMultiMarginLossOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
@@ -6499,7 +6499,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMultiMarginLoss, &assertgenshapes.Shape_d98f95c48d85, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMultiMarginLoss, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -6518,7 +6518,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_85a81e9790ab(&fr, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Shape_9c91d1f54c36, grad_output, self, target, weight, grad_input)
+	assertgenshapes.Before_85a81e9790ab(&fr, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Shape_8c19efac353e, grad_output, self, target, weight, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, grad_input, r0)
@@ -6538,7 +6538,7 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opMultiMarginLossBackward, &assertgenshapes.Shape_e0b193544622, grad_output, self, target, weight)
+	assertgenshapes.Before_463bd598b71d(&fr, &opMultiMarginLossBackward, &assertgenshapes.Shape_54bb0959983a, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, weight, r0)
 	return r0
@@ -6557,7 +6557,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMultilabelMarginLossOut, &assertgenshapes.Shape_a1f5399951da, self, target, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMultilabelMarginLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
@@ -6577,7 +6577,7 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultilabelMarginLoss, &assertgenshapes.Shape_b7e0338ea327, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultilabelMarginLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -6596,7 +6596,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Shape_d14d5ea1eba2, self, target, output, is_target)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Shape_b08db2491b9b, self, target, output, is_target)
 	defer fr.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	assertgenshapes.After_882e1f4a306a(&fr, self, target, output, is_target, r0, r1)
@@ -6616,7 +6616,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opMultilabelMarginLossForward, &assertgenshapes.Shape_94eebaa0d266, self, target)
+	assertgenshapes.Before_b157f16932f5(&fr, &opMultilabelMarginLossForward, &assertgenshapes.Shape_7a6acedc2f7b, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, target, r0, r1)
 	return r0, r1
@@ -6635,7 +6635,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Shape_8dac67c25a23, grad_output, self, target, is_target, grad_input)
+	assertgenshapes.Before_a8adc863321e(&fr, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Shape_dd4a3dbbc466, grad_output, self, target, is_target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, is_target, grad_input, r0)
@@ -6655,7 +6655,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMultilabelMarginLossBackward, &assertgenshapes.Shape_627318a5f9b2, grad_output, self, target, is_target)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMultilabelMarginLossBackward, &assertgenshapes.Shape_0dfb5409df3c, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, is_target, r0)
 	return r0
@@ -6674,7 +6674,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opNllLossOut, &assertgenshapes.Shape_52ee05bb4394, self, target, weight, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opNllLossOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
@@ -6694,7 +6694,7 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLossNd, &assertgenshapes.Shape_d98f95c48d85, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLossNd, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -6713,7 +6713,7 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLoss, &assertgenshapes.Shape_d98f95c48d85, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLoss, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -6732,7 +6732,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a56358ffb544(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_455cea38ce41, self, target, weight, output, total_weight)
+	assertgenshapes.Before_a56358ffb544(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
 	defer fr.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	assertgenshapes.After_2dcc5b17127e(&fr, self, target, weight, output, total_weight, r0, r1)
@@ -6752,7 +6752,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLossForward, &assertgenshapes.Shape_1280ad758853, self, target, weight)
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLossForward, &assertgenshapes.Shape_da8cdde3cf97, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
@@ -6771,7 +6771,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_81103c91104c(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_37a900bbb82b, grad_output, self, target, weight, total_weight, grad_input)
+	assertgenshapes.Before_81103c91104c(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	assertgenshapes.After_637c43f9a004(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
@@ -6791,7 +6791,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLossBackward, &assertgenshapes.Shape_d89da04fa920, grad_output, self, target, weight, total_weight)
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLossBackward, &assertgenshapes.Shape_bd60bac199dd, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
@@ -6810,7 +6810,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opNllLoss2dOut, &assertgenshapes.Shape_52ee05bb4394, self, target, weight, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opNllLoss2dOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
@@ -6830,7 +6830,7 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLoss2d, &assertgenshapes.Shape_d98f95c48d85, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLoss2d, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -6849,7 +6849,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a56358ffb544(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_455cea38ce41, self, target, weight, output, total_weight)
+	assertgenshapes.Before_a56358ffb544(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
 	defer fr.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	assertgenshapes.After_2dcc5b17127e(&fr, self, target, weight, output, total_weight, r0, r1)
@@ -6869,7 +6869,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLoss2dForward, &assertgenshapes.Shape_1280ad758853, self, target, weight)
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLoss2dForward, &assertgenshapes.Shape_da8cdde3cf97, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
@@ -6888,7 +6888,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_81103c91104c(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_37a900bbb82b, grad_output, self, target, weight, total_weight, grad_input)
+	assertgenshapes.Before_81103c91104c(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	assertgenshapes.After_637c43f9a004(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
@@ -6908,7 +6908,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLoss2dBackward, &assertgenshapes.Shape_d89da04fa920, grad_output, self, target, weight, total_weight)
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLoss2dBackward, &assertgenshapes.Shape_bd60bac199dd, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
@@ -6927,7 +6927,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossOut, &assertgenshapes.Shape_a1f5399951da, self, target, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
@@ -6947,7 +6947,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmoothL1Loss, &assertgenshapes.Shape_b7e0338ea327, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmoothL1Loss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -6966,7 +6966,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Shape_34b4686283c2, grad_output, self, target, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
@@ -6986,7 +6986,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossBackward, &assertgenshapes.Shape_e38d74f18c3c, grad_output, self, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossBackward, &assertgenshapes.Shape_07084692cd02, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
@@ -7005,7 +7005,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossOut, &assertgenshapes.Shape_a1f5399951da, self, target, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
@@ -7025,7 +7025,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHuberLoss, &assertgenshapes.Shape_b7e0338ea327, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHuberLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -7044,7 +7044,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opHuberLossBackwardOut, &assertgenshapes.Shape_34b4686283c2, grad_output, self, target, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opHuberLossBackwardOut, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
@@ -7064,7 +7064,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossBackward, &assertgenshapes.Shape_e38d74f18c3c, grad_output, self, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossBackward, &assertgenshapes.Shape_07084692cd02, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
@@ -7083,7 +7083,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossOut, &assertgenshapes.Shape_a1f5399951da, self, target, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
@@ -7103,7 +7103,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftMarginLoss, &assertgenshapes.Shape_b7e0338ea327, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftMarginLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -7122,7 +7122,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Shape_34b4686283c2, grad_output, self, target, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
@@ -7142,7 +7142,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossBackward, &assertgenshapes.Shape_e38d74f18c3c, grad_output, self, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossBackward, &assertgenshapes.Shape_07084692cd02, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
@@ -7161,7 +7161,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7181,7 +7181,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opElu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7200,7 +7200,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opEluBackwardGradInput, &assertgenshapes.Shape_8440397b2d49, grad_output, self_or_result, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opEluBackwardGradInput, &assertgenshapes.Shape_2938796c8748, grad_output, self_or_result, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self_or_result, grad_input, r0)
@@ -7220,7 +7220,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluBackward, &assertgenshapes.Shape_cb3a1214d69f, grad_output, self_or_result)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluBackward, &assertgenshapes.Shape_5fba0d24e782, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self_or_result, r0)
 	return r0
@@ -7239,7 +7239,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opElu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7259,7 +7259,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.GluOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7279,7 +7279,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Glu(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGlu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGlu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Glu(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7298,7 +7298,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGluBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opGluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -7318,7 +7318,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 		return kernels.GluBackward(grad_output, self, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7337,7 +7337,7 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGluJvp, &assertgenshapes.Shape_0bb5beeb6b0a, glu, x, dx)
+	assertgenshapes.Before_b60e94708622(&fr, &opGluJvp, &assertgenshapes.Shape_cfbda61268ab, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
 	assertgenshapes.After_c8dc79480ae4(&fr, glu, x, dx, r0)
 	return r0
@@ -7356,7 +7356,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opGluJvpOut, &assertgenshapes.Shape_848ab4a1e7c6, glu, x, dx, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opGluJvpOut, &assertgenshapes.Shape_d819842fbade, glu, x, dx, out)
 	defer fr.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, glu, x, dx, out, r0)
@@ -7376,7 +7376,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a8adc863321e(&fr, &opGluBackwardJvp, &assertgenshapes.Shape_7a3f313fe3ae, grad_x, grad_glu, x, dgrad_glu, dx)
+	assertgenshapes.Before_a8adc863321e(&fr, &opGluBackwardJvp, &assertgenshapes.Shape_474ac5d28442, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
@@ -7395,7 +7395,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb4fe999f2a8(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_48aeb71743bc, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	assertgenshapes.Before_cb4fe999f2a8(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_b79855fd451a, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	defer fr.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	assertgenshapes.After_637c43f9a004(&fr, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
@@ -7415,7 +7415,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HardsigmoidOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7435,7 +7435,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardsigmoid(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Hardsigmoid(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7454,7 +7454,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardsigmoid_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7474,7 +7474,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHardsigmoidBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opHardsigmoidBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -7494,7 +7494,7 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardsigmoidBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardsigmoidBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7513,7 +7513,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7533,7 +7533,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7552,7 +7552,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHardtanhBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opHardtanhBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -7572,7 +7572,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7591,7 +7591,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7611,7 +7611,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HardswishOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardswishOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7631,7 +7631,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardswish(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Hardswish(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7650,7 +7650,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardswish_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Hardswish_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7670,7 +7670,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 		return kernels.HardswishBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7689,7 +7689,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHardswishBackwardOut, &assertgenshapes.Shape_6a4481d019cd, grad_output, self, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opHardswishBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
@@ -7709,7 +7709,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7729,7 +7729,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7748,7 +7748,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLeakyReluBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opLeakyReluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -7768,7 +7768,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7787,7 +7787,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -7807,7 +7807,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoidOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSigmoidOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSigmoidOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -7827,7 +7827,7 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoid(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogSigmoid, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSigmoid, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LogSigmoid(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7846,7 +7846,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLogSigmoidForwardOutput, &assertgenshapes.Shape_e5a4fe1a1b81, self, output, buffer)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLogSigmoidForwardOutput, &assertgenshapes.Shape_b0e25985917f, self, output, buffer)
 	defer fr.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
 	assertgenshapes.After_18260e60a85b(&fr, self, output, buffer, r0, r1)
@@ -7866,7 +7866,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LogSigmoidForward(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLogSigmoidForward, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLogSigmoidForward, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -7885,7 +7885,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opLogSigmoidBackwardGradInput, &assertgenshapes.Shape_396c4082dbcb, grad_output, self, buffer, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLogSigmoidBackwardGradInput, &assertgenshapes.Shape_c607a81a8966, grad_output, self, buffer, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, buffer, grad_input, r0)
@@ -7905,7 +7905,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogSigmoidBackward, &assertgenshapes.Shape_5d9c113914ea, grad_output, self, buffer)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogSigmoidBackward, &assertgenshapes.Shape_c930fd537695, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, buffer, r0)
 	return r0
@@ -7924,7 +7924,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseOut, &assertgenshapes.Shape_e6f8f5eb2b98, self, noise, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseOut, &assertgenshapes.Shape_071c6976ac1d, self, noise, out)
 	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, noise, out, r0)
@@ -7944,7 +7944,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise, &assertgenshapes.Shape_cb3629214a40, self, noise)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise, &assertgenshapes.Shape_dd170d4aed75, self, noise)
 	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
@@ -7964,7 +7964,7 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opRreluWithNoiseFunctional, &assertgenshapes.Shape_cc67fa7c9ba2, self, noise)
+	assertgenshapes.Before_b157f16932f5(&fr, &opRreluWithNoiseFunctional, &assertgenshapes.Shape_53593b4cbbc8, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, noise, r0, r1)
 	return r0, r1
@@ -7983,7 +7983,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseBackward, &assertgenshapes.Shape_7765bd87a071, grad_output, self, noise)
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseBackward, &assertgenshapes.Shape_9f5c7795d9a0, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, noise, r0)
 	return r0
@@ -8002,7 +8002,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opRreluWithNoiseBackwardOut, &assertgenshapes.Shape_656deb62fb4a, grad_output, self, noise, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opRreluWithNoiseBackwardOut, &assertgenshapes.Shape_72f86d2ab61a, grad_output, self, noise, out)
 	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, noise, out, r0)
@@ -8022,7 +8022,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise_, &assertgenshapes.Shape_a3ea4db9319b, self, noise)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise_, &assertgenshapes.Shape_a25cfefccc78, self, noise)
 	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
@@ -8042,7 +8042,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8062,7 +8062,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 		return kernels.Softplus(self, beta, threshold)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSoftplus, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftplus, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Softplus(self, beta, threshold)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8081,7 +8081,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSoftplusBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftplusBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -8101,7 +8101,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8120,7 +8120,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8140,7 +8140,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Softshrink(self, lambd)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSoftshrink, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftshrink, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Softshrink(self, lambd)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8159,7 +8159,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSoftshrinkBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftshrinkBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -8179,7 +8179,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8198,7 +8198,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8218,7 +8218,7 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8237,7 +8237,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8256,7 +8256,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8276,7 +8276,7 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8295,7 +8295,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_6a4481d019cd, grad_output, self, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
@@ -8315,7 +8315,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8334,7 +8334,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8354,7 +8354,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8373,7 +8373,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_6a4481d019cd, grad_output, self, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
@@ -8393,7 +8393,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8413,7 +8413,7 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8432,7 +8432,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8451,7 +8451,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8471,7 +8471,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -8491,7 +8491,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8510,7 +8510,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Shape_6a4481d019cd, grad_output, self, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
@@ -8530,7 +8530,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opAdaptiveMaxPool2dOut, &assertgenshapes.Shape_a85104fd9b9c, self, out, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAdaptiveMaxPool2dOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
@@ -8550,7 +8550,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool2d, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool2d, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -8569,7 +8569,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Shape_55be09b32eb3, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
@@ -8589,7 +8589,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Shape_559cd40ca5ea, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -8608,7 +8608,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opAdaptiveMaxPool3dOut, &assertgenshapes.Shape_a85104fd9b9c, self, out, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAdaptiveMaxPool3dOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
@@ -8628,7 +8628,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool3d, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool3d, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -8647,7 +8647,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Shape_55be09b32eb3, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
@@ -8667,7 +8667,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Shape_559cd40ca5ea, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -8686,7 +8686,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8706,7 +8706,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8725,7 +8725,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAvgPool2dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opAvgPool2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -8745,7 +8745,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8764,7 +8764,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -8784,7 +8784,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8803,7 +8803,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAvgPool3dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opAvgPool3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -8823,7 +8823,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8842,7 +8842,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opFractionalMaxPool2dOutput, &assertgenshapes.Shape_ba99a601fe69, self, random_samples, output, indices)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opFractionalMaxPool2dOutput, &assertgenshapes.Shape_f459b20f5c67, self, random_samples, output, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	assertgenshapes.After_882e1f4a306a(&fr, self, random_samples, output, indices, r0, r1)
@@ -8862,7 +8862,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool2d, &assertgenshapes.Shape_16a1507c2d1e, self, random_samples)
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool2d, &assertgenshapes.Shape_ff599363a9bd, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
@@ -8881,7 +8881,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Shape_55be09b32eb3, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
@@ -8901,7 +8901,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool2dBackward, &assertgenshapes.Shape_559cd40ca5ea, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool2dBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -8920,7 +8920,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opFractionalMaxPool3dOutput, &assertgenshapes.Shape_ba99a601fe69, self, random_samples, output, indices)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opFractionalMaxPool3dOutput, &assertgenshapes.Shape_f459b20f5c67, self, random_samples, output, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	assertgenshapes.After_882e1f4a306a(&fr, self, random_samples, output, indices, r0, r1)
@@ -8940,7 +8940,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool3d, &assertgenshapes.Shape_16a1507c2d1e, self, random_samples)
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool3d, &assertgenshapes.Shape_ff599363a9bd, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
@@ -8959,7 +8959,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Shape_55be09b32eb3, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
@@ -8979,7 +8979,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool3dBackward, &assertgenshapes.Shape_559cd40ca5ea, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool3dBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -8998,7 +8998,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxPool2dWithIndicesOut, &assertgenshapes.Shape_a85104fd9b9c, self, out, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxPool2dWithIndicesOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
@@ -9018,7 +9018,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool2dWithIndices, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool2dWithIndices, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -9037,7 +9037,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Shape_55be09b32eb3, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
@@ -9057,7 +9057,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Shape_559cd40ca5ea, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -9076,7 +9076,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxPool3dWithIndicesOut, &assertgenshapes.Shape_a85104fd9b9c, self, out, indices)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxPool3dWithIndicesOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
@@ -9096,7 +9096,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool3dWithIndices, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool3dWithIndices, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -9115,7 +9115,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Shape_55be09b32eb3, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
@@ -9135,7 +9135,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Shape_559cd40ca5ea, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -9154,7 +9154,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaxUnpool2dOut, &assertgenshapes.Shape_cac6e414ecac, self, indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxUnpool2dOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
@@ -9174,7 +9174,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool2d, &assertgenshapes.Shape_b001579a11bd, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool2d, &assertgenshapes.Shape_e46174b3d8b4, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
@@ -9193,7 +9193,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaxUnpool3dOut, &assertgenshapes.Shape_cac6e414ecac, self, indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxUnpool3dOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
@@ -9213,7 +9213,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool3d, &assertgenshapes.Shape_b001579a11bd, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool3d, &assertgenshapes.Shape_e46174b3d8b4, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
@@ -9232,7 +9232,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9252,7 +9252,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad1d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9271,7 +9271,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -9291,7 +9291,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9310,7 +9310,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9330,7 +9330,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad2d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9349,7 +9349,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -9369,7 +9369,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9388,7 +9388,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9408,7 +9408,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad3d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9427,7 +9427,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -9447,7 +9447,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9466,7 +9466,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9486,7 +9486,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad1d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9505,7 +9505,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -9525,7 +9525,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9544,7 +9544,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9564,7 +9564,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad2d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9583,7 +9583,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -9603,7 +9603,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9622,7 +9622,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -9642,7 +9642,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad3d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9661,7 +9661,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -9681,7 +9681,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9700,7 +9700,7 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 		return kernels.XPadCircular(self, pad)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXPadCircular, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPadCircular, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XPadCircular(self, pad)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9719,7 +9719,7 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXPadEnum, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPadEnum, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9738,7 +9738,7 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 		return kernels.Pad(self, pad, mode, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPad, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPad, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Pad(self, pad, mode, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9757,7 +9757,7 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9776,7 +9776,7 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9795,7 +9795,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dVecOut, &assertgenshapes.Shape_fa887026c133, input, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
@@ -9815,7 +9815,7 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9834,7 +9834,7 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9853,7 +9853,7 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9872,7 +9872,7 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9891,7 +9891,7 @@ func XUpsampleLanczos2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9910,7 +9910,7 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9929,7 +9929,7 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9948,7 +9948,7 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -9967,7 +9967,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dVecOut, &assertgenshapes.Shape_fa887026c133, input, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
@@ -9987,7 +9987,7 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -10006,7 +10006,7 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -10025,7 +10025,7 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dVec, &assertgenshapes.Shape_a2519cfcbf1c, input)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
@@ -10044,7 +10044,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10064,7 +10064,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10083,7 +10083,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10103,7 +10103,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10122,7 +10122,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10142,7 +10142,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10161,7 +10161,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10181,7 +10181,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10200,7 +10200,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10220,7 +10220,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAa, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAa, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10239,7 +10239,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10259,7 +10259,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10278,7 +10278,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10298,7 +10298,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10317,7 +10317,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10337,7 +10337,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10356,7 +10356,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10376,7 +10376,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAa, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAa, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10395,7 +10395,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10415,7 +10415,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10434,7 +10434,7 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 		return kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10454,7 +10454,7 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAa, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAa, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10473,7 +10473,7 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10493,7 +10493,7 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 		return kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10512,7 +10512,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10532,7 +10532,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10551,7 +10551,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10571,7 +10571,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10590,7 +10590,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10610,7 +10610,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10630,7 +10630,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10649,7 +10649,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10668,7 +10668,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10688,7 +10688,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10708,7 +10708,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10727,7 +10727,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10746,7 +10746,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10766,7 +10766,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10786,7 +10786,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10805,7 +10805,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10824,7 +10824,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10844,7 +10844,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -10864,7 +10864,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10883,7 +10883,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10902,7 +10902,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10922,7 +10922,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -10942,7 +10942,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10961,7 +10961,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3d, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10980,7 +10980,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -11000,7 +11000,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Shape_6765b9bf92a4, grad_output, grad_input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
@@ -11020,7 +11020,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -11039,7 +11039,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Shape_2cfe1d19898e, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -11058,7 +11058,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSigmoidBackwardGradInput, &assertgenshapes.Shape_c298d01f2ad7, grad_output, output, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opSigmoidBackwardGradInput, &assertgenshapes.Shape_99146d56629d, grad_output, output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, grad_input, r0)
@@ -11078,7 +11078,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 		return kernels.SigmoidBackward(grad_output, output)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidBackward, &assertgenshapes.Shape_5edb432d37f8, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidBackward, &assertgenshapes.Shape_f1831abbe5c6, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -11097,7 +11097,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogitBackwardGradInput, &assertgenshapes.Shape_20eab2a3952b, grad_output, self, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogitBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
@@ -11117,7 +11117,7 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogitBackward, &assertgenshapes.Shape_28d87fd963b9, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogitBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -11136,7 +11136,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opTanhBackwardGradInput, &assertgenshapes.Shape_c298d01f2ad7, grad_output, output, grad_input)
+	assertgenshapes.Before_b60e94708622(&fr, &opTanhBackwardGradInput, &assertgenshapes.Shape_99146d56629d, grad_output, output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, grad_input, r0)
@@ -11156,7 +11156,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 		return kernels.TanhBackward(grad_output, output)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhBackward, &assertgenshapes.Shape_5edb432d37f8, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhBackward, &assertgenshapes.Shape_f1831abbe5c6, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -11175,7 +11175,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvTranspose2dOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvTranspose2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -11195,7 +11195,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose2d, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose2d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11214,7 +11214,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvTranspose3dOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvTranspose3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -11234,7 +11234,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose3d, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose3d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11253,7 +11253,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opThnnConv2dOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opThnnConv2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -11273,7 +11273,7 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opThnnConv2d, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opThnnConv2d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11292,7 +11292,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXSlowConv2dForwardOutput, &assertgenshapes.Shape_12a9e12f8d46, self, weight, bias, output)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXSlowConv2dForwardOutput, &assertgenshapes.Shape_ea1490ab8de8, self, weight, bias, output)
 	defer fr.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, output, r0)
@@ -11312,7 +11312,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXSlowConv2dForward, &assertgenshapes.Shape_613ddf0e8b62, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXSlowConv2dForward, &assertgenshapes.Shape_86b335767aee, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11331,7 +11331,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_eb774188e424, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_9262033dd80a, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	assertgenshapes.After_85d5f51a9260(&fr, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
@@ -11351,7 +11351,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Shape_28dfabdaf282, grad_output, self, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Shape_05c9e43426d1, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -11370,7 +11370,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_5669b5dc33a9, grad_output, self, weight, out0, out1, out2)
+	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_0510bbe6e5e7, grad_output, self, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	assertgenshapes.After_85d5f51a9260(&fr, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
@@ -11390,7 +11390,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXConvDepthwise2dOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXConvDepthwise2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -11410,7 +11410,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvDepthwise2d, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvDepthwise2d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11429,7 +11429,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvDepthwise3d, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvDepthwise3d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11448,7 +11448,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opConvDepthwise3dOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opConvDepthwise3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -11468,7 +11468,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConv3dOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConv3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -11488,7 +11488,7 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3d, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11507,7 +11507,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConv3dForwardOutput, &assertgenshapes.Shape_12a9e12f8d46, self, weight, bias, output)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConv3dForwardOutput, &assertgenshapes.Shape_ea1490ab8de8, self, weight, bias, output)
 	defer fr.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, output, r0)
@@ -11527,7 +11527,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3dForward, &assertgenshapes.Shape_613ddf0e8b62, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3dForward, &assertgenshapes.Shape_86b335767aee, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11546,7 +11546,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated2d, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated2d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11565,7 +11565,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvDilated2dOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvDilated2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -11585,7 +11585,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated3d, &assertgenshapes.Shape_0c8b9e90973f, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated3d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11604,7 +11604,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvDilated3dOut, &assertgenshapes.Shape_e228709ac48e, self, weight, bias, out)
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvDilated3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
@@ -11624,7 +11624,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCol2imOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCol2imOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -11644,7 +11644,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCol2im, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCol2im, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11663,7 +11663,7 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opColumnStack, &assertgenshapes.Shape_f54e9a4a8c2b, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opColumnStack, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.ColumnStack(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -11682,7 +11682,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStackOut(tensors, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opColumnStackOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opColumnStackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -11702,7 +11702,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIm2colOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIm2colOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -11722,7 +11722,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIm2col, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIm2col, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11741,7 +11741,7 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isfinite(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsfinite, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsfinite, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isfinite(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11760,7 +11760,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isinf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsinf, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isinf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11779,7 +11779,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsinfOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinfOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinfOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -11799,7 +11799,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isposinf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsposinf, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsposinf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isposinf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11818,7 +11818,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsposinfOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsposinfOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsposinfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -11838,7 +11838,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isneginf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsneginf, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsneginf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isneginf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11857,7 +11857,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsneginfOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsneginfOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsneginfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -11877,7 +11877,7 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAddBatchDim, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAddBatchDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11896,7 +11896,7 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXRemoveBatchDim, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXRemoveBatchDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11915,7 +11915,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialEntr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialEntr, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialEntr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialEntr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11934,7 +11934,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialEntrOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialEntrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialEntrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -11954,7 +11954,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtri(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtri, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtri, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialNdtri(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11973,7 +11973,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtriOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialNdtriOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialNdtriOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -11993,7 +11993,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLogNdtr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogNdtr, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogNdtr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLogNdtr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12012,7 +12012,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogNdtrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogNdtrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12032,7 +12032,7 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExpm1, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExpm1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialExpm1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12051,7 +12051,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExpm1Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExpm1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12071,7 +12071,7 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExp2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExp2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialExp2(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12090,7 +12090,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExp2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExp2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12110,7 +12110,7 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsi(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialPsi, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialPsi, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialPsi(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12129,7 +12129,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsiOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialPsiOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialPsiOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12149,7 +12149,7 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialDigamma, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialDigamma, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialDigamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12168,7 +12168,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigammaOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialDigammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialDigammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12188,7 +12188,7 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaln(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialGammaln, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialGammaln, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialGammaln(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12207,7 +12207,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammalnOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammalnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammalnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12227,7 +12227,7 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErf, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialErf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12246,7 +12246,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12266,7 +12266,7 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfc, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfc, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialErfc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12285,7 +12285,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfcOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfcOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12305,7 +12305,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcx(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfcx, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfcx, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialErfcx(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12324,7 +12324,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcxOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfcxOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfcxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12344,7 +12344,7 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinv(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfinv, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfinv, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialErfinv(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12363,7 +12363,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinvOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfinvOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12383,7 +12383,7 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtr, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialNdtr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12402,7 +12402,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtrOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialNdtrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialNdtrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12422,7 +12422,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlog1py(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1py, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1py, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -12441,7 +12441,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pySelfScalar, &assertgenshapes.Shape_aea57878a0c6, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pySelfScalar, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -12460,7 +12460,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12479,7 +12479,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialXlog1pyOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialXlog1pyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -12499,7 +12499,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -12519,7 +12519,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12539,7 +12539,7 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogy, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogy, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -12558,7 +12558,7 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlogySelfScalar, &assertgenshapes.Shape_aea57878a0c6, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlogySelfScalar, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -12577,7 +12577,7 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlogyOtherScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlogyOtherScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12596,7 +12596,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialXlogyOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialXlogyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -12616,7 +12616,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogySelfScalarOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogySelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -12636,7 +12636,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12656,7 +12656,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialZeta(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZeta, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZeta, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialZeta(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -12675,7 +12675,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaSelfScalar, &assertgenshapes.Shape_aea57878a0c6, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaSelfScalar, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -12694,7 +12694,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaOtherScalar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaOtherScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12713,7 +12713,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.SpecialZetaOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialZetaOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialZetaOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -12733,7 +12733,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZetaSelfScalarOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZetaSelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -12753,7 +12753,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZetaOtherScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZetaOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12773,7 +12773,7 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialI0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12792,7 +12792,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI0Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12812,7 +12812,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0e(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0e, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0e, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialI0e(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12831,7 +12831,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0eOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI0eOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI0eOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12851,7 +12851,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialI1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12870,7 +12870,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI1Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12890,7 +12890,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1e(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1e, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1e, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialI1e(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12909,7 +12909,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1eOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI1eOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI1eOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12929,7 +12929,7 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.SpecialLogit(self, eps)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogit, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogit, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLogit(self, eps)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12948,7 +12948,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogitOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -12968,7 +12968,7 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPolygamma(n, self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialPolygamma, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialPolygamma, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialPolygamma(n, self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12987,7 +12987,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialPolygammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialPolygammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13007,7 +13007,7 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogsumexp, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogsumexp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13026,7 +13026,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogsumexpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13046,7 +13046,7 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpit(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExpit, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExpit, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialExpit(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13065,7 +13065,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpitOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExpitOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExpitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13085,7 +13085,7 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSinc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSinc, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSinc, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialSinc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13104,7 +13104,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSincOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSincOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSincOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13124,7 +13124,7 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.SpecialRound(self, decimals)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialRound, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialRound, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialRound(self, decimals)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13143,7 +13143,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialRoundOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialRoundOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13163,7 +13163,7 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1p(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLog1p, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLog1p, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLog1p(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13182,7 +13182,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1pOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLog1pOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLog1pOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13202,7 +13202,7 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogSoftmax, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogSoftmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13221,7 +13221,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialGammaincOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialGammaincOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -13241,7 +13241,7 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammainc, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammainc, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -13260,7 +13260,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialGammainccOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialGammainccOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -13280,7 +13280,7 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammaincc, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammaincc, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -13299,7 +13299,7 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.SpecialMultigammaln(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialMultigammaln, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialMultigammaln, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13318,7 +13318,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialMultigammalnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialMultigammalnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13338,7 +13338,7 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSoftmax, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSoftmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13357,7 +13357,7 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 		return kernels.FftFft(self, n, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftFft, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13376,7 +13376,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFftOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13396,7 +13396,7 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftIfft(self, n, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfft, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13415,7 +13415,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfftOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13435,7 +13435,7 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftRfft(self, n, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfft, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13454,7 +13454,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfftOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13474,7 +13474,7 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfft, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13493,7 +13493,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfftOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13513,7 +13513,7 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftHfft(self, n, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfft, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13532,7 +13532,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfftOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13552,7 +13552,7 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfft, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13571,7 +13571,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfftOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13591,7 +13591,7 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFft2(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftFft2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13610,7 +13610,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFft2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13630,7 +13630,7 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfft2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13649,7 +13649,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfft2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13669,7 +13669,7 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfft2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13688,7 +13688,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfft2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13708,7 +13708,7 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfft2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13727,7 +13727,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfft2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13747,7 +13747,7 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfft2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13766,7 +13766,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfft2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13786,7 +13786,7 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfft2, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13805,7 +13805,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfft2Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13825,7 +13825,7 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFftn(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftn, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13844,7 +13844,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFftnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13864,7 +13864,7 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfftn, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13883,7 +13883,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfftnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13903,7 +13903,7 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfftn, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13922,7 +13922,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfftnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13942,7 +13942,7 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfftn, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -13961,7 +13961,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfftnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -13981,7 +13981,7 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfftn, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14000,7 +14000,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfftnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -14020,7 +14020,7 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfftn, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14039,7 +14039,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfftnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -14059,7 +14059,7 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opFftFftfreq, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opFftFftfreq, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -14078,7 +14078,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftfreqOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftfreqOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -14098,7 +14098,7 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opFftRfftfreq, &assertgenshapes.Shape_cb5a1d54d16f)
+	assertgenshapes.Before_93b224f3c533(&fr, &opFftRfftfreq, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -14117,7 +14117,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfftfreqOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfftfreqOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -14137,7 +14137,7 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftFftshift(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftshift, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftshift, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftFftshift(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14156,7 +14156,7 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftIfftshift(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfftshift, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfftshift, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIfftshift(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14175,7 +14175,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgCholeskyEx, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgCholeskyEx, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -14194,7 +14194,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgCholeskyExL, &assertgenshapes.Shape_01fbc7663548, self, L, info)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgCholeskyExL, &assertgenshapes.Shape_0dfac4d8fca1, self, L, info)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	assertgenshapes.After_18260e60a85b(&fr, self, L, info, r0, r1)
@@ -14214,7 +14214,7 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.LinalgCholesky(self, upper)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCholesky, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCholesky, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgCholesky(self, upper)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14233,7 +14233,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCholeskyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCholeskyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -14253,7 +14253,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 		return kernels.LinalgCross(self, other, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCross, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCross, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -14272,7 +14272,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgCrossOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgCrossOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -14292,7 +14292,7 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgLuFactor(A, pivot)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgLuFactor, &assertgenshapes.Shape_ae5f5d70d71b, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgLuFactor, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -14311,7 +14311,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgLuFactorOut, &assertgenshapes.Shape_192e65305c59, A, LU, pivots)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgLuFactorOut, &assertgenshapes.Shape_5ef029f65a14, A, LU, pivots)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	assertgenshapes.After_18260e60a85b(&fr, A, LU, pivots, r0, r1)
@@ -14331,7 +14331,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLuFactorEx, &assertgenshapes.Shape_1dd97f70403c, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLuFactorEx, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -14350,7 +14350,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_cb32ca1db448, A, LU, pivots, info)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_c1c5d82d7dea, A, LU, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	assertgenshapes.After_518303ad88bc(&fr, A, LU, pivots, info, r0, r1, r2)
@@ -14370,7 +14370,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 		return kernels.LinalgLu(A, pivot)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLu, &assertgenshapes.Shape_1dd97f70403c, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLu, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -14389,7 +14389,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuOut, &assertgenshapes.Shape_f53e4bd89552, A, P, L, U)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuOut, &assertgenshapes.Shape_affe22a06c7c, A, P, L, U)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
 	assertgenshapes.After_518303ad88bc(&fr, A, P, L, U, r0, r1, r2)
@@ -14409,7 +14409,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLuSolve, &assertgenshapes.Shape_ff8dce4c3c1f, LU, pivots, B)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLuSolve, &assertgenshapes.Shape_1c0d8de86986, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	assertgenshapes.After_c8dc79480ae4(&fr, LU, pivots, B, r0)
 	return r0
@@ -14428,7 +14428,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opLinalgLuSolveOut, &assertgenshapes.Shape_c230d2aeea13, LU, pivots, B, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLinalgLuSolveOut, &assertgenshapes.Shape_b54c52f625dc, LU, pivots, B, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, LU, pivots, B, out, r0)
@@ -14448,7 +14448,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 		return kernels.XLinalgDet(A)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgDet, &assertgenshapes.Shape_1dd97f70403c, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgDet, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -14467,7 +14467,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_9b0007468bba, A, result, LU, pivots)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_3ecf5cba8ca3, A, result, LU, pivots)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
 	assertgenshapes.After_518303ad88bc(&fr, A, result, LU, pivots, r0, r1, r2)
@@ -14487,7 +14487,7 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgDet, &assertgenshapes.Shape_dfde79ab0d29, A)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgDet, &assertgenshapes.Shape_f5fed136768d, A)
 	r0 := kernels.LinalgDet(A)
 	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
@@ -14506,7 +14506,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDetOut(A, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgDetOut, &assertgenshapes.Shape_69e1d5e47e26, A, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgDetOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
@@ -14526,7 +14526,7 @@ func Det(self *torch.Tensor) *torch.Tensor {
 		return kernels.Det(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDet, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDet, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Det(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14545,7 +14545,7 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLdlFactorEx, &assertgenshapes.Shape_eda72df71d43, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLdlFactorEx, &assertgenshapes.Shape_52ac21c05e85, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -14564,7 +14564,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_02c64c1a0b5f, self, LD, pivots, info)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_062af68f4706, self, LD, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	assertgenshapes.After_518303ad88bc(&fr, self, LD, pivots, info, r0, r1, r2)
@@ -14584,7 +14584,7 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgLdlFactor, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgLdlFactor, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -14603,7 +14603,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgLdlFactorOut, &assertgenshapes.Shape_cc526ff1fcba, self, LD, pivots)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgLdlFactorOut, &assertgenshapes.Shape_b42e3df02c9a, self, LD, pivots)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	assertgenshapes.After_18260e60a85b(&fr, self, LD, pivots, r0, r1)
@@ -14623,7 +14623,7 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLdlSolve, &assertgenshapes.Shape_33fdb5763ffb, LD, pivots, B)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLdlSolve, &assertgenshapes.Shape_76cc89e789db, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	assertgenshapes.After_c8dc79480ae4(&fr, LD, pivots, B, r0)
 	return r0
@@ -14642,7 +14642,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opLinalgLdlSolveOut, &assertgenshapes.Shape_94d5d21655f0, LD, pivots, B, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLinalgLdlSolveOut, &assertgenshapes.Shape_e5afebd8db0d, LD, pivots, B, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, LD, pivots, B, out, r0)
@@ -14662,7 +14662,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_24d8663dbce1(&fr, &opLinalgLstsq, &assertgenshapes.Shape_173cd61f56a0, self, b)
+	assertgenshapes.Before_24d8663dbce1(&fr, &opLinalgLstsq, &assertgenshapes.Shape_e178fb75ead0, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
 	assertgenshapes.After_dd36bf3a31c4(&fr, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -14681,7 +14681,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0779cbedae81(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_0165c8f446d2, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.Before_0779cbedae81(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_a468ad9dcb54, self, b, solution, residuals, rank, singular_values)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	assertgenshapes.After_56ad66d93c20(&fr, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
@@ -14701,7 +14701,7 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatmul, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatmul, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -14720,7 +14720,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgMatmulOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -14740,7 +14740,7 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgVecdot, &assertgenshapes.Shape_2a5dc0730572, x, y)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgVecdot, &assertgenshapes.Shape_ceaefd1fe165, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, y, r0)
 	return r0
@@ -14759,7 +14759,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgVecdotOut, &assertgenshapes.Shape_ecfc8270c7fc, x, y, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgVecdotOut, &assertgenshapes.Shape_2cb9e256ac1f, x, y, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, y, out, r0)
@@ -14779,7 +14779,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExp(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixExp, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixExp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixExp(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14798,7 +14798,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixExpOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixExpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -14818,7 +14818,7 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixSqrth(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixSqrth, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixSqrth, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixSqrth(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14837,7 +14837,7 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixSqrthOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixSqrthOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixSqrthOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -14857,7 +14857,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 		return kernels.XLinalgSlogdet(A)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e034d03256c0(&fr, &opXLinalgSlogdet, &assertgenshapes.Shape_0c1556841796, A)
+	assertgenshapes.Before_e034d03256c0(&fr, &opXLinalgSlogdet, &assertgenshapes.Shape_20d8a4233030, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
 	assertgenshapes.After_c84236f91503(&fr, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -14876,7 +14876,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_116a5a3cbf66(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_095f1c840702, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.Before_116a5a3cbf66(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_566539de00e6, A, sign, logabsdet, LU, pivots)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	assertgenshapes.After_fded44c14bc2(&fr, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
@@ -14896,7 +14896,7 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgSlogdet, &assertgenshapes.Shape_ae5f5d70d71b, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgSlogdet, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -14915,7 +14915,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgSlogdetOut, &assertgenshapes.Shape_8d62fe54e73f, A, sign, logabsdet)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgSlogdetOut, &assertgenshapes.Shape_7e52d42f60d9, A, sign, logabsdet)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	assertgenshapes.After_18260e60a85b(&fr, A, sign, logabsdet, r0, r1)
@@ -14935,7 +14935,7 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opSlogdet, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opSlogdet, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Slogdet(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -14954,7 +14954,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opSlogdetOut, &assertgenshapes.Shape_2f89e8ae7bd7, self, sign, logabsdet)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSlogdetOut, &assertgenshapes.Shape_b4a130df67ab, self, sign, logabsdet)
 	defer fr.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
 	assertgenshapes.After_18260e60a85b(&fr, self, sign, logabsdet, r0, r1)
@@ -14974,7 +14974,7 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 		return kernels.Logdet(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogdet, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogdet, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Logdet(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14993,7 +14993,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgEig(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEig, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEig, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LinalgEig(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -15012,7 +15012,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgEigOut, &assertgenshapes.Shape_386c13262b16, self, eigenvalues, eigenvectors)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgEigOut, &assertgenshapes.Shape_d5f296f9233f, self, eigenvalues, eigenvectors)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	assertgenshapes.After_18260e60a85b(&fr, self, eigenvalues, eigenvectors, r0, r1)
@@ -15032,7 +15032,7 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.XLinalgEigvals(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXLinalgEigvals, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLinalgEigvals, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XLinalgEigvals(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15051,7 +15051,7 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvals(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgEigvals, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgEigvals, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgEigvals(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15070,7 +15070,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgEigvalsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgEigvalsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15090,7 +15090,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXLinalgEigh, &assertgenshapes.Shape_ae5f5d70d71b, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXLinalgEigh, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -15109,7 +15109,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opXLinalgEighEigenvalues, &assertgenshapes.Shape_574b3c11b904, A, eigenvalues, eigenvectors)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXLinalgEighEigenvalues, &assertgenshapes.Shape_168bfbab9d8c, A, eigenvalues, eigenvectors)
 	defer fr.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	assertgenshapes.After_18260e60a85b(&fr, A, eigenvalues, eigenvectors, r0, r1)
@@ -15129,7 +15129,7 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEigh, &assertgenshapes.Shape_faa1e2e0fa4e, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEigh, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -15148,7 +15148,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgEighEigvals, &assertgenshapes.Shape_4f4bfcfe2931, self, eigvals, eigvecs)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgEighEigvals, &assertgenshapes.Shape_37e809293387, self, eigvals, eigvecs)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	assertgenshapes.After_18260e60a85b(&fr, self, eigvals, eigvecs, r0, r1)
@@ -15168,7 +15168,7 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgEigvalsh, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgEigvalsh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15187,7 +15187,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgEigvalshOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgEigvalshOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15207,7 +15207,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgHouseholderProduct, &assertgenshapes.Shape_dac0992508e4, input, tau)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgHouseholderProduct, &assertgenshapes.Shape_f0555b294b40, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, tau, r0)
 	return r0
@@ -15226,7 +15226,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgHouseholderProductOut, &assertgenshapes.Shape_70086be2f2c2, input, tau, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgHouseholderProductOut, &assertgenshapes.Shape_fc75fb72d758, input, tau, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, tau, out, r0)
@@ -15246,7 +15246,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 		return kernels.LinalgInvEx(A, check_errors)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgInvEx, &assertgenshapes.Shape_ae5f5d70d71b, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgInvEx, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -15265,7 +15265,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgInvExInverse, &assertgenshapes.Shape_aa38e616dda7, A, inverse, info)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgInvExInverse, &assertgenshapes.Shape_2692f1770f8c, A, inverse, info)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	assertgenshapes.After_18260e60a85b(&fr, A, inverse, info, r0, r1)
@@ -15285,7 +15285,7 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgInv, &assertgenshapes.Shape_dfde79ab0d29, A)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgInv, &assertgenshapes.Shape_f5fed136768d, A)
 	r0 := kernels.LinalgInv(A)
 	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
@@ -15304,7 +15304,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInvOut(A, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgInvOut, &assertgenshapes.Shape_69e1d5e47e26, A, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgInvOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
@@ -15324,7 +15324,7 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 		return kernels.Inverse(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opInverse, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opInverse, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Inverse(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15343,7 +15343,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.InverseOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opInverseOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInverseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.InverseOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15363,7 +15363,7 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opInner, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInner, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Inner(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -15382,7 +15382,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.InnerOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opInnerOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opInnerOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -15402,7 +15402,7 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opOuter, &assertgenshapes.Shape_2f9dcd867bda, self, vec2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOuter, &assertgenshapes.Shape_b45b66641640, self, vec2)
 	r0 := kernels.Outer(self, vec2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec2, r0)
 	return r0
@@ -15421,7 +15421,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.OuterOut(self, vec2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opOuterOut, &assertgenshapes.Shape_51fe4b4dddaa, self, vec2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opOuterOut, &assertgenshapes.Shape_bef75f525440, self, vec2, out)
 	defer fr.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, vec2, out, r0)
@@ -15441,7 +15441,7 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGer, &assertgenshapes.Shape_2f9dcd867bda, self, vec2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGer, &assertgenshapes.Shape_b45b66641640, self, vec2)
 	r0 := kernels.Ger(self, vec2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec2, r0)
 	return r0
@@ -15460,7 +15460,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.GerOut(self, vec2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGerOut, &assertgenshapes.Shape_51fe4b4dddaa, self, vec2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGerOut, &assertgenshapes.Shape_bef75f525440, self, vec2, out)
 	defer fr.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, vec2, out, r0)
@@ -15480,7 +15480,7 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgNorm, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgNorm, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15499,7 +15499,7 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgNormOrdStr, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgNormOrdStr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15518,7 +15518,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgNormOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15538,7 +15538,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgNormOrdStrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgNormOrdStrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15558,7 +15558,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVectorNorm, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVectorNorm, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15577,7 +15577,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgVectorNormOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgVectorNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15597,7 +15597,7 @@ func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bo
 		return kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalg_Powsum, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalg_Powsum, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15616,7 +15616,7 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixNorm, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixNorm, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15635,7 +15635,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixNormOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15655,7 +15655,7 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixNormStrOrd, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixNormStrOrd, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15674,7 +15674,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15694,7 +15694,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgSvd, &assertgenshapes.Shape_1dd97f70403c, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgSvd, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -15713,7 +15713,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_b6f7be5316da, A, U, S, Vh)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	assertgenshapes.After_518303ad88bc(&fr, A, U, S, Vh, r0, r1, r2)
@@ -15733,7 +15733,7 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgSvd, &assertgenshapes.Shape_1dd97f70403c, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgSvd, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -15752,7 +15752,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgSvdU, &assertgenshapes.Shape_b6f7be5316da, A, U, S, Vh)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	assertgenshapes.After_518303ad88bc(&fr, A, U, S, Vh, r0, r1, r2)
@@ -15772,7 +15772,7 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgSvdvals, &assertgenshapes.Shape_dfde79ab0d29, A)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgSvdvals, &assertgenshapes.Shape_f5fed136768d, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
 	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
@@ -15791,7 +15791,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSvdvalsOut, &assertgenshapes.Shape_69e1d5e47e26, A, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSvdvalsOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
@@ -15811,7 +15811,7 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 		return kernels.LinalgCond(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCond, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCond, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgCond(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15830,7 +15830,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 		return kernels.LinalgCondOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCondOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCondOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15850,7 +15850,7 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 		return kernels.LinalgCondPStr(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCondPStr, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCondPStr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgCondPStr(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15869,7 +15869,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCondPStrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCondPStrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15889,7 +15889,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Shape_7f6227ba155b, self, atol, rtol)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Shape_e8f3edeb4734, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, atol, rtol, r0)
 	return r0
@@ -15908,7 +15908,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5d15463afe2b(&fr, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Shape_aa2c04483dcd, self, atol, rtol, out)
+	assertgenshapes.Before_5d15463afe2b(&fr, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Shape_014e0767a6ef, self, atol, rtol, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, atol, rtol, out, r0)
@@ -15928,7 +15928,7 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15947,7 +15947,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -15967,7 +15967,7 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgPinv, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgPinv, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15986,7 +15986,7 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvRcondTensor, &assertgenshapes.Shape_ffb64747b620, self, rcond)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvRcondTensor, &assertgenshapes.Shape_bf5ac9a5d210, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, rcond, r0)
 	return r0
@@ -16005,7 +16005,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -16025,7 +16025,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgPinvOutRcondTensor, &assertgenshapes.Shape_5d95b144baf3, self, rcond, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgPinvOutRcondTensor, &assertgenshapes.Shape_2dcab7477d1c, self, rcond, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, rcond, out, r0)
@@ -16045,7 +16045,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_24d8663dbce1(&fr, &opXLinalgSolveEx, &assertgenshapes.Shape_7f577532beec, A, B)
+	assertgenshapes.Before_24d8663dbce1(&fr, &opXLinalgSolveEx, &assertgenshapes.Shape_9544edde14a2, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
 	assertgenshapes.After_dd36bf3a31c4(&fr, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -16064,7 +16064,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0779cbedae81(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_7b2489d3d0a1, A, B, result, LU, pivots, info)
+	assertgenshapes.Before_0779cbedae81(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_5dc17414775c, A, B, result, LU, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	assertgenshapes.After_56ad66d93c20(&fr, A, B, result, LU, pivots, info, r0, r1, r2, r3)
@@ -16084,7 +16084,7 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opLinalgSolveEx, &assertgenshapes.Shape_cb5155c07b74, A, B)
+	assertgenshapes.Before_b157f16932f5(&fr, &opLinalgSolveEx, &assertgenshapes.Shape_60196eac9818, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
 	assertgenshapes.After_6e1aae0851c1(&fr, A, B, r0, r1)
 	return r0, r1
@@ -16103,7 +16103,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opLinalgSolveExOut, &assertgenshapes.Shape_ce91bf963e31, A, B, result, info)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opLinalgSolveExOut, &assertgenshapes.Shape_134dfcdf6f8c, A, B, result, info)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	assertgenshapes.After_882e1f4a306a(&fr, A, B, result, info, r0, r1)
@@ -16123,7 +16123,7 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolve, &assertgenshapes.Shape_a3ba37851a0c, A, B)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolve, &assertgenshapes.Shape_07603e4af36b, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
 	assertgenshapes.After_9ff3b5fe9328(&fr, A, B, r0)
 	return r0
@@ -16142,7 +16142,7 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.XSpsolve(A, B, left)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSpsolve, &assertgenshapes.Shape_a3ba37851a0c, A, B)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSpsolve, &assertgenshapes.Shape_07603e4af36b, A, B)
 	r0 := kernels.XSpsolve(A, B, left)
 	assertgenshapes.After_9ff3b5fe9328(&fr, A, B, r0)
 	return r0
@@ -16161,7 +16161,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveOut, &assertgenshapes.Shape_9adfa122533a, A, B, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveOut, &assertgenshapes.Shape_1e375e02b586, A, B, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, A, B, out, r0)
@@ -16181,7 +16181,7 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 		return kernels.LinalgTensorinv(self, ind)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgTensorinv, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgTensorinv, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16200,7 +16200,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgTensorinvOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgTensorinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -16220,7 +16220,7 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgTensorsolve, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgTensorsolve, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -16239,7 +16239,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgTensorsolveOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgTensorsolveOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -16259,7 +16259,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgQr(A, mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgQr, &assertgenshapes.Shape_ae5f5d70d71b, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgQr, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -16278,7 +16278,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgQrOut, &assertgenshapes.Shape_6306e7d79e11, A, Q, R)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgQrOut, &assertgenshapes.Shape_4ef34df16834, A, Q, R)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
 	assertgenshapes.After_18260e60a85b(&fr, A, Q, R, r0, r1)
@@ -16298,7 +16298,7 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgPolar(A)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgPolar, &assertgenshapes.Shape_ae5f5d70d71b, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgPolar, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgPolar(A)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -16317,7 +16317,7 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 		return kernels.LinalgPolarOut(A, U, H)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgPolarOut, &assertgenshapes.Shape_af5aa296d38d, A, U, H)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgPolarOut, &assertgenshapes.Shape_d341872bd241, A, U, H)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
 	assertgenshapes.After_18260e60a85b(&fr, A, U, H, r0, r1)
@@ -16337,7 +16337,7 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.LinalgMatrixPower(self, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixPower, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixPower, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16356,7 +16356,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixPowerOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixPowerOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -16376,7 +16376,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Shape_e114ad310b7f, input, atol, rtol)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Shape_ea40eed183fa, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, atol, rtol, r0)
 	return r0
@@ -16395,7 +16395,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5d15463afe2b(&fr, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Shape_d3050f2db5a1, input, atol, rtol, out)
+	assertgenshapes.Before_5d15463afe2b(&fr, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Shape_90e4770adf69, input, atol, rtol, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, input, atol, rtol, out, r0)
@@ -16415,7 +16415,7 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16434,7 +16434,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -16454,7 +16454,7 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixRank, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixRank, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16473,7 +16473,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -16493,7 +16493,7 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankTolTensor, &assertgenshapes.Shape_4c666b8cde2e, input, tol)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankTolTensor, &assertgenshapes.Shape_f6c75d35b3cb, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, tol, r0)
 	return r0
@@ -16512,7 +16512,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Shape_8a9045f4a768, input, tol, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Shape_c24906c8e5d6, input, tol, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, input, tol, out, r0)
@@ -16532,7 +16532,7 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opLinalgMultiDot, &assertgenshapes.Shape_f54e9a4a8c2b, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opLinalgMultiDot, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -16551,7 +16551,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opLinalgMultiDotOut, &assertgenshapes.Shape_3a445d1d03f3, tensors, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opLinalgMultiDotOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
@@ -16571,7 +16571,7 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNestedToPaddedTensor, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNestedToPaddedTensor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16590,7 +16590,7 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestSerializationSubcmul, &assertgenshapes.Shape_6028a5765161, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestSerializationSubcmul, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -16609,7 +16609,7 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestParallelMaterialize, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestParallelMaterialize, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16628,7 +16628,7 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalIntlist, &assertgenshapes.Shape_1263de257b69, values)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalIntlist, &assertgenshapes.Shape_59835587afc6, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
 	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
@@ -16647,7 +16647,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalIntlistOut, &assertgenshapes.Shape_63e741f042b9, values, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalIntlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
@@ -16667,7 +16667,7 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalFilledIntlist, &assertgenshapes.Shape_1263de257b69, values)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalFilledIntlist, &assertgenshapes.Shape_59835587afc6, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
 	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
@@ -16686,7 +16686,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Shape_63e741f042b9, values, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
@@ -16706,7 +16706,7 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalFloatlist, &assertgenshapes.Shape_1263de257b69, values)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalFloatlist, &assertgenshapes.Shape_59835587afc6, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
 	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
@@ -16725,7 +16725,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalFloatlistOut, &assertgenshapes.Shape_63e741f042b9, values, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalFloatlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
@@ -16745,7 +16745,7 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestStringDefault, &assertgenshapes.Shape_0e032805b2c7, dummy)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestStringDefault, &assertgenshapes.Shape_18dad7566c81, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
 	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
@@ -16764,7 +16764,7 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAmbiguousDefaultsA, &assertgenshapes.Shape_90cd4cf917dd, dummy)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAmbiguousDefaultsA, &assertgenshapes.Shape_ab17d8152dfc, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
@@ -16783,7 +16783,7 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAmbiguousDefaultsB, &assertgenshapes.Shape_90cd4cf917dd, dummy)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAmbiguousDefaultsB, &assertgenshapes.Shape_ab17d8152dfc, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
@@ -16802,7 +16802,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestWarnInAutograd(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestWarnInAutograd, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestWarnInAutograd, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestWarnInAutograd(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16821,7 +16821,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestWarnInAutogradOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestWarnInAutogradOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -16841,7 +16841,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16860,7 +16860,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -16880,7 +16880,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16899,7 +16899,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Shape_c57222ca2c3f, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16918,7 +16918,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16937,7 +16937,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -16957,7 +16957,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ba979f223993(&fr, &opSegmentReduce, &assertgenshapes.Shape_50d91938997e, data, lengths, indices, offsets)
+	assertgenshapes.Before_ba979f223993(&fr, &opSegmentReduce, &assertgenshapes.Shape_b452e076dd28, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	assertgenshapes.After_1d439e86d5ef(&fr, data, lengths, indices, offsets, r0)
 	return r0
@@ -16976,7 +16976,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b63e8a3635ee(&fr, &opSegmentReduceOut, &assertgenshapes.Shape_691b5c243741, data, lengths, indices, offsets, out)
+	assertgenshapes.Before_b63e8a3635ee(&fr, &opSegmentReduceOut, &assertgenshapes.Shape_5fd318b00804, data, lengths, indices, offsets, out)
 	defer fr.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	assertgenshapes.After_47abd8a11be3(&fr, data, lengths, indices, offsets, out, r0)
@@ -16996,7 +16996,7 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXSegmentReduceBackward, &assertgenshapes.Shape_2e756a610f6a, grad, output, data, lengths, offsets)
+	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXSegmentReduceBackward, &assertgenshapes.Shape_550031e889b9, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	assertgenshapes.After_47abd8a11be3(&fr, grad, output, data, lengths, offsets, r0)
 	return r0
@@ -17015,7 +17015,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_50df060c5805(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_e5adb7f44a6f, grad, output, data, lengths, offsets, out)
+	assertgenshapes.Before_50df060c5805(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_5b0def3f4046, grad, output, data, lengths, offsets, out)
 	defer fr.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	assertgenshapes.After_637c43f9a004(&fr, grad, output, data, lengths, offsets, out, r0)
@@ -17035,7 +17035,7 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opPadSequence, &assertgenshapes.Shape_13233d49ea95, sequences)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opPadSequence, &assertgenshapes.Shape_484a3eeb46e6, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	assertgenshapes.After_bb4157d767bb(&fr, sequences, r0)
 	return r0
@@ -17054,7 +17054,7 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opFlattenDenseTensors, &assertgenshapes.Shape_f7fbb42d9973, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opFlattenDenseTensors, &assertgenshapes.Shape_43509441bde1, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -17073,7 +17073,7 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_d1f92a737047(&fr, &opUnflattenDenseTensors, &assertgenshapes.Shape_c5f7cb334aac, flat, tensors)
+	assertgenshapes.Before_d1f92a737047(&fr, &opUnflattenDenseTensors, &assertgenshapes.Shape_ebd8b946c272, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
 	assertgenshapes.After_18ed1a574734(&fr, flat, tensors, r0)
 	return r0
@@ -17092,7 +17092,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opXNestedTensorFromTensorList, &assertgenshapes.Shape_80ad93cc94a6, list)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXNestedTensorFromTensorList, &assertgenshapes.Shape_d8d8e1658f5f, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	assertgenshapes.After_bb4157d767bb(&fr, list, r0)
 	return r0
@@ -17111,7 +17111,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_88eaf82debb9(&fr, &opXNestedTensorFromTensorListOut, &assertgenshapes.Shape_5cec39bea616, list, out)
+	assertgenshapes.Before_88eaf82debb9(&fr, &opXNestedTensorFromTensorListOut, &assertgenshapes.Shape_92335c0ab19d, list, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	assertgenshapes.After_6b0520ad0da9(&fr, list, out, r0)
@@ -17131,7 +17131,7 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimalCopy(self, level)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFwPrimalCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFwPrimalCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17150,7 +17150,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFwPrimalCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFwPrimalCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17170,7 +17170,7 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakeDualCopy, &assertgenshapes.Shape_baec17560e88, primal, tangent)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakeDualCopy, &assertgenshapes.Shape_20a84a3b1f63, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
 	assertgenshapes.After_9ff3b5fe9328(&fr, primal, tangent, r0)
 	return r0
@@ -17189,7 +17189,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMakeDualCopyOut, &assertgenshapes.Shape_6e0382f9baed, primal, tangent, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMakeDualCopyOut, &assertgenshapes.Shape_660364bf825d, primal, tangent, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, primal, tangent, out, r0)
@@ -17209,7 +17209,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsRealCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsRealCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ViewAsRealCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17228,7 +17228,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAsRealCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAsRealCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17248,7 +17248,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplexCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplexCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ViewAsComplexCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17267,7 +17267,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAsComplexCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAsComplexCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17287,7 +17287,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXConjCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConjCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17306,7 +17306,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConjCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConjCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17326,7 +17326,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXNegViewCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegViewCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XNegViewCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17345,7 +17345,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNegViewCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNegViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17365,7 +17365,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsStridedCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStridedCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17384,7 +17384,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17404,7 +17404,7 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseBroadcastToCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseBroadcastToCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17423,7 +17423,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseBroadcastToCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseBroadcastToCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17443,7 +17443,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17462,7 +17462,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17482,7 +17482,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExpandCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpandCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17501,7 +17501,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpandCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpandCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17521,7 +17521,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.PermuteCopy(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPermuteCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPermuteCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.PermuteCopy(self, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17540,7 +17540,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPermuteCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPermuteCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17560,7 +17560,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAliasCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAliasCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17579,7 +17579,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXReshapeAliasCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXReshapeAliasCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17599,7 +17599,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelectCopyInt, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectCopyInt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17618,7 +17618,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectCopyIntOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectCopyIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17638,7 +17638,7 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDetachCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDetachCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DetachCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17657,7 +17657,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDetachCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDetachCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17677,7 +17677,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSliceCopyTensor, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceCopyTensor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17696,7 +17696,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceCopyTensorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceCopyTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17716,7 +17716,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitCopyTensor, &assertgenshapes.Shape_7729f93e2fa1, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitCopyTensor, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -17735,7 +17735,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitWithSizesCopy, &assertgenshapes.Shape_7729f93e2fa1, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitWithSizesCopy, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -17754,7 +17754,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SqueezeCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17773,7 +17773,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17793,7 +17793,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDim, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17812,7 +17812,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyDimOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17832,7 +17832,7 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.SqueezeCopyDims(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDims, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDims, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17851,7 +17851,7 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 		return kernels.SqueezeCopyDimsOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyDimsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyDimsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17871,7 +17871,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.TCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.TCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17890,7 +17890,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17910,7 +17910,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeCopyInt, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeCopyInt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17929,7 +17929,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTransposeCopyIntOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTransposeCopyIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17949,7 +17949,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueezeCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueezeCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17968,7 +17968,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnsqueezeCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnsqueezeCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -17988,7 +17988,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXIndicesCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18007,7 +18007,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXIndicesCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18027,7 +18027,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXValuesCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXValuesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XValuesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18046,7 +18046,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXValuesCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXValuesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18066,7 +18066,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIndicesCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.IndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18085,7 +18085,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndicesCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18105,7 +18105,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opValuesCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opValuesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ValuesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18124,7 +18124,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opValuesCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opValuesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18144,7 +18144,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndicesCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.CrowIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18163,7 +18163,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCrowIndicesCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCrowIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18183,7 +18183,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opColIndicesCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opColIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ColIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18202,7 +18202,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opColIndicesCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opColIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18222,7 +18222,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndicesCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.CcolIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18241,7 +18241,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCcolIndicesCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCcolIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18261,7 +18261,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndicesCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RowIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18280,7 +18280,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRowIndicesCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRowIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18300,7 +18300,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindCopyInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_7729f93e2fa1, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -18320,7 +18320,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_fd110d67019f, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
 	defer fr.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -18340,7 +18340,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitCopyTensorOut, &assertgenshapes.Shape_fd110d67019f, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitCopyTensorOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
 	defer fr.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -18360,7 +18360,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitWithSizesCopyOut, &assertgenshapes.Shape_fd110d67019f, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitWithSizesCopyOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
 	defer fr.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -18379,7 +18379,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.ViewCopy(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ViewCopy(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18398,7 +18398,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.ViewCopyOut(self, size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18418,7 +18418,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopyDtype, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopyDtype, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18437,7 +18437,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewCopyDtypeOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewCopyDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18457,7 +18457,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18476,7 +18476,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnfoldCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnfoldCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18496,7 +18496,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAliasCopy, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAliasCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AliasCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18515,7 +18515,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAliasCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAliasCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18535,7 +18535,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToPaddedTensor, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToPaddedTensor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18554,7 +18554,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToPaddedTensorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToPaddedTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -18574,7 +18574,7 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_dbf759d17a42(&fr, &opXJaggedToPaddedDenseForward, &assertgenshapes.Shape_c3731f7a1f9b, values, offsets)
+	assertgenshapes.Before_dbf759d17a42(&fr, &opXJaggedToPaddedDenseForward, &assertgenshapes.Shape_09b9c544ad40, values, offsets)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	assertgenshapes.After_bf5ac2a609d3(&fr, values, offsets, r0)
 	return r0
@@ -18593,7 +18593,7 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_dbf759d17a42(&fr, &opXPaddedDenseToJaggedForward, &assertgenshapes.Shape_4c51e4f50f20, dense, offsets)
+	assertgenshapes.Before_dbf759d17a42(&fr, &opXPaddedDenseToJaggedForward, &assertgenshapes.Shape_29529e74598b, dense, offsets)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	assertgenshapes.After_bf5ac2a609d3(&fr, dense, offsets, r0)
 	return r0
@@ -18612,7 +18612,7 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 		return kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXNestedFromPaddedTensor, &assertgenshapes.Shape_7c19ec936a38, padded, offsets, dummy, min_seqlen, max_seqlen)
+	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXNestedFromPaddedTensor, &assertgenshapes.Shape_98c7cdf1d23f, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	assertgenshapes.After_47abd8a11be3(&fr, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
@@ -18631,7 +18631,7 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Shape_6889abb10a82, self, query)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Shape_692bad9a48a0, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, query, r0)
 	return r0
@@ -18650,7 +18650,7 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.XSafeSoftmax(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSafeSoftmax, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSafeSoftmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18669,7 +18669,7 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_790700a39d6c(&fr, &opXTransformerEncoderLayerFwd, &assertgenshapes.Shape_f631ea71769a, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	assertgenshapes.Before_790700a39d6c(&fr, &opXTransformerEncoderLayerFwd, &assertgenshapes.Shape_a2a93811334d, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	assertgenshapes.After_8af55e72ec3d(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
@@ -18688,7 +18688,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
 	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_bb7e64402d87(&fr, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Shape_8779bc9e1d9e, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	assertgenshapes.Before_bb7e64402d87(&fr, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Shape_d61a6c1baa9d, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	assertgenshapes.After_9f4b3afd7b07(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
@@ -18708,7 +18708,7 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_eec740b32f33(&fr, &opXNativeMultiHeadAttention, &assertgenshapes.Shape_b1bb36833d95, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.Before_eec740b32f33(&fr, &opXNativeMultiHeadAttention, &assertgenshapes.Shape_c17c5fc426a7, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	assertgenshapes.After_e98cf20ed81e(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
@@ -18727,7 +18727,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
 	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e17d376c46fa(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_d7dea09680d9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	assertgenshapes.Before_e17d376c46fa(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_b9e29b97ce00, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	assertgenshapes.After_6607a7cbe63c(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
@@ -18747,7 +18747,7 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_463bd598b71d(&fr, &opScaledDotProductAttention, &assertgenshapes.Shape_57499167d11b, query, key, value, attn_mask)
+	assertgenshapes.Before_463bd598b71d(&fr, &opScaledDotProductAttention, &assertgenshapes.Shape_c22ce6538b71, query, key, value, attn_mask)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	assertgenshapes.After_1d439e86d5ef(&fr, query, key, value, attn_mask, r0)
 	return r0
@@ -18766,7 +18766,7 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 		return kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_db42d819d070(&fr, &opXFusedSdpChoice, &assertgenshapes.Shape_9b238dfe4d82, query, key, value, attn_mask)
+	assertgenshapes.Before_db42d819d070(&fr, &opXFusedSdpChoice, &assertgenshapes.Shape_d25cf9e2b089, query, key, value, attn_mask)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	assertgenshapes.After_44d770df365a(&fr, query, key, value, attn_mask)
 	return r0
@@ -18785,7 +18785,7 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opXScaledDotProductAttentionMath, &assertgenshapes.Shape_56a7855c5786, query, key, value, attn_mask, dropout_mask)
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXScaledDotProductAttentionMath, &assertgenshapes.Shape_1b1de7df85f3, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	assertgenshapes.After_2dcc5b17127e(&fr, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
@@ -18804,7 +18804,7 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Shape_56a7855c5786, query, key, value, attn_mask, dropout_mask)
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Shape_1b1de7df85f3, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	assertgenshapes.After_2dcc5b17127e(&fr, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
@@ -18823,7 +18823,7 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b80a6ebf0742(&fr, &opXScaledDotProductFlashAttention, &assertgenshapes.Shape_b24ff9f3d67b, query, key, value)
+	assertgenshapes.Before_b80a6ebf0742(&fr, &opXScaledDotProductFlashAttention, &assertgenshapes.Shape_403e2625cbd3, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.After_d65cd7d0def9(&fr, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
@@ -18842,7 +18842,7 @@ func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Te
 		return kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_55108e9b02c9(&fr, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Shape_9d720a926598, query, key, value, q_descale, k_descale, v_descale)
+	assertgenshapes.Before_55108e9b02c9(&fr, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Shape_7244d0043679, query, key, value, q_descale, k_descale, v_descale)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.After_848b7d0e82d2(&fr, query, key, value, q_descale, k_descale, v_descale, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
@@ -18861,7 +18861,7 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 		return kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Shape_c2d8dd68a5db, query, key, value, attn_mask)
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Shape_bcada19ae6a4, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	assertgenshapes.After_882e1f4a306a(&fr, query, key, value, attn_mask, r0, r1)
 	return r0, r1
@@ -18880,7 +18880,7 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 		return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Shape_80f404cf42ef, query, key, value, attn_bias)
+	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Shape_c83145117c3d, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
@@ -18899,7 +18899,7 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5690d81bb354(&fr, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Shape_8b6015b028e2, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.Before_5690d81bb354(&fr, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Shape_87e32fec9cc8, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2

@@ -26,7 +26,7 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1556b9435237(&fr, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Shape_266e1ca0764c, grad_out, query, key, value, out, logsumexp, attn_mask)
+	assertgenshapes.Before_1556b9435237(&fr, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Shape_1b02eabbbe2e, grad_out, query, key, value, out, logsumexp, attn_mask)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	assertgenshapes.After_91907b8f5cad(&fr, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
 	return r0, r1, r2
@@ -45,7 +45,7 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ae88ece87ba(&fr, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Shape_8715aa4fdcf5, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.Before_3ae88ece87ba(&fr, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Shape_857da559e6e7, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	assertgenshapes.After_501ab4d036ea(&fr, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -64,7 +64,7 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 		return kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8b921724e7e9(&fr, &opXScaledDotProductEfficientAttention, &assertgenshapes.Shape_04699a5ad7b0, query, key, value, attn_bias)
+	assertgenshapes.Before_8b921724e7e9(&fr, &opXScaledDotProductEfficientAttention, &assertgenshapes.Shape_6300828bb6f8, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	assertgenshapes.After_4af6a55b3d3b(&fr, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -83,7 +83,7 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b1662b27653f(&fr, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Shape_b7b95eff573b, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.Before_b1662b27653f(&fr, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Shape_c39050ac32d4, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	assertgenshapes.After_870a77097481(&fr, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -102,7 +102,7 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_80f404cf42ef, query, key, value, attn_bias)
+	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_c83145117c3d, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
@@ -121,7 +121,7 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3d6989bec5bc(&fr, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Shape_d86c10594292, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	assertgenshapes.Before_3d6989bec5bc(&fr, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Shape_57ee7b5378e1, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	assertgenshapes.After_3137720556a2(&fr, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
@@ -140,7 +140,7 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9e6cbf402b30(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_00fce8f9aa01, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	assertgenshapes.Before_9e6cbf402b30(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_6168ea010d3b, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	assertgenshapes.After_f6b78d72c2a1(&fr, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -159,7 +159,7 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 		return kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_474cc0a9718c(&fr, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Shape_41d7e586638d, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	assertgenshapes.Before_474cc0a9718c(&fr, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Shape_6dd191e4db05, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	defer fr.Abandon()
 	r0 := kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	assertgenshapes.After_cbf8b1e725f8(&fr, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0)
@@ -179,7 +179,7 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
 	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_44e16366ceb3(&fr, &opXFlashAttentionForwardQuantized, &assertgenshapes.Shape_010344573639, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes)
+	assertgenshapes.Before_44e16366ceb3(&fr, &opXFlashAttentionForwardQuantized, &assertgenshapes.Shape_5074d878e5c4, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	assertgenshapes.After_fb741ef29097(&fr, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -198,7 +198,7 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5690d81bb354(&fr, &opXFlashAttentionBackward, &assertgenshapes.Shape_54459c67707c, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused)
+	assertgenshapes.Before_5690d81bb354(&fr, &opXFlashAttentionBackward, &assertgenshapes.Shape_5d6f3a114970, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
 	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused, r0, r1, r2)
 	return r0, r1, r2
@@ -217,7 +217,7 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_66dc31da16f1(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_59f83c617994, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.Before_66dc31da16f1(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_0c11b513f73f, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	assertgenshapes.After_5ced80d5d9ae(&fr, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
@@ -236,7 +236,7 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
 	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b7c9c016ee41(&fr, &opXEfficientAttentionBackward, &assertgenshapes.Shape_c7cace715cfc, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.Before_b7c9c016ee41(&fr, &opXEfficientAttentionBackward, &assertgenshapes.Shape_bf1944adc3b7, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	assertgenshapes.After_501ab4d036ea(&fr, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -255,7 +255,7 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 		return kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
 	}
 	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_c006a693e695(&fr, &opXCudnnAttentionForward, &assertgenshapes.Shape_95bd195fd134, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
+	assertgenshapes.Before_c006a693e695(&fr, &opXCudnnAttentionForward, &assertgenshapes.Shape_b6c627497c5c, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
 	assertgenshapes.After_548a1d9c02dd(&fr, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
@@ -274,7 +274,7 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3d6989bec5bc(&fr, &opXCudnnAttentionBackward, &assertgenshapes.Shape_d86c10594292, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	assertgenshapes.Before_3d6989bec5bc(&fr, &opXCudnnAttentionBackward, &assertgenshapes.Shape_57ee7b5378e1, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	assertgenshapes.After_3137720556a2(&fr, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
@@ -293,7 +293,7 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXTritonScaledDotAttention, &assertgenshapes.Shape_b6eda7d4e838, q, k_, v)
+	assertgenshapes.Before_b60e94708622(&fr, &opXTritonScaledDotAttention, &assertgenshapes.Shape_72dcc0643d96, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	assertgenshapes.After_c8dc79480ae4(&fr, q, k_, v, r0)
 	return r0
@@ -312,7 +312,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXTritonScaledDotAttentionOut, &assertgenshapes.Shape_40abf134ed31, q, k_, v, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXTritonScaledDotAttentionOut, &assertgenshapes.Shape_c73147a1e69c, q, k_, v, out)
 	defer fr.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, q, k_, v, out, r0)
@@ -332,7 +332,7 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFillMemEffDropoutMask_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFillMemEffDropoutMask_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -352,7 +352,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_bd60717222be(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_0a2657f8f5f6, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.Before_bd60717222be(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_b9734381dd19, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	assertgenshapes.After_d581239eb768(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
@@ -371,7 +371,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_992266aaa210(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_cdbcfcde333e, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	assertgenshapes.Before_992266aaa210(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_973192ec582d, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	assertgenshapes.After_cbf8b1e725f8(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
@@ -391,7 +391,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialAiryAi(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialAiryAi, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialAiryAi, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialAiryAi(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -410,7 +410,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialAiryAiOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialAiryAiOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -430,7 +430,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ0, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialBesselJ0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -449,7 +449,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselJ0Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselJ0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -469,7 +469,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ1, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialBesselJ1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -488,7 +488,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselJ1Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselJ1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -508,7 +508,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY0, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialBesselY0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -527,7 +527,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselY0Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselY0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -547,7 +547,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY1, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialBesselY1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -566,7 +566,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselY1Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselY1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -586,7 +586,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialT, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialT, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -605,7 +605,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -624,7 +624,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -643,7 +643,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -663,7 +663,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -683,7 +683,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -703,7 +703,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialU, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialU, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -722,7 +722,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -741,7 +741,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -760,7 +760,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -780,7 +780,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -800,7 +800,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -820,7 +820,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialV, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialV, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -839,7 +839,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -858,7 +858,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -877,7 +877,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -897,7 +897,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -917,7 +917,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -937,7 +937,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialW, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialW, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -956,7 +956,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -975,7 +975,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -994,7 +994,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -1014,7 +1014,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -1034,7 +1034,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1054,7 +1054,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialH, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialH, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1073,7 +1073,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1092,7 +1092,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1111,7 +1111,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialHermitePolynomialHOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialHermitePolynomialHOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -1131,7 +1131,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -1151,7 +1151,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1171,7 +1171,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHe, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHe, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1190,7 +1190,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1209,7 +1209,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1228,7 +1228,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -1248,7 +1248,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -1268,7 +1268,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1288,7 +1288,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialL, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialL, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1307,7 +1307,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1326,7 +1326,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1345,7 +1345,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -1365,7 +1365,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -1385,7 +1385,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1405,7 +1405,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialP, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialP, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1424,7 +1424,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1443,7 +1443,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1462,7 +1462,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -1482,7 +1482,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -1502,7 +1502,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1522,7 +1522,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI0, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1541,7 +1541,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselI0Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1561,7 +1561,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI1, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1580,7 +1580,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselI1Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselI1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1600,7 +1600,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK0, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1619,7 +1619,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselK0Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselK0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1639,7 +1639,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK1, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1658,7 +1658,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselK1Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselK1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1678,7 +1678,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1697,7 +1697,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1717,7 +1717,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1736,7 +1736,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1756,7 +1756,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1775,7 +1775,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1794,7 +1794,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1813,7 +1813,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -1833,7 +1833,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -1853,7 +1853,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1873,7 +1873,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1892,7 +1892,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1911,7 +1911,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1930,7 +1930,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -1950,7 +1950,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -1970,7 +1970,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -1990,7 +1990,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -2009,7 +2009,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -2028,7 +2028,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -2047,7 +2047,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -2067,7 +2067,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -2087,7 +2087,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -2107,7 +2107,7 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_f3f20f0c0895, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -2126,7 +2126,7 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_90579cf3acb9, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -2145,7 +2145,7 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -2164,7 +2164,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_caa0970aeabe, x, n, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
@@ -2184,7 +2184,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_3260cab59628, n, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
@@ -2204,7 +2204,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -2224,7 +2224,7 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_153c680c160a, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -2243,7 +2243,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_3097418a5c90, x, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
@@ -2263,7 +2263,7 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXFoobar, &assertgenshapes.Shape_2b51ee48749d, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFoobar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2282,7 +2282,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFoobarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFoobarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2362,7 +2362,7 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_ccd90680d36c(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_55e022397ba9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.Before_ccd90680d36c(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_6e01b2931438, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.After_7a58c2b0ba1b(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
@@ -2382,7 +2382,7 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_1b5028358352(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_4f800b3b1fcc, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.Before_1b5028358352(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_3a57a284f10f, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.After_aabbcb967fb4(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
@@ -2401,7 +2401,7 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [11]wrap.ListSlot]
-	assertgenshapes.Before_57b13fb72387(&fr, &opXFusedAdamTensorLr, &assertgenshapes.Shape_3258ad308a5d, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.Before_57b13fb72387(&fr, &opXFusedAdamTensorLr, &assertgenshapes.Shape_69b79eefb4fd, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.After_48f382047628(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2480,7 +2480,7 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_ccd90680d36c(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_55e022397ba9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.Before_ccd90680d36c(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_6e01b2931438, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.After_7a58c2b0ba1b(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
@@ -2500,7 +2500,7 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_1b5028358352(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_4f800b3b1fcc, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.Before_1b5028358352(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_3a57a284f10f, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.After_aabbcb967fb4(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
@@ -2519,7 +2519,7 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [11]wrap.ListSlot]
-	assertgenshapes.Before_57b13fb72387(&fr, &opXFusedAdamwTensorLr, &assertgenshapes.Shape_3258ad308a5d, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.Before_57b13fb72387(&fr, &opXFusedAdamwTensorLr, &assertgenshapes.Shape_69b79eefb4fd, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.After_48f382047628(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2598,7 +2598,7 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_1bca4096b180(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_294177ad6506, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.Before_1bca4096b180(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_1a119ffaf1ce, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	assertgenshapes.After_63d978d65712(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
@@ -2618,7 +2618,7 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_863cc4638ea0(&fr, &opXFusedSgdTensorLrOut, &assertgenshapes.Shape_fae582394204, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.Before_863cc4638ea0(&fr, &opXFusedSgdTensorLrOut, &assertgenshapes.Shape_ec2077f7d84a, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 	assertgenshapes.After_f3036357043b(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
@@ -2637,7 +2637,7 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_d9863f1fbcd5(&fr, &opXFusedSgdTensorLr, &assertgenshapes.Shape_cfee79bd66d6, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.Before_d9863f1fbcd5(&fr, &opXFusedSgdTensorLr, &assertgenshapes.Shape_5632a4d9b97e, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	assertgenshapes.After_a4d0c4234f70(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
@@ -2716,7 +2716,7 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_8a7c72ff24c8(&fr, &opXFusedAdagrad_TensorLr, &assertgenshapes.Shape_61a834f38f58, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.Before_8a7c72ff24c8(&fr, &opXFusedAdagrad_TensorLr, &assertgenshapes.Shape_54090939e867, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	assertgenshapes.After_de47fb186385(&fr, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
@@ -2736,7 +2736,7 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 		return
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [5]wrap.ListSlot]
-	assertgenshapes.Before_9818980277b4(&fr, &opXFusedAdagradTensorLrOut, &assertgenshapes.Shape_3745e6f748b3, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.Before_9818980277b4(&fr, &opXFusedAdagradTensorLrOut, &assertgenshapes.Shape_f1c6f17058e4, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 	assertgenshapes.After_baffe10f1919(&fr, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
@@ -2755,7 +2755,7 @@ func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_su
 		return kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_a554576e95db(&fr, &opXFusedAdagradTensorLr, &assertgenshapes.Shape_6a445455f816, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.Before_a554576e95db(&fr, &opXFusedAdagradTensorLr, &assertgenshapes.Shape_27a3489e50f8, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	assertgenshapes.After_7d1600ae2105(&fr, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
@@ -2775,7 +2775,7 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXPropagateXlaData, &assertgenshapes.Shape_d2bbbb1f9570, input, output)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXPropagateXlaData, &assertgenshapes.Shape_b5d53408ea28, input, output)
 	kernels.XPropagateXlaData(input, output)
 	assertgenshapes.After_59b81b2d5a28(&fr, input, output)
 }

@@ -26,7 +26,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -46,7 +46,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -85,7 +85,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.SparseMask(self, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_2f79df9813a9, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_61af0ad6ddeb, self, mask)
 	r0 := kernels.SparseMask(self, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -104,7 +104,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseMaskOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseMaskOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -143,7 +143,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseMaskProjectionOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseMaskProjectionOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -201,7 +201,7 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 		return kernels.XToDense(self, dtype, masked_grad)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -220,7 +220,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 		return kernels.XToDenseOut(self, dtype, masked_grad, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToDenseOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToDenseOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -259,7 +259,7 @@ func SparseDim(self *torch.Tensor) int64 {
 		return kernels.SparseDim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SparseDim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -278,7 +278,7 @@ func XDimI(self *torch.Tensor) int64 {
 		return kernels.XDimI(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XDimI(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -297,7 +297,7 @@ func DenseDim(self *torch.Tensor) int64 {
 		return kernels.DenseDim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.DenseDim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -316,7 +316,7 @@ func XDimV(self *torch.Tensor) int64 {
 		return kernels.XDimV(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XDimV(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -335,7 +335,7 @@ func XNnz(self *torch.Tensor) int64 {
 		return kernels.XNnz(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XNnz(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -373,7 +373,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesce(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XCoalesce(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -392,7 +392,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalesceOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalesceOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -412,7 +412,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 		return kernels.IsCoalesced(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.IsCoalesced(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -431,7 +431,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXIndices, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIndices, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.XIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -450,7 +450,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValues(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXValues, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXValues, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.XValues(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -469,7 +469,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalesced_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalesced_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -489,7 +489,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalescedOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalescedOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -528,7 +528,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 		return kernels.Indices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIndices, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIndices, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Indices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -547,7 +547,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 		return kernels.Values(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opValues, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opValues, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Values(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -566,7 +566,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndices, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndices, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.CrowIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -585,7 +585,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opColIndices, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opColIndices, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.ColIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -604,7 +604,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndices, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndices, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.CcolIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -623,7 +623,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndices, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndices, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.RowIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -642,7 +642,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHspmmOut, &assertgenshapes.Shape_5aa20bce6217, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHspmmOut, &assertgenshapes.Shape_acbf0b39e45a, out)
 	defer fr.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -681,7 +681,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_d81e99dd37ac, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_57ed629a98ce, self)
 	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -701,7 +701,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_c7927e34c025, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_99f0b9853e8c, out)
 	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -740,7 +740,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnbindInt, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnbindInt, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnbindInt(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -778,7 +778,7 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.XToSparseSparseDim(self, sparse_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseSparseDim, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseSparseDim, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -797,7 +797,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseSparseDimOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseSparseDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -836,7 +836,7 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 		return kernels.XToSparse(self, layout, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparse, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparse, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -855,7 +855,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -894,7 +894,7 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.XToSparseCsr(self, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsr, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsr, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -913,7 +913,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCsrOut(self, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseCsrOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseCsrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -952,7 +952,7 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.XToSparseCsc(self, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsc, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsc, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -971,7 +971,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCscOut(self, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseCscOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseCscOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1010,7 +1010,7 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 		return kernels.XToSparseBsr(self, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsr, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsr, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1029,7 +1029,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseBsrOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseBsrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1068,7 +1068,7 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 		return kernels.XToSparseBsc(self, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsc, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsc, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1087,7 +1087,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseBscOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseBscOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1126,7 +1126,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToMkldnn(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ToMkldnn(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1145,7 +1145,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opToMkldnnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opToMkldnnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1184,7 +1184,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1223,7 +1223,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1281,7 +1281,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1301,7 +1301,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1320,7 +1320,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1340,7 +1340,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_3bd99f949a59, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_2103fd48b438, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1359,7 +1359,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_3795b856d8db, self, scale, zero_point, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_13b74bd409c8, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.After_44d770df365a(&fr, self, scale, zero_point, out)
@@ -1379,7 +1379,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_49aba9c7e712(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_af7d6c80e5e0, tensors, scales, zero_points)
+	assertgenshapes.Before_49aba9c7e712(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_356897dcc1db, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	assertgenshapes.After_a02fced65266(&fr, tensors, scales, zero_points)
 	return r0
@@ -1399,7 +1399,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_c6acc8625904, tensors, scales, zero_points, out)
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_eaeee0a727c9, tensors, scales, zero_points, out)
 	defer fr.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	assertgenshapes.After_c9a7e923cb46(&fr, tensors, scales, zero_points, out)
@@ -1418,7 +1418,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_5c65df054c36, self, scales, zero_points)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_3f44f25fa5a3, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scales, zero_points, r0)
 	return r0
@@ -1437,7 +1437,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_868b347603ae, self, scales, zero_points, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_f8a14a6e5249, self, scales, zero_points, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	assertgenshapes.After_44d770df365a(&fr, self, scales, zero_points, out)
@@ -1457,7 +1457,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelf(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_e8fa60ea0240, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.DequantizeSelf(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1476,7 +1476,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1535,7 +1535,7 @@ func QScale(self *torch.Tensor) float64 {
 		return kernels.QScale(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.QScale(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1554,7 +1554,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 		return kernels.QZeroPoint(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.QZeroPoint(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1573,7 +1573,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScales(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_e8fa60ea0240, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.QPerChannelScales(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1592,7 +1592,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1612,7 +1612,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelZeroPoints(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_e8fa60ea0240, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1631,7 +1631,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1651,7 +1651,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 		return kernels.QPerChannelAxis(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.QPerChannelAxis(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1689,7 +1689,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIntReprOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIntReprOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1728,7 +1728,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1767,7 +1767,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_1f6efe209fba, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_e300852c96ab, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1787,7 +1787,7 @@ func Qscheme(self *torch.Tensor) int {
 		return kernels.Qscheme(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.Qscheme(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1844,7 +1844,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1863,7 +1863,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_038f42ca2d64, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_853756fca290, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -1883,7 +1883,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_40632cec660b, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_cbe4a96f294d, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	assertgenshapes.After_882e1f4a306a(&fr, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
@@ -1902,7 +1902,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_1a181a992728, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_f74f9c97ac22, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -1941,7 +1941,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_3bd99f949a59, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_2103fd48b438, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1960,7 +1960,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_1f6efe209fba, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_e300852c96ab, out)
 	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2018,7 +2018,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_362849bb8d74, self, scale, zero_point)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_006bd9269989, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.After_18260e60a85b(&fr, self, scale, zero_point, r0, r1)
 	return r0, r1
@@ -2037,7 +2037,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_c3667baf1483, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_cea18b5e82bc, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -2076,7 +2076,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_3bd99f949a59, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_2103fd48b438, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -2095,7 +2095,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_1f6efe209fba, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_e300852c96ab, out)
 	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2134,7 +2134,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_2d4b4268e4cb, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_92d99241985a, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_44d770df365a(&fr, running_min, running_max, scale, zero_point)
@@ -2154,7 +2154,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_daace89e08b6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_d4a6fe245cfb, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_c9b1b0768b59(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
@@ -2174,7 +2174,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2168ff1c45ea(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_dd18a9d00a1d, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_5d5016882c81, running_min, running_max, scale, zero_point, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	assertgenshapes.After_fe481e7386c1(&fr, running_min, running_max, scale, zero_point, out0, out1)
@@ -2194,7 +2194,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_b1e46ba08872, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_e91b09016550, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_aed58b20b534(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -2308,7 +2308,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2327,7 +2327,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2632,7 +2632,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 		return kernels.XLocalScalarDense(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XLocalScalarDense(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -2651,7 +2651,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_868c756d1860(&fr, &opXLstmMps, &assertgenshapes.Shape_5a216010213b, input, hx, params)
+	assertgenshapes.Before_868c756d1860(&fr, &opXLstmMps, &assertgenshapes.Shape_943b4dc2fe1a, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_9a4a11263f8a(&fr, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -2670,7 +2670,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2168ff1c45ea(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_e5ccc6010eb8, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_ba78470aed95, out0, out1, out2, out3, out4, out5)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	assertgenshapes.After_fe481e7386c1(&fr, out0, out1, out2, out3, out4, out5)
@@ -2690,7 +2690,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_fd987c53094e(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_aeeda04c2f48, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.Before_fd987c53094e(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_9b286d83f02b, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_02888cbed85e(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
 	return r0, r1, r2
@@ -2710,7 +2710,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		return
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_bcf3c37c99da(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_601ecbd3b512, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.Before_bcf3c37c99da(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_a910e52f1e2d, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer fr.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	assertgenshapes.After_6d6d9e0e6c94(&fr, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
@@ -2729,7 +2729,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_993f99490c44, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_1f3da5522fe2, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	assertgenshapes.After_933f0c76306c(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
@@ -2748,7 +2748,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_fdf05de93122, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_14f3d4434999, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -2787,7 +2787,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_6404a1cfb657, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_e5552a790f87, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -2845,7 +2845,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_967af84d3c3d, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_e76bfcf47f8b, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.After_2dcc5b17127e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
@@ -2864,7 +2864,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_8ce2c062d8ed, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_700af3dba743, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -2903,7 +2903,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_5a2635d723c4, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_065e082f54af, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	assertgenshapes.After_b031ae74ef2b(&fr, out0, out1, out2, out3, out4)
@@ -3246,7 +3246,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_fc184ff2bc10, input, lengths)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_271e7bda5674, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
 	assertgenshapes.After_6e1aae0851c1(&fr, input, lengths, r0, r1)
 	return r0, r1
@@ -3265,7 +3265,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_8205afe04444, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_e36e742d20e5, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -3323,7 +3323,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_5277536df1e2, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_e49589c1a2ea, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3343,7 +3343,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_5277536df1e2, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_e49589c1a2ea, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3363,7 +3363,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_9c41ed50b17e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_252fb8aaa41a, out)
 	defer fr.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3402,7 +3402,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3422,7 +3422,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SetOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3461,7 +3461,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lift(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_e8fa60ea0240, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.Lift(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3480,7 +3480,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3500,7 +3500,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFresh(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFresh, &assertgenshapes.Shape_e8fa60ea0240, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFresh, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.LiftFresh(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3519,7 +3519,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopy(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_e8fa60ea0240, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.LiftFreshCopy(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3538,7 +3538,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3558,7 +3558,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 		return kernels.IsSetTo(self, tensor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_7ac2e8c991ef, self, tensor)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_8015d74d48a2, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, tensor)
 	return r0
@@ -3577,7 +3577,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_c923a2f8f128, self, mask)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_b317b38dc11a, self, mask)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, mask)
@@ -3597,7 +3597,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3617,7 +3617,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_2f79df9813a9, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_61af0ad6ddeb, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3636,7 +3636,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_156569529733, self, mask, value)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_6df11c03563c, self, mask, value)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mask, value)
@@ -3656,7 +3656,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_6a5f91dab21c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_b7d998923706, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3676,7 +3676,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_1b5bb235b190, self, mask, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_dd1aba9b761f, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
 	return r0
@@ -3695,7 +3695,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 		return kernels.MaskedScatter_(self, mask, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedScatter_, &assertgenshapes.Shape_f21349b7e66b, self, mask, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedScatter_, &assertgenshapes.Shape_1808d790343b, self, mask, source)
 	defer fr.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mask, source)
@@ -3715,7 +3715,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_bc33da12f0ac, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_6965ec54005c, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3735,7 +3735,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 		return kernels.MaskedScatter(self, mask, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_1e14b4ac6709, self, mask, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_cfee5ad4fd2c, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
 	return r0
@@ -3754,7 +3754,7 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 		return kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedScatterBackward, &assertgenshapes.Shape_7f7c49214079, grad_output, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedScatterBackward, &assertgenshapes.Shape_03e1b11714c9, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, mask, r0)
 	return r0
@@ -3773,7 +3773,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_2f79df9813a9, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_61af0ad6ddeb, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3792,7 +3792,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3831,7 +3831,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_57f46e35166d, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_dca58c653362, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3851,7 +3851,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.View(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opView, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opView, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.View(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3870,7 +3870,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewDtype(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewDtype, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewDtype, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.ViewDtype(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3889,7 +3889,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 		return kernels.Put_(self, index, source, accumulate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opPut_, &assertgenshapes.Shape_2088d6b41a0e, self, index, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opPut_, &assertgenshapes.Shape_4fceaf926b15, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, source)
@@ -3909,7 +3909,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPutOut, &assertgenshapes.Shape_383c0c01a0d4, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPutOut, &assertgenshapes.Shape_e9b71b9e0f40, out)
 	defer fr.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3929,7 +3929,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 		return kernels.Put(self, index, source, accumulate)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_7429f89a2888, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_437cdcd70cf1, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -3948,7 +3948,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexAddOut, &assertgenshapes.Shape_48c208af4529, self, index, source, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexAddOut, &assertgenshapes.Shape_0d69681a2c75, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, source, out)
@@ -3968,7 +3968,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexAdd_, &assertgenshapes.Shape_2088d6b41a0e, self, index, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexAdd_, &assertgenshapes.Shape_4fceaf926b15, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, source)
@@ -3988,7 +3988,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_7429f89a2888, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_437cdcd70cf1, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -4007,7 +4007,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexReduceOut, &assertgenshapes.Shape_48c208af4529, self, index, source, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexReduceOut, &assertgenshapes.Shape_0d69681a2c75, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, source, out)
@@ -4027,7 +4027,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexReduce_, &assertgenshapes.Shape_2088d6b41a0e, self, index, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexReduce_, &assertgenshapes.Shape_4fceaf926b15, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, source)
@@ -4047,7 +4047,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_7429f89a2888, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_437cdcd70cf1, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -4066,7 +4066,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_82604b6b1bc8, self, index)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_5c222a85ae32, self, index)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, index)
@@ -4086,7 +4086,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_5f91e12d12da, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_87a403ee5e6b, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4106,7 +4106,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_46441ff25637, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_d260ba3a4e3d, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4125,7 +4125,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_49b0a92f9e3d, self, index, value)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_df5234fa5fc6, self, index, value)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, value)
@@ -4145,7 +4145,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_61cbdfa32fe4, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_2199ec13525c, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4165,7 +4165,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_f3cb18986ae4, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_f3e530e90aee, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
@@ -4184,7 +4184,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_30f5f23a2cf2, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_87a9e3a4a087, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4203,7 +4203,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opScatter_Src, &assertgenshapes.Shape_85750ac08a08, self, index, src)
+	assertgenshapes.Before_0e1d76452101(&fr, &opScatter_Src, &assertgenshapes.Shape_cf0cd93a86a3, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, src)
@@ -4223,7 +4223,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterSrcOut, &assertgenshapes.Shape_0c0e7409bd86, self, index, src, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterSrcOut, &assertgenshapes.Shape_3cd369ab0b88, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, src, out)
@@ -4243,7 +4243,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 		return kernels.ScatterValue(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_46441ff25637, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_d260ba3a4e3d, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4262,7 +4262,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opScatter_Value, &assertgenshapes.Shape_82604b6b1bc8, self, index)
+	assertgenshapes.Before_05e329c5444a(&fr, &opScatter_Value, &assertgenshapes.Shape_5c222a85ae32, self, index)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, index)
@@ -4282,7 +4282,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opScatterValueOut, &assertgenshapes.Shape_6d391b33a22e, self, index, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opScatterValueOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
@@ -4321,7 +4321,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatter_Reduce, &assertgenshapes.Shape_5ddbf642f5f4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatter_Reduce, &assertgenshapes.Shape_85fb2e915c79, self)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4341,7 +4341,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatterReduceOut, &assertgenshapes.Shape_a0becfff9aff, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatterReduceOut, &assertgenshapes.Shape_be3dee3f1a37, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4380,7 +4380,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_a01e2eda8660, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_081a91da12ce, self)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4400,7 +4400,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_5f91e12d12da, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_87a403ee5e6b, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4420,7 +4420,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_30f5f23a2cf2, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_87a9e3a4a087, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4439,7 +4439,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opScatterAdd_, &assertgenshapes.Shape_85750ac08a08, self, index, src)
+	assertgenshapes.Before_0e1d76452101(&fr, &opScatterAdd_, &assertgenshapes.Shape_cf0cd93a86a3, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, src)
@@ -4459,7 +4459,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterAddOut, &assertgenshapes.Shape_0c0e7409bd86, self, index, src, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterAddOut, &assertgenshapes.Shape_3cd369ab0b88, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, src, out)
@@ -4479,7 +4479,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_30f5f23a2cf2, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_87a9e3a4a087, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4498,7 +4498,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_85750ac08a08, self, index, src)
+	assertgenshapes.Before_0e1d76452101(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_cf0cd93a86a3, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, src)
@@ -4518,7 +4518,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_0c0e7409bd86, self, index, src, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_3cd369ab0b88, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, src, out)
@@ -4538,7 +4538,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Eq_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEq_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEq_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4558,7 +4558,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Eq_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEq_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEq_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -4578,7 +4578,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4598,7 +4598,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4656,7 +4656,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4695,7 +4695,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4715,7 +4715,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4773,7 +4773,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4793,7 +4793,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4813,7 +4813,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4833,7 +4833,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4891,7 +4891,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4930,7 +4930,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4950,7 +4950,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5008,7 +5008,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5028,7 +5028,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5048,7 +5048,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5068,7 +5068,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5126,7 +5126,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5165,7 +5165,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5185,7 +5185,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5243,7 +5243,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5263,7 +5263,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5321,7 +5321,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5341,7 +5341,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5361,7 +5361,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5381,7 +5381,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5420,7 +5420,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5440,7 +5440,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5479,7 +5479,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5499,7 +5499,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5538,7 +5538,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5596,7 +5596,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5616,7 +5616,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5636,7 +5636,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5656,7 +5656,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5695,7 +5695,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5715,7 +5715,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5754,7 +5754,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5774,7 +5774,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5813,7 +5813,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5833,7 +5833,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril_(self, diagonal)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTril_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTril_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5853,7 +5853,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu_(self, diagonal)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriu_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5873,7 +5873,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDigamma_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDigamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Digamma_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5893,7 +5893,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLerp_Scalar, &assertgenshapes.Shape_8fc1fd409792, self, end)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLerp_Scalar, &assertgenshapes.Shape_c71d93542b3a, self, end)
 	defer fr.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, end)
@@ -5913,7 +5913,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLerp_Tensor, &assertgenshapes.Shape_9e0c8e76753e, self, end, weight)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLerp_Tensor, &assertgenshapes.Shape_0e809089d473, self, end, weight)
 	defer fr.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, end, weight)
@@ -5933,7 +5933,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddbmm_, &assertgenshapes.Shape_4ec0274b3502, self, batch1, batch2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddbmm_, &assertgenshapes.Shape_8628ee24d5cb, self, batch1, batch2)
 	defer fr.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, batch1, batch2)
@@ -5953,7 +5953,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddbmmOut, &assertgenshapes.Shape_758ec044d7f3, self, batch1, batch2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddbmmOut, &assertgenshapes.Shape_7ab3b93ddabe, self, batch1, batch2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, batch1, batch2, out)
@@ -5973,7 +5973,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_039c63522542, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_72ae4b0a2db3, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
@@ -5992,7 +5992,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 		return kernels.Random_From(self, from, to, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_From, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_From, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6012,7 +6012,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomFromOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomFromOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6032,7 +6032,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 		return kernels.RandomFrom(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6051,7 +6051,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.Random_To(self, to, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_To, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_To, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6071,7 +6071,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomToOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomToOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6091,7 +6091,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.RandomTo(self, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.RandomTo(self, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6110,7 +6110,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random_(self, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_(self, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6130,7 +6130,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6150,7 +6150,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Random(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6169,7 +6169,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 		return kernels.Uniform_(self, from, to, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniform_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniform_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6189,7 +6189,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniformOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniformOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6209,7 +6209,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 		return kernels.Uniform(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Uniform(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6228,7 +6228,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchy_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchy_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6248,7 +6248,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6268,7 +6268,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6287,7 +6287,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormal_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormal_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6307,7 +6307,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormalOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6327,7 +6327,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 		return kernels.LogNormal(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6346,7 +6346,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 		return kernels.Exponential_(self, lambd, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponential_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponential_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6366,7 +6366,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponentialOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponentialOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6386,7 +6386,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 		return kernels.Exponential(self, lambd, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Exponential(self, lambd, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6405,7 +6405,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric_(self, p, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometric_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometric_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6425,7 +6425,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometricOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometricOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6445,7 +6445,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Geometric(self, p, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6464,7 +6464,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.DiagOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6503,7 +6503,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrossOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrossOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6542,7 +6542,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TriuOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opTriuOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opTriuOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6562,7 +6562,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Triu(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6581,7 +6581,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TrilOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opTrilOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opTrilOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6601,7 +6601,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Tril(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6639,7 +6639,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6678,7 +6678,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6698,7 +6698,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trace(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Trace(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6717,7 +6717,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTraceOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTraceOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6756,7 +6756,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.NeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNeScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6776,7 +6776,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6795,7 +6795,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.NeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNeTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -6815,7 +6815,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.NeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6834,7 +6834,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ne_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNe_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6854,7 +6854,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ne_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNe_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -6874,7 +6874,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6913,7 +6913,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6952,7 +6952,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6972,7 +6972,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6992,7 +6992,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.EqScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEqScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7012,7 +7012,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.EqScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.EqScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7031,7 +7031,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.EqTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opEqTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opEqTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -7051,7 +7051,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.EqTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7070,7 +7070,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGeScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7090,7 +7090,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.GeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7109,7 +7109,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGeTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -7129,7 +7129,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.GeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7148,7 +7148,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ge_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGe_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7168,7 +7168,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ge_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGe_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -7188,7 +7188,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7227,7 +7227,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7266,7 +7266,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7286,7 +7286,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7306,7 +7306,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLeScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7326,7 +7326,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7345,7 +7345,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLeTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -7365,7 +7365,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.LeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7384,7 +7384,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Le_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLe_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7404,7 +7404,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Le_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLe_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -7424,7 +7424,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7463,7 +7463,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7502,7 +7502,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7522,7 +7522,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7542,7 +7542,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GtScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGtScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGtScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7562,7 +7562,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GtScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.GtScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7581,7 +7581,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GtTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGtTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGtTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -7601,7 +7601,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GtTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.GtTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7620,7 +7620,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Gt_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGt_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGt_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7640,7 +7640,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gt_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGt_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGt_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -7660,7 +7660,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7699,7 +7699,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7738,7 +7738,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7758,7 +7758,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7778,7 +7778,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LtScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLtScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLtScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7798,7 +7798,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LtScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LtScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7817,7 +7817,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LtTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLtTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLtTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -7837,7 +7837,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LtTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.LtTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -7856,7 +7856,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Lt_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLt_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLt_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7876,7 +7876,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lt_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLt_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLt_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -7896,7 +7896,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7935,7 +7935,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7974,7 +7974,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7994,7 +7994,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8014,7 +8014,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.TakeOut(self, index, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opTakeOut, &assertgenshapes.Shape_6d391b33a22e, self, index, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opTakeOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
@@ -8034,7 +8034,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 		return kernels.Take(self, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_46441ff25637, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_d260ba3a4e3d, self, index)
 	r0 := kernels.Take(self, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -8053,7 +8053,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_dcd9af177a55, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_ef56ca1f44de, out)
 	defer fr.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8092,7 +8092,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexSelectOut, &assertgenshapes.Shape_6d391b33a22e, self, index, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexSelectOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
@@ -8112,7 +8112,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 		return kernels.IndexSelect(self, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_46441ff25637, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_d260ba3a4e3d, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -8150,7 +8150,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_6c94dc174166, self, mask, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_0ef7b47c341d, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mask, out)
@@ -8170,7 +8170,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.MaskedSelect(self, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_2f79df9813a9, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_61af0ad6ddeb, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -8208,7 +8208,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NonzeroOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNonzeroOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNonzeroOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8228,7 +8228,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nonzero(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Nonzero(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8247,7 +8247,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNonzeroStaticOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNonzeroStaticOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8324,7 +8324,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGatherOut, &assertgenshapes.Shape_6d391b33a22e, self, index, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGatherOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
@@ -8344,7 +8344,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_46441ff25637, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_d260ba3a4e3d, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -8401,7 +8401,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcmulOut, &assertgenshapes.Shape_c5c1828aec55, self, tensor1, tensor2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcmulOut, &assertgenshapes.Shape_160c773c9799, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.After_44d770df365a(&fr, self, tensor1, tensor2, out)
@@ -8421,7 +8421,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_9a6f9477ef05, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_36cc43aa1ac1, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
@@ -8440,7 +8440,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddcmul_, &assertgenshapes.Shape_0cda60962ec5, self, tensor1, tensor2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddcmul_, &assertgenshapes.Shape_446f32f57500, self, tensor1, tensor2)
 	defer fr.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor1, tensor2)
@@ -8460,7 +8460,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcdivOut, &assertgenshapes.Shape_c5c1828aec55, self, tensor1, tensor2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcdivOut, &assertgenshapes.Shape_160c773c9799, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.After_44d770df365a(&fr, self, tensor1, tensor2, out)
@@ -8480,7 +8480,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_9a6f9477ef05, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_36cc43aa1ac1, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
@@ -8499,7 +8499,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddcdiv_, &assertgenshapes.Shape_0cda60962ec5, self, tensor1, tensor2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddcdiv_, &assertgenshapes.Shape_446f32f57500, self, tensor1, tensor2)
 	defer fr.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor1, tensor2)
@@ -8538,7 +8538,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opTriangularSolveX, &assertgenshapes.Shape_625c73a46b8e, self, A, X, M)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opTriangularSolveX, &assertgenshapes.Shape_3e5e021731e4, self, A, X, M)
 	defer fr.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	assertgenshapes.After_44d770df365a(&fr, self, A, X, M)
@@ -8558,7 +8558,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_ff5a1b301a0d, self, A)
+	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_3a5995332e7b, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, A, r0, r1)
 	return r0, r1
@@ -8578,7 +8578,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_07d561f1f53a, info)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_8e4643860565, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 	assertgenshapes.After_6c90c45c139f(&fr, info)
 }
@@ -8596,7 +8596,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_a02acaa78e89, self, B, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_1469ab1e06e0, self, B, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, B, out)
@@ -8616,7 +8616,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_0c9024249278, self, B)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_c664168194f7, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, B, r0)
 	return r0
@@ -8654,7 +8654,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSvdU, &assertgenshapes.Shape_f15246b770b5, U, S, V)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSvdU, &assertgenshapes.Shape_e63af40c7610, U, S, V)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	assertgenshapes.After_bc93e64a2a00(&fr, U, S, V)
@@ -8712,7 +8712,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapaxes_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapaxes_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8751,7 +8751,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapdims_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapdims_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -8771,7 +8771,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_d9d897829483, self, input2, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_e3b41740dd18, self, input2, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, input2, out)
@@ -8791,7 +8791,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 		return kernels.CholeskySolve(self, input2, upper)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_7383cdf52fd0, self, input2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_358ea5592d28, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
@@ -8829,7 +8829,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_f382d23db198, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_dcb47ed44cd3, out)
 	defer fr.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8849,7 +8849,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.CholeskyInverse(self, upper)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.CholeskyInverse(self, upper)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8868,7 +8868,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8888,7 +8888,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 		return kernels.GeqrfA(self, a, tau)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGeqrfA, &assertgenshapes.Shape_625b4631d685, self, a, tau)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGeqrfA, &assertgenshapes.Shape_fe852ffc487a, self, a, tau)
 	defer fr.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, a, tau)
@@ -8908,7 +8908,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Geqrf(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.Geqrf(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -8946,7 +8946,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOrgqrOut, &assertgenshapes.Shape_9fe93945524a, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOrgqrOut, &assertgenshapes.Shape_353f4f3e6eeb, out)
 	defer fr.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8966,7 +8966,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opOrmqrOut, &assertgenshapes.Shape_84a6dd73551f, self, input2, input3, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opOrmqrOut, &assertgenshapes.Shape_ab74d0dbdcb0, self, input2, input3, out)
 	defer fr.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	assertgenshapes.After_44d770df365a(&fr, self, input2, input3, out)
@@ -8986,7 +8986,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_7e279bbaf362, self, input2, input3)
+	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_2a35697484a9, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, input3, r0)
 	return r0
@@ -9024,7 +9024,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLuSolveOut, &assertgenshapes.Shape_2e669fd78cc1, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLuSolveOut, &assertgenshapes.Shape_c83a66e7c202, out)
 	defer fr.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9063,7 +9063,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_2c351ea43a77, LU_data, LU_pivots)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_1435d43eb5ac, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	assertgenshapes.After_59b81b2d5a28(&fr, LU_data, LU_pivots)
 	return r0, r1, r2
@@ -9082,7 +9082,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opLuUnpackOut, &assertgenshapes.Shape_3bb97038b007, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opLuUnpackOut, &assertgenshapes.Shape_989fb30ec0ea, LU_data, LU_pivots, P, L, U)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	assertgenshapes.After_b031ae74ef2b(&fr, LU_data, LU_pivots, P, L, U)
@@ -9102,7 +9102,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMultinomialOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMultinomialOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9122,7 +9122,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9141,7 +9141,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LgammaOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLgammaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLgammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9161,7 +9161,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLgamma_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLgamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Lgamma_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9181,7 +9181,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Lgamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9200,7 +9200,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DigammaOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opDigammaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opDigammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9220,7 +9220,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Digamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9239,7 +9239,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 		return kernels.PolygammaOut(n, self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opPolygammaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opPolygammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9259,7 +9259,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.Polygamma(n, self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Polygamma(n, self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9278,7 +9278,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.Polygamma_(self, n)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPolygamma_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPolygamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Polygamma_(self, n)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9298,7 +9298,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Erfinv(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9317,7 +9317,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfinv_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfinv_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Erfinv_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9337,7 +9337,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfinvOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opErfinvOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfinvOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9357,7 +9357,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.I0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9376,7 +9376,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opI0_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opI0_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.I0_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9396,7 +9396,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.I0Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opI0Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opI0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.I0Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9416,7 +9416,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Sign(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9435,7 +9435,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSign_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSign_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sign_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9455,7 +9455,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSignOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSignOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SignOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9475,7 +9475,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 		return kernels.Signbit(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Signbit(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9494,7 +9494,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignbitOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSignbitOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSignbitOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9514,7 +9514,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 		return kernels.Dist(self, other, p)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Dist(self, other, p)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -9533,7 +9533,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDistOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDistOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9553,7 +9553,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.Atan2Out(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAtan2Out, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAtan2Out, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -9573,7 +9573,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAtan2_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtan2_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -9593,7 +9593,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Atan2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -9631,7 +9631,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2Out, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2Out, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9651,7 +9651,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2_, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2_, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -9671,7 +9671,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLerpScalarOut, &assertgenshapes.Shape_80ca2b38ba27, self, end, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLerpScalarOut, &assertgenshapes.Shape_07f0ecdeaf5b, self, end, out)
 	defer fr.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, end, out)
@@ -9691,7 +9691,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opLerpTensorOut, &assertgenshapes.Shape_2a6652ce7e53, self, end, weight, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLerpTensorOut, &assertgenshapes.Shape_e475952d9cb2, self, end, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	assertgenshapes.After_44d770df365a(&fr, self, end, weight, out)
@@ -9711,7 +9711,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 		return kernels.LerpScalar(self, end, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_94b383e03cde, self, end)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_410c882b1f4e, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
@@ -9730,7 +9730,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 		return kernels.LerpTensor(self, end, weight)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_9ce420d8bab2, self, end, weight)
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_0f9e65ea94c7, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
@@ -9749,7 +9749,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHistcOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistcOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9769,7 +9769,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 		return kernels.Histc(self, bins, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9788,7 +9788,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_00bd865358b9, hist, bin_edges)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_b00ea22a7dbb, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	assertgenshapes.After_59b81b2d5a28(&fr, hist, bin_edges)
@@ -9827,7 +9827,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_86234d6e49d8, hist, bin_edges)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_3db2fc07af61, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	assertgenshapes.After_59b81b2d5a28(&fr, hist, bin_edges)
@@ -9886,7 +9886,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_3c785f146be7, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
 	defer fr.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -9924,7 +9924,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9963,7 +9963,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_d6ab6bedcd6b, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_0cc92f4a5b08, out)
 	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10040,7 +10040,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.FmodScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFmodScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFmodScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10060,7 +10060,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FmodScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.FmodScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10079,7 +10079,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Fmod_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFmod_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFmod_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -10099,7 +10099,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.FmodTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opFmodTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opFmodTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -10119,7 +10119,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FmodTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.FmodTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10138,7 +10138,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmod_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFmod_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFmod_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -10158,7 +10158,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.HypotOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opHypotOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opHypotOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -10178,7 +10178,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Hypot(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10197,7 +10197,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHypot_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHypot_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -10217,7 +10217,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.IgammaOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIgammaOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIgammaOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -10237,7 +10237,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Igamma(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10256,7 +10256,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIgamma_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIgamma_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -10276,7 +10276,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.IgammacOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIgammacOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIgammacOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -10296,7 +10296,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Igammac(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -10315,7 +10315,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIgammac_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIgammac_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -10335,7 +10335,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.NextafterOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNextafterOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNextafterOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -10355,7 +10355,7 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Nextafter(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0

@@ -26,7 +26,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNextafter_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNextafter_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Nextafter_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -46,7 +46,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.RemainderScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRemainderScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRemainderScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -66,7 +66,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.RemainderScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.RemainderScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -85,7 +85,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Remainder_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRemainder_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRemainder_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -105,7 +105,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.RemainderTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opRemainderTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opRemainderTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -125,7 +125,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.RemainderTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderTensor, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.RemainderTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -144,7 +144,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Remainder_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRemainder_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRemainder_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -183,7 +183,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRemainderScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRemainderScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -203,7 +203,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 		return kernels.Min(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMin, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMin, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Min(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -222,7 +222,7 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MinUnaryOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMinUnaryOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMinUnaryOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -242,7 +242,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmin(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmin, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmin, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Fmin(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -261,7 +261,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.FminOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opFminOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opFminOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FminOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -281,7 +281,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 		return kernels.Max(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMax, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Max(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -300,7 +300,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmax(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmax, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmax, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Fmax(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -319,7 +319,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.FmaxOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opFmaxOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opFmaxOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -339,7 +339,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Maximum(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaximum, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaximum, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Maximum(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -358,7 +358,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.MaximumOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaximumOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaximumOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -397,7 +397,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MaxOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaxOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaxOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -417,7 +417,7 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MaxUnaryOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMaxUnaryOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMaxUnaryOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -437,7 +437,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Minimum(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinimum, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinimum, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Minimum(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -456,7 +456,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.MinimumOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMinimumOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMinimumOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -476,7 +476,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MinOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMinOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMinOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.MinOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -534,7 +534,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantileOut, &assertgenshapes.Shape_06258fdafea6, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantileOut, &assertgenshapes.Shape_33efefbac221, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -573,7 +573,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantileScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantileScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -612,7 +612,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanquantileOut, &assertgenshapes.Shape_06258fdafea6, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanquantileOut, &assertgenshapes.Shape_33efefbac221, out)
 	defer fr.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -651,7 +651,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanquantileScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanquantileScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -671,7 +671,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSortValues, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSortValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -691,7 +691,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSortValuesStable, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSortValuesStable, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -711,7 +711,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 		return kernels.Sort(self, dim, descending)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opSort, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opSort, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -730,7 +730,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 		return kernels.SortStable(self, stable, dim, descending)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opSortStable, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opSortStable, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -749,7 +749,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MsortOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMsortOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMsortOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MsortOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -826,7 +826,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArgsortStableOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArgsortStableOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -846,7 +846,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opTopkValues, &assertgenshapes.Shape_887886a6a693, self, values, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opTopkValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
@@ -866,7 +866,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opTopk, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opTopk, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -885,7 +885,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 		return kernels.All(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAll, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAll, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.All(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -904,7 +904,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AllAllOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAllAllOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AllAllOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -924,7 +924,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 		return kernels.Any(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAny, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAny, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Any(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -943,7 +943,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AnyAllOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAnyAllOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAnyAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -963,7 +963,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRenormOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRenormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -983,7 +983,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1002,7 +1002,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRenorm_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRenorm_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1022,7 +1022,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 		return kernels.Unfold(self, dimension, size, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnfold, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfold, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1041,7 +1041,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldBackward, &assertgenshapes.Shape_e570c018ad2e, grad_in)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldBackward, &assertgenshapes.Shape_23d1825b168f, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_in, r0)
 	return r0
@@ -1060,7 +1060,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnfoldBackwardOut, &assertgenshapes.Shape_c080536ee411, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnfoldBackwardOut, &assertgenshapes.Shape_f78e38aed311, out)
 	defer fr.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1080,7 +1080,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 		return kernels.Equal(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEqual, &assertgenshapes.Shape_31a118a8e6d4, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqual, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.Equal(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
@@ -1099,7 +1099,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_e42fcfd01b47, self, exponent, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_50f2331bc8f8, self, exponent, out)
 	defer fr.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, exponent, out)
@@ -1119,7 +1119,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.PowTensorTensor(self, exponent)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorTensor, &assertgenshapes.Shape_b4f44e8e1593, self, exponent)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorTensor, &assertgenshapes.Shape_770dc8ecf01e, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
@@ -1138,7 +1138,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 		return kernels.PowScalarOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opPowScalarOut, &assertgenshapes.Shape_407c22cadbad, exponent, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opPowScalarOut, &assertgenshapes.Shape_169da2eff2d1, exponent, out)
 	defer fr.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, exponent, out)
@@ -1158,7 +1158,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.PowScalar(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPowScalar, &assertgenshapes.Shape_31e9b069ac31, exponent)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowScalar, &assertgenshapes.Shape_0426cb35fc7f, exponent)
 	r0 := kernels.PowScalar(self, exponent)
 	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
@@ -1177,7 +1177,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1197,7 +1197,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 		return kernels.PowTensorScalar(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPowTensorScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowTensorScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1216,7 +1216,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 		return kernels.Pow_Scalar(self, exponent)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPow_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPow_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1236,7 +1236,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.Pow_Tensor(self, exponent)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opPow_Tensor, &assertgenshapes.Shape_0dfbb00c463b, self, exponent)
+	assertgenshapes.Before_05e329c5444a(&fr, &opPow_Tensor, &assertgenshapes.Shape_9baf29ea4a3d, self, exponent)
 	defer fr.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, exponent)
@@ -1256,7 +1256,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerTensorTensorOut, &assertgenshapes.Shape_8de9330d6802, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerTensorTensorOut, &assertgenshapes.Shape_cdffc1defba6, out)
 	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1295,7 +1295,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerScalarOut, &assertgenshapes.Shape_bc2082d7222c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerScalarOut, &assertgenshapes.Shape_8cff1fda8ab1, out)
 	defer fr.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1334,7 +1334,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerTensorScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1373,7 +1373,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPower_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPower_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1393,7 +1393,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPower_Tensor, &assertgenshapes.Shape_c97b3ea8d859, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPower_Tensor, &assertgenshapes.Shape_256aad5ad4ca, self)
 	defer fr.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1413,7 +1413,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 		return kernels.Normal_(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormal_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormal_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1433,7 +1433,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormalOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1472,7 +1472,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNormalTensorFloatOut, &assertgenshapes.Shape_5baaeec9e003, mean, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormalTensorFloatOut, &assertgenshapes.Shape_6bddef9cc6f0, mean, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, mean, out)
@@ -1492,7 +1492,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormalTensorFloat, &assertgenshapes.Shape_1764c2f727a0, mean)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalTensorFloat, &assertgenshapes.Shape_201fdd4f5b3d, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, mean, r0)
 	return r0
@@ -1511,7 +1511,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNormalFloatTensorOut, &assertgenshapes.Shape_2a7134ff2f21, std, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormalFloatTensorOut, &assertgenshapes.Shape_771aec22ee6b, std, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, std, out)
@@ -1531,7 +1531,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatTensor, &assertgenshapes.Shape_35fae9495b60, std)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatTensor, &assertgenshapes.Shape_c613a99ce1b9, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, std, r0)
 	return r0
@@ -1550,7 +1550,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNormalTensorTensorOut, &assertgenshapes.Shape_4391235f4443, mean, std, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNormalTensorTensorOut, &assertgenshapes.Shape_4abfdc1eaf9e, mean, std, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, mean, std, out)
@@ -1570,7 +1570,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorTensor, &assertgenshapes.Shape_61eb3c77d866, mean, std)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorTensor, &assertgenshapes.Shape_a2a0b6118834, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, mean, std, r0)
 	return r0
@@ -1608,7 +1608,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormalFloatFloatOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormalFloatFloatOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1628,7 +1628,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 		return kernels.Alias(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAlias, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAlias, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Alias(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1648,7 +1648,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_49aba9c7e712(&fr, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Shape_067f6968be8c, self, found_inf, inv_scale)
+	assertgenshapes.Before_49aba9c7e712(&fr, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Shape_24af34ceadea, self, found_inf, inv_scale)
 	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 	assertgenshapes.After_a02fced65266(&fr, self, found_inf, inv_scale)
@@ -1668,7 +1668,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_748dd66efa7c, self, found_inf, inv_scale, out)
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_248ef5551120, self, found_inf, inv_scale, out)
 	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
@@ -1706,7 +1706,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXAmpUpdateScale_, &assertgenshapes.Shape_537201c802ed, self, growth_tracker)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXAmpUpdateScale_, &assertgenshapes.Shape_c0c0258f0be0, self, growth_tracker)
 	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, growth_tracker)
@@ -1726,7 +1726,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXAmpUpdateScaleOut, &assertgenshapes.Shape_8506bdb02f70, growth_tracker, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXAmpUpdateScaleOut, &assertgenshapes.Shape_7f34597e2ddb, growth_tracker, out)
 	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, growth_tracker, out)
@@ -1942,7 +1942,7 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 		return kernels.XForeachAddTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAddTensor, &assertgenshapes.Shape_45b8fa82701f, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAddTensor, &assertgenshapes.Shape_5756fa9d59e2, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
 	return r0
@@ -1962,7 +1962,7 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAdd_Tensor, &assertgenshapes.Shape_beca154cd1d4, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAdd_Tensor, &assertgenshapes.Shape_4a5ff65fbb83, self, other)
 	defer fr.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
@@ -1982,7 +1982,7 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachAddTensorOut, &assertgenshapes.Shape_22c106062b2e, self, other, out)
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachAddTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
 	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
@@ -2355,7 +2355,7 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		return kernels.XForeachMulTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMulTensor, &assertgenshapes.Shape_45b8fa82701f, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMulTensor, &assertgenshapes.Shape_5756fa9d59e2, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
 	return r0
@@ -2375,7 +2375,7 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMul_Tensor, &assertgenshapes.Shape_beca154cd1d4, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMul_Tensor, &assertgenshapes.Shape_4a5ff65fbb83, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
@@ -2395,7 +2395,7 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachMulTensorOut, &assertgenshapes.Shape_22c106062b2e, self, other, out)
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachMulTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
 	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
@@ -2591,7 +2591,7 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		return kernels.XForeachDivTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDivTensor, &assertgenshapes.Shape_45b8fa82701f, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDivTensor, &assertgenshapes.Shape_5756fa9d59e2, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
 	return r0
@@ -2611,7 +2611,7 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDiv_Tensor, &assertgenshapes.Shape_beca154cd1d4, self, other)
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDiv_Tensor, &assertgenshapes.Shape_4a5ff65fbb83, self, other)
 	defer fr.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
 	assertgenshapes.After_adfdbe180029(&fr, self, other)
@@ -2631,7 +2631,7 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachDivTensorOut, &assertgenshapes.Shape_22c106062b2e, self, other, out)
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachDivTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
 	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
@@ -3496,7 +3496,7 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcdiv_Tensor, &assertgenshapes.Shape_8698bb5ffe7a, self, tensor1, tensor2, scalars)
+	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcdiv_Tensor, &assertgenshapes.Shape_4a35fc067716, self, tensor1, tensor2, scalars)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
@@ -3516,7 +3516,7 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcdivTensorOut, &assertgenshapes.Shape_9b14ccafbe16, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcdivTensorOut, &assertgenshapes.Shape_89388cf44264, self, tensor1, tensor2, scalars, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 	assertgenshapes.After_9b66c7342f5a(&fr, self, tensor1, tensor2, scalars, out)
@@ -3673,7 +3673,7 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcmul_Tensor, &assertgenshapes.Shape_8698bb5ffe7a, self, tensor1, tensor2, scalars)
+	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcmul_Tensor, &assertgenshapes.Shape_4a35fc067716, self, tensor1, tensor2, scalars)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
@@ -3693,7 +3693,7 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcmulTensorOut, &assertgenshapes.Shape_9b14ccafbe16, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcmulTensorOut, &assertgenshapes.Shape_89388cf44264, self, tensor1, tensor2, scalars, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 	assertgenshapes.After_9b66c7342f5a(&fr, self, tensor1, tensor2, scalars, out)
@@ -6148,7 +6148,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeTensor, &assertgenshapes.Shape_b2b81c68576b, self, boundaries)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeTensor, &assertgenshapes.Shape_4468fe028f78, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, boundaries, r0)
 	return r0
@@ -6167,7 +6167,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opBucketizeTensorOut, &assertgenshapes.Shape_4e75d839328c, self, boundaries, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opBucketizeTensorOut, &assertgenshapes.Shape_235fa77920d2, self, boundaries, out)
 	defer fr.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, boundaries, out)
@@ -6187,7 +6187,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBucketizeScalar, &assertgenshapes.Shape_653e53bf4e67, boundaries)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBucketizeScalar, &assertgenshapes.Shape_110bb65b88e0, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	assertgenshapes.After_b8768b1b96bb(&fr, boundaries, r0)
 	return r0
@@ -6206,7 +6206,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opBucketizeScalarOut, &assertgenshapes.Shape_cc50947e5399, boundaries, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opBucketizeScalarOut, &assertgenshapes.Shape_73e77101b1c7, boundaries, out)
 	defer fr.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, boundaries, out)
@@ -6226,7 +6226,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSearchsortedTensor, &assertgenshapes.Shape_9b63d869d608, sorted_sequence, self, sorter)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSearchsortedTensor, &assertgenshapes.Shape_7be7e400b608, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, self, sorter, r0)
 	return r0
@@ -6245,7 +6245,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSearchsortedTensorOut, &assertgenshapes.Shape_272f3a70ebed, sorted_sequence, self, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSearchsortedTensorOut, &assertgenshapes.Shape_a7c7f7bdae01, sorted_sequence, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, sorted_sequence, self, out)
@@ -6265,7 +6265,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opSearchsortedScalar, &assertgenshapes.Shape_1b264d5934dc, sorted_sequence, sorter)
+	assertgenshapes.Before_3ca02444b679(&fr, &opSearchsortedScalar, &assertgenshapes.Shape_56037f2b13f2, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.After_9ff3b5fe9328(&fr, sorted_sequence, sorter, r0)
 	return r0
@@ -6284,7 +6284,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSearchsortedScalarOut, &assertgenshapes.Shape_3cd72175e047, sorted_sequence, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSearchsortedScalarOut, &assertgenshapes.Shape_f5cacfbf2812, sorted_sequence, out)
 	defer fr.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, sorted_sequence, out)
@@ -6323,7 +6323,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6362,7 +6362,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Shape_6edad543e01c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Shape_14cf58e29fea, out)
 	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6382,7 +6382,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMseLossOut, &assertgenshapes.Shape_1b1364e3eaba, self, target, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMseLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
@@ -6402,7 +6402,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 		return kernels.MseLoss(self, target, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMseLoss, &assertgenshapes.Shape_a7d587c7e3e8, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMseLoss, &assertgenshapes.Shape_5218eb541ee3, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -6421,7 +6421,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opMseLossBackwardGradInput, &assertgenshapes.Shape_0d15d9d7bb43, grad_output, self, target, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMseLossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
@@ -6441,7 +6441,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMseLossBackward, &assertgenshapes.Shape_e74ddbf9669a, grad_output, self, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossBackward, &assertgenshapes.Shape_82941253ab0e, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
@@ -6479,7 +6479,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMultiMarginLossOut, &assertgenshapes.Shape_1b1364e3eaba, self, target, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMultiMarginLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
@@ -6499,7 +6499,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMultiMarginLoss, &assertgenshapes.Shape_c19f0cafe6f5, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMultiMarginLoss, &assertgenshapes.Shape_f7634cf6ca98, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -6518,7 +6518,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Shape_1466ee387629, grad_input)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Shape_1ea2afe1e109, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
@@ -6557,7 +6557,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultilabelMarginLossOut, &assertgenshapes.Shape_4e975d8d2423, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultilabelMarginLossOut, &assertgenshapes.Shape_863efe6fe424, out)
 	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6596,7 +6596,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Shape_3fcfa4b12528, self, target, output, is_target)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Shape_86719a4797a7, self, target, output, is_target)
 	defer fr.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	assertgenshapes.After_44d770df365a(&fr, self, target, output, is_target)
@@ -6616,7 +6616,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opMultilabelMarginLossForward, &assertgenshapes.Shape_c9f785703b76, self, target)
+	assertgenshapes.Before_b157f16932f5(&fr, &opMultilabelMarginLossForward, &assertgenshapes.Shape_6dcd578342d2, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, target, r0, r1)
 	return r0, r1
@@ -6635,7 +6635,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Shape_c7195d3a4b1e, grad_input)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Shape_a3ae788bf4cc, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
@@ -6674,7 +6674,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNllLossOut, &assertgenshapes.Shape_4e975d8d2423, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNllLossOut, &assertgenshapes.Shape_863efe6fe424, out)
 	defer fr.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6732,7 +6732,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_fa67a40daeb4, self, target, output, total_weight)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_6dcf28230fe3, self, target, output, total_weight)
 	defer fr.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	assertgenshapes.After_44d770df365a(&fr, self, target, output, total_weight)
@@ -6752,7 +6752,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLossForward, &assertgenshapes.Shape_3c1f64bda044, self, target, weight)
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLossForward, &assertgenshapes.Shape_05c0eacb72f3, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
@@ -6771,7 +6771,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_71cbd306975c, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_2143a3a6a1b3, grad_output, self, target, total_weight, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	assertgenshapes.After_b031ae74ef2b(&fr, grad_output, self, target, total_weight, grad_input)
@@ -6791,7 +6791,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLossBackward, &assertgenshapes.Shape_55996de4a902, grad_output, self, target, weight, total_weight)
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLossBackward, &assertgenshapes.Shape_efc743e01f73, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
@@ -6810,7 +6810,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNllLoss2dOut, &assertgenshapes.Shape_4e975d8d2423, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNllLoss2dOut, &assertgenshapes.Shape_863efe6fe424, out)
 	defer fr.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6849,7 +6849,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_fa67a40daeb4, self, target, output, total_weight)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_6dcf28230fe3, self, target, output, total_weight)
 	defer fr.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	assertgenshapes.After_44d770df365a(&fr, self, target, output, total_weight)
@@ -6869,7 +6869,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLoss2dForward, &assertgenshapes.Shape_3c1f64bda044, self, target, weight)
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLoss2dForward, &assertgenshapes.Shape_05c0eacb72f3, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
@@ -6888,7 +6888,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_71cbd306975c, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_2143a3a6a1b3, grad_output, self, target, total_weight, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	assertgenshapes.After_b031ae74ef2b(&fr, grad_output, self, target, total_weight, grad_input)
@@ -6908,7 +6908,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLoss2dBackward, &assertgenshapes.Shape_55996de4a902, grad_output, self, target, weight, total_weight)
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLoss2dBackward, &assertgenshapes.Shape_efc743e01f73, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
@@ -6927,7 +6927,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSmoothL1LossOut, &assertgenshapes.Shape_1b1364e3eaba, self, target, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSmoothL1LossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
@@ -6947,7 +6947,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmoothL1Loss, &assertgenshapes.Shape_a7d587c7e3e8, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmoothL1Loss, &assertgenshapes.Shape_5218eb541ee3, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -6966,7 +6966,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Shape_0d15d9d7bb43, grad_output, self, target, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
@@ -6986,7 +6986,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossBackward, &assertgenshapes.Shape_e74ddbf9669a, grad_output, self, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossBackward, &assertgenshapes.Shape_82941253ab0e, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
@@ -7005,7 +7005,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opHuberLossOut, &assertgenshapes.Shape_1b1364e3eaba, self, target, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opHuberLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
@@ -7025,7 +7025,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHuberLoss, &assertgenshapes.Shape_a7d587c7e3e8, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHuberLoss, &assertgenshapes.Shape_5218eb541ee3, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -7044,7 +7044,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opHuberLossBackwardOut, &assertgenshapes.Shape_0d15d9d7bb43, grad_output, self, target, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opHuberLossBackwardOut, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
@@ -7064,7 +7064,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossBackward, &assertgenshapes.Shape_e74ddbf9669a, grad_output, self, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossBackward, &assertgenshapes.Shape_82941253ab0e, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
@@ -7083,7 +7083,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSoftMarginLossOut, &assertgenshapes.Shape_1b1364e3eaba, self, target, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftMarginLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
 	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
@@ -7103,7 +7103,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftMarginLoss, &assertgenshapes.Shape_a7d587c7e3e8, self, target)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftMarginLoss, &assertgenshapes.Shape_5218eb541ee3, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
@@ -7122,7 +7122,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Shape_0d15d9d7bb43, grad_output, self, target, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
@@ -7142,7 +7142,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossBackward, &assertgenshapes.Shape_e74ddbf9669a, grad_output, self, target)
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossBackward, &assertgenshapes.Shape_82941253ab0e, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
@@ -7161,7 +7161,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEluOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7181,7 +7181,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opElu, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7200,7 +7200,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opEluBackwardGradInput, &assertgenshapes.Shape_177e463c16b4, grad_output, self_or_result, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opEluBackwardGradInput, &assertgenshapes.Shape_2ce3df21311e, grad_output, self_or_result, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self_or_result, grad_input)
@@ -7220,7 +7220,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluBackward, &assertgenshapes.Shape_29495aea12c5, grad_output, self_or_result)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluBackward, &assertgenshapes.Shape_829f3bcd5875, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self_or_result, r0)
 	return r0
@@ -7239,7 +7239,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opElu_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opElu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7259,7 +7259,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.GluOut(self, dim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGluOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7279,7 +7279,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Glu(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGlu, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGlu, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Glu(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7298,7 +7298,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGluBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGluBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -7318,7 +7318,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 		return kernels.GluBackward(grad_output, self, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7356,7 +7356,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGluJvpOut, &assertgenshapes.Shape_ea10f4605a2a, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGluJvpOut, &assertgenshapes.Shape_316191d0a843, out)
 	defer fr.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7395,7 +7395,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_c00493c9c55c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_f4016e1cdec9, out)
 	defer fr.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7415,7 +7415,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HardsigmoidOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7435,7 +7435,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardsigmoid(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Hardsigmoid(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7454,7 +7454,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardsigmoid_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardsigmoid_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardsigmoid_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7474,7 +7474,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardsigmoidBackwardGradInput, &assertgenshapes.Shape_f770ae3744e1, grad_input)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardsigmoidBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
@@ -7513,7 +7513,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHardtanhOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardtanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7533,7 +7533,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7552,7 +7552,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opHardtanhBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opHardtanhBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -7572,7 +7572,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7591,7 +7591,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardtanh_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardtanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7611,7 +7611,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HardswishOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHardswishOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardswishOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HardswishOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7631,7 +7631,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardswish(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Hardswish(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7650,7 +7650,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Hardswish_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardswish_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardswish_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Hardswish_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7670,7 +7670,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 		return kernels.HardswishBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7689,7 +7689,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardswishBackwardOut, &assertgenshapes.Shape_c009bc55552e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardswishBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
 	defer fr.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7709,7 +7709,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLeakyReluOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLeakyReluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -7729,7 +7729,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -7748,7 +7748,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLeakyReluBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLeakyReluBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -7768,7 +7768,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -7787,7 +7787,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLeakyRelu_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLeakyRelu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7807,7 +7807,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoidOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogSigmoidOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogSigmoidOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7846,7 +7846,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLogSigmoidForwardOutput, &assertgenshapes.Shape_f5d582862e1e, self, output, buffer)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogSigmoidForwardOutput, &assertgenshapes.Shape_1b28a15074b5, self, output, buffer)
 	defer fr.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, output, buffer)
@@ -7866,7 +7866,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LogSigmoidForward(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLogSigmoidForward, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLogSigmoidForward, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -7885,7 +7885,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opLogSigmoidBackwardGradInput, &assertgenshapes.Shape_79169537925c, grad_output, self, buffer, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLogSigmoidBackwardGradInput, &assertgenshapes.Shape_48f80ab46f27, grad_output, self, buffer, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, buffer, grad_input)
@@ -7905,7 +7905,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLogSigmoidBackward, &assertgenshapes.Shape_c4cee814d909, grad_output, self, buffer)
+	assertgenshapes.Before_b60e94708622(&fr, &opLogSigmoidBackward, &assertgenshapes.Shape_0b1cc921f2b0, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, buffer, r0)
 	return r0
@@ -7924,7 +7924,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opRreluWithNoiseOut, &assertgenshapes.Shape_8282ba513e28, self, noise, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opRreluWithNoiseOut, &assertgenshapes.Shape_8f9c79cdd03e, self, noise, out)
 	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, noise, out)
@@ -7944,7 +7944,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise, &assertgenshapes.Shape_e7cbae989ea6, self, noise)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise, &assertgenshapes.Shape_17ee8c21cc04, self, noise)
 	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
@@ -7964,7 +7964,7 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opRreluWithNoiseFunctional, &assertgenshapes.Shape_ef1277a2f5a4, self, noise)
+	assertgenshapes.Before_b157f16932f5(&fr, &opRreluWithNoiseFunctional, &assertgenshapes.Shape_43895c68649c, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, noise, r0, r1)
 	return r0, r1
@@ -7983,7 +7983,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseBackward, &assertgenshapes.Shape_a638337731d1, grad_output, self, noise)
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseBackward, &assertgenshapes.Shape_3babc64ed09a, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, noise, r0)
 	return r0
@@ -8002,7 +8002,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRreluWithNoiseBackwardOut, &assertgenshapes.Shape_d20cb1ddc4c7, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRreluWithNoiseBackwardOut, &assertgenshapes.Shape_8813f7d68867, out)
 	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8022,7 +8022,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opRreluWithNoise_, &assertgenshapes.Shape_879ae333c7b0, self, noise)
+	assertgenshapes.Before_05e329c5444a(&fr, &opRreluWithNoise_, &assertgenshapes.Shape_ec7bf000012d, self, noise)
 	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, noise)
@@ -8042,7 +8042,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSoftplusOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSoftplusOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8062,7 +8062,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 		return kernels.Softplus(self, beta, threshold)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSoftplus, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftplus, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Softplus(self, beta, threshold)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8081,7 +8081,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSoftplusBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftplusBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -8101,7 +8101,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8120,7 +8120,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSoftshrinkOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSoftshrinkOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8140,7 +8140,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 		return kernels.Softshrink(self, lambd)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSoftshrink, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftshrink, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Softshrink(self, lambd)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8159,7 +8159,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSoftshrinkBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftshrinkBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -8179,7 +8179,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8198,7 +8198,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool2dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8237,7 +8237,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8256,7 +8256,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8295,7 +8295,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_c009bc55552e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8315,7 +8315,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8334,7 +8334,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8354,7 +8354,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8373,7 +8373,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_c009bc55552e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
 	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8393,7 +8393,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool3dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8432,7 +8432,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool3d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8451,7 +8451,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8471,7 +8471,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Shape_f770ae3744e1, grad_input)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
@@ -8491,7 +8491,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8510,7 +8510,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Shape_c009bc55552e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
 	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -8530,7 +8530,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAdaptiveMaxPool2dOut, &assertgenshapes.Shape_16f9332f7e57, self, out, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAdaptiveMaxPool2dOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
@@ -8550,7 +8550,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool2d, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool2d, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -8569,7 +8569,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Shape_745f87641454, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
@@ -8589,7 +8589,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Shape_7666c2c79f77, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -8608,7 +8608,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAdaptiveMaxPool3dOut, &assertgenshapes.Shape_16f9332f7e57, self, out, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAdaptiveMaxPool3dOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
@@ -8628,7 +8628,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool3d, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool3d, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -8647,7 +8647,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Shape_745f87641454, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
@@ -8667,7 +8667,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Shape_7666c2c79f77, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -8686,7 +8686,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAvgPool2dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAvgPool2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8706,7 +8706,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8725,7 +8725,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAvgPool2dBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAvgPool2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -8745,7 +8745,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8764,7 +8764,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAvgPool3dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAvgPool3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -8784,7 +8784,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool3d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -8803,7 +8803,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAvgPool3dBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAvgPool3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -8823,7 +8823,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -8842,7 +8842,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool2dOutput, &assertgenshapes.Shape_2cb6763f8ea2, self, random_samples, output, indices)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool2dOutput, &assertgenshapes.Shape_41a71a963a4d, self, random_samples, output, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	assertgenshapes.After_44d770df365a(&fr, self, random_samples, output, indices)
@@ -8862,7 +8862,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool2d, &assertgenshapes.Shape_58af6df0965b, self, random_samples)
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool2d, &assertgenshapes.Shape_319b12fd8e26, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
@@ -8881,7 +8881,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Shape_745f87641454, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
@@ -8901,7 +8901,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool2dBackward, &assertgenshapes.Shape_7666c2c79f77, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool2dBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -8920,7 +8920,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool3dOutput, &assertgenshapes.Shape_2cb6763f8ea2, self, random_samples, output, indices)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool3dOutput, &assertgenshapes.Shape_41a71a963a4d, self, random_samples, output, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	assertgenshapes.After_44d770df365a(&fr, self, random_samples, output, indices)
@@ -8940,7 +8940,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool3d, &assertgenshapes.Shape_58af6df0965b, self, random_samples)
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool3d, &assertgenshapes.Shape_319b12fd8e26, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
@@ -8959,7 +8959,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Shape_745f87641454, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
@@ -8979,7 +8979,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool3dBackward, &assertgenshapes.Shape_7666c2c79f77, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool3dBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -8998,7 +8998,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaxPool2dWithIndicesOut, &assertgenshapes.Shape_16f9332f7e57, self, out, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxPool2dWithIndicesOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
@@ -9018,7 +9018,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool2dWithIndices, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool2dWithIndices, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -9037,7 +9037,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Shape_745f87641454, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
@@ -9057,7 +9057,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Shape_7666c2c79f77, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -9076,7 +9076,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaxPool3dWithIndicesOut, &assertgenshapes.Shape_16f9332f7e57, self, out, indices)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxPool3dWithIndicesOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
 	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
@@ -9096,7 +9096,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool3dWithIndices, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool3dWithIndices, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -9115,7 +9115,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Shape_745f87641454, grad_output, self, indices, grad_input)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
@@ -9135,7 +9135,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Shape_7666c2c79f77, grad_output, self, indices)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
@@ -9154,7 +9154,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaxUnpool2dOut, &assertgenshapes.Shape_a09fb8404dd7, self, indices, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxUnpool2dOut, &assertgenshapes.Shape_ee9965384fdc, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, indices, out)
@@ -9174,7 +9174,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool2d, &assertgenshapes.Shape_12d2d37a291f, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool2d, &assertgenshapes.Shape_02af036f0145, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
@@ -9193,7 +9193,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaxUnpool3dOut, &assertgenshapes.Shape_a09fb8404dd7, self, indices, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxUnpool3dOut, &assertgenshapes.Shape_ee9965384fdc, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, indices, out)
@@ -9213,7 +9213,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool3d, &assertgenshapes.Shape_12d2d37a291f, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool3d, &assertgenshapes.Shape_02af036f0145, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
@@ -9232,7 +9232,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad1dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9252,7 +9252,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad1d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad1d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9271,7 +9271,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -9291,7 +9291,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9310,7 +9310,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad2dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9330,7 +9330,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad2d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9349,7 +9349,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -9369,7 +9369,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9388,7 +9388,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad3dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9408,7 +9408,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReflectionPad3d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad3d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9427,7 +9427,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -9447,7 +9447,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9466,7 +9466,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad1dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9486,7 +9486,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad1d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad1d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9505,7 +9505,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -9525,7 +9525,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9544,7 +9544,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad2dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9564,7 +9564,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad2d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9583,7 +9583,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -9603,7 +9603,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9622,7 +9622,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad3dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -9642,7 +9642,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 		return kernels.ReplicationPad3d(self, padding)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad3d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -9661,7 +9661,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -9681,7 +9681,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dBackward, &assertgenshapes.Shape_b1b069c44ff7, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -9795,7 +9795,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleBilinear2dVecOut, &assertgenshapes.Shape_9635506ea1d7, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleBilinear2dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -9967,7 +9967,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest2dVecOut, &assertgenshapes.Shape_9635506ea1d7, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest2dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -10044,7 +10044,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleLinear1dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleLinear1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10064,7 +10064,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10083,7 +10083,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10103,7 +10103,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10122,7 +10122,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBilinear2dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBilinear2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10142,7 +10142,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10161,7 +10161,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10181,7 +10181,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10200,7 +10200,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10220,7 +10220,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAa, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAa, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10239,7 +10239,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10259,7 +10259,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10278,7 +10278,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBicubic2dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBicubic2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10298,7 +10298,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10317,7 +10317,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10337,7 +10337,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10356,7 +10356,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10376,7 +10376,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAa, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAa, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10395,7 +10395,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10415,7 +10415,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10434,7 +10434,7 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 		return kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10454,7 +10454,7 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 		return kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAa, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAa, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10473,7 +10473,7 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10493,7 +10493,7 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 		return kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10512,7 +10512,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleTrilinear3dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleTrilinear3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10532,7 +10532,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10551,7 +10551,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10571,7 +10571,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10590,7 +10590,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest1dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10610,7 +10610,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact1dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10630,7 +10630,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10649,7 +10649,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10668,7 +10668,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10688,7 +10688,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10708,7 +10708,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10727,7 +10727,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10746,7 +10746,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest2dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10766,7 +10766,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact2dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10786,7 +10786,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10805,7 +10805,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10824,7 +10824,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10844,7 +10844,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -10864,7 +10864,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10883,7 +10883,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -10902,7 +10902,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest3dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10922,7 +10922,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact3dOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -10942,7 +10942,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10961,7 +10961,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3d, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -10980,7 +10980,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -11000,7 +11000,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Shape_d911d9784906, grad_output, grad_input)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
@@ -11020,7 +11020,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -11039,7 +11039,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Shape_600eb613af14, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -11058,7 +11058,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSigmoidBackwardGradInput, &assertgenshapes.Shape_54203e862989, grad_output, output, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSigmoidBackwardGradInput, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
@@ -11078,7 +11078,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 		return kernels.SigmoidBackward(grad_output, output)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidBackward, &assertgenshapes.Shape_3bca9cc35b38, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidBackward, &assertgenshapes.Shape_6a90f7b71265, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -11097,7 +11097,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogitBackwardGradInput, &assertgenshapes.Shape_f770ae3744e1, grad_input)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogitBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
@@ -11136,7 +11136,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opTanhBackwardGradInput, &assertgenshapes.Shape_54203e862989, grad_output, output, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opTanhBackwardGradInput, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
@@ -11156,7 +11156,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 		return kernels.TanhBackward(grad_output, output)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhBackward, &assertgenshapes.Shape_3bca9cc35b38, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhBackward, &assertgenshapes.Shape_6a90f7b71265, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -11175,7 +11175,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConvTranspose2dOut, &assertgenshapes.Shape_ef6ea4f4985f, self, weight, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConvTranspose2dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
@@ -11195,7 +11195,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose2d, &assertgenshapes.Shape_df06cbe60c06, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose2d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11214,7 +11214,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConvTranspose3dOut, &assertgenshapes.Shape_ef6ea4f4985f, self, weight, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConvTranspose3dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
@@ -11234,7 +11234,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose3d, &assertgenshapes.Shape_df06cbe60c06, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose3d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11253,7 +11253,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opThnnConv2dOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opThnnConv2dOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11292,7 +11292,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dForwardOutput, &assertgenshapes.Shape_b59a982825fd, self, weight, output)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dForwardOutput, &assertgenshapes.Shape_c36471420668, self, weight, output)
 	defer fr.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, output)
@@ -11312,7 +11312,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXSlowConv2dForward, &assertgenshapes.Shape_501adf366b65, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXSlowConv2dForward, &assertgenshapes.Shape_e643d625b14a, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11331,7 +11331,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_0c3693d2c380, grad_input, grad_weight, grad_bias)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_129f9c7b5139, grad_input, grad_weight, grad_bias)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_input, grad_weight, grad_bias)
@@ -11351,7 +11351,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a94a6f0b17e8(&fr, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Shape_9ed6ae2834da, grad_output, self, weight)
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Shape_df1124223c89, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
@@ -11370,7 +11370,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_2b93863d560b, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_4b6b48bad541, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -11390,7 +11390,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXConvDepthwise2dOut, &assertgenshapes.Shape_ef6ea4f4985f, self, weight, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXConvDepthwise2dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
@@ -11410,7 +11410,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvDepthwise2d, &assertgenshapes.Shape_df06cbe60c06, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvDepthwise2d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11429,7 +11429,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvDepthwise3d, &assertgenshapes.Shape_df06cbe60c06, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvDepthwise3d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11448,7 +11448,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvDepthwise3dOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvDepthwise3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11468,7 +11468,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConv3dOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConv3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11507,7 +11507,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConv3dForwardOutput, &assertgenshapes.Shape_b59a982825fd, self, weight, output)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConv3dForwardOutput, &assertgenshapes.Shape_c36471420668, self, weight, output)
 	defer fr.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, output)
@@ -11527,7 +11527,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3dForward, &assertgenshapes.Shape_501adf366b65, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3dForward, &assertgenshapes.Shape_e643d625b14a, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11546,7 +11546,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated2d, &assertgenshapes.Shape_df06cbe60c06, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated2d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11565,7 +11565,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConvDilated2dOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConvDilated2dOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11585,7 +11585,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated3d, &assertgenshapes.Shape_df06cbe60c06, self, weight, bias)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated3d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
@@ -11604,7 +11604,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConvDilated3dOut, &assertgenshapes.Shape_0b48e0008e68, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConvDilated3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
 	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11624,7 +11624,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCol2imOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCol2imOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -11644,7 +11644,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCol2im, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCol2im, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11682,7 +11682,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStackOut(tensors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opColumnStackOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opColumnStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -11702,7 +11702,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIm2colOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIm2colOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -11722,7 +11722,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIm2col, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIm2col, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11760,7 +11760,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isinf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsinf, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinf, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Isinf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11779,7 +11779,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsinfOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsinfOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsinfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsinfOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -11799,7 +11799,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isposinf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsposinf, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsposinf, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Isposinf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11818,7 +11818,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsposinfOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsposinfOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsposinfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -11838,7 +11838,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isneginf(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIsneginf, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsneginf, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Isneginf(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11857,7 +11857,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IsneginfOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsneginfOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsneginfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -11915,7 +11915,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialEntr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialEntr, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialEntr, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialEntr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11934,7 +11934,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialEntrOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialEntrOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialEntrOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -11954,7 +11954,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtri(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtri, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtri, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialNdtri(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -11973,7 +11973,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtriOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialNdtriOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialNdtriOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -11993,7 +11993,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLogNdtr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogNdtr, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogNdtr, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialLogNdtr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12012,7 +12012,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLogNdtrOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLogNdtrOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -12051,7 +12051,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1Out(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExpm1Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExpm1Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12090,7 +12090,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2Out(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExp2Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExp2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12129,7 +12129,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsiOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialPsiOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialPsiOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12168,7 +12168,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigammaOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialDigammaOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialDigammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12207,7 +12207,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammalnOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammalnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammalnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12246,7 +12246,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12285,7 +12285,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfcOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfcOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12305,7 +12305,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcx(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfcx, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfcx, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialErfcx(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12324,7 +12324,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcxOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialErfcxOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialErfcxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -12363,7 +12363,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinvOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfinvOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12402,7 +12402,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtrOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialNdtrOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialNdtrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12422,7 +12422,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlog1py(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1py, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1py, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -12441,7 +12441,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pySelfScalar, &assertgenshapes.Shape_a08c830b9052, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pySelfScalar, &assertgenshapes.Shape_5624e156d271, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -12460,7 +12460,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12479,7 +12479,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialXlog1pyOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialXlog1pyOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -12499,7 +12499,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Shape_fdf089fa64f3, other, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Shape_f43086ec548f, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, other, out)
@@ -12519,7 +12519,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -12596,7 +12596,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogyOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogyOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12616,7 +12616,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogySelfScalarOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogySelfScalarOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12636,7 +12636,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12656,7 +12656,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialZeta(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZeta, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZeta, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.SpecialZeta(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -12675,7 +12675,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaSelfScalar, &assertgenshapes.Shape_a08c830b9052, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaSelfScalar, &assertgenshapes.Shape_5624e156d271, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -12694,7 +12694,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaOtherScalar, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaOtherScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12713,7 +12713,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.SpecialZetaOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialZetaOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialZetaOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -12733,7 +12733,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialZetaSelfScalarOut, &assertgenshapes.Shape_fdf089fa64f3, other, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialZetaSelfScalarOut, &assertgenshapes.Shape_f43086ec548f, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, other, out)
@@ -12753,7 +12753,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialZetaOtherScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialZetaOtherScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -12792,7 +12792,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0Out(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialI0Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialI0Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12812,7 +12812,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0e(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0e, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0e, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialI0e(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12831,7 +12831,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0eOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI0eOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI0eOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -12851,7 +12851,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialI1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12870,7 +12870,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI1Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -12890,7 +12890,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1e(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1e, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1e, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialI1e(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -12909,7 +12909,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI1eOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI1eOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI1eOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -12948,7 +12948,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLogitOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLogitOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -12987,7 +12987,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialPolygammaOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialPolygammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13026,7 +13026,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLogsumexpOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLogsumexpOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13065,7 +13065,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpitOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExpitOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExpitOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13104,7 +13104,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSincOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialSincOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialSincOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13143,7 +13143,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialRoundOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialRoundOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13182,7 +13182,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1pOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLog1pOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLog1pOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13221,7 +13221,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammaincOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammaincOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13260,7 +13260,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammainccOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammainccOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13318,7 +13318,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialMultigammalnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialMultigammalnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13376,7 +13376,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13415,7 +13415,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfftOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13454,7 +13454,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13493,7 +13493,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfftOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13532,7 +13532,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfftOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13571,7 +13571,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfftOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13610,7 +13610,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFft2Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13649,7 +13649,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfft2Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13688,7 +13688,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfft2Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13727,7 +13727,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfft2Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13766,7 +13766,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfft2Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13805,7 +13805,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfft2Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13844,7 +13844,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13883,7 +13883,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfftnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13922,7 +13922,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -13961,7 +13961,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfftnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14000,7 +14000,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfftnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14039,7 +14039,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfftnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14078,7 +14078,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftfreqOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftfreqOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14117,7 +14117,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftfreqOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftfreqOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14175,7 +14175,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgCholeskyEx, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgCholeskyEx, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -14194,7 +14194,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgCholeskyExL, &assertgenshapes.Shape_ab9e105d157f, self, L, info)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgCholeskyExL, &assertgenshapes.Shape_6c293a0a4c9a, self, L, info)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, L, info)
@@ -14233,7 +14233,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCholeskyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCholeskyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14253,7 +14253,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 		return kernels.LinalgCross(self, other, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCross, &assertgenshapes.Shape_8d8be9dfe09b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCross, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -14272,7 +14272,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgCrossOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgCrossOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -14311,7 +14311,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgLuFactorOut, &assertgenshapes.Shape_61b9919da52a, LU, pivots)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgLuFactorOut, &assertgenshapes.Shape_e7751f1177ac, LU, pivots)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	assertgenshapes.After_59b81b2d5a28(&fr, LU, pivots)
@@ -14331,7 +14331,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLuFactorEx, &assertgenshapes.Shape_46c25044eaa5, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLuFactorEx, &assertgenshapes.Shape_936f759153a8, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -14350,7 +14350,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_f317ab229683, A, LU, pivots, info)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_17826b32a86c, A, LU, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	assertgenshapes.After_44d770df365a(&fr, A, LU, pivots, info)
@@ -14370,7 +14370,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 		return kernels.LinalgLu(A, pivot)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLu, &assertgenshapes.Shape_46c25044eaa5, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLu, &assertgenshapes.Shape_936f759153a8, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -14389,7 +14389,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuOut, &assertgenshapes.Shape_ec890b8d3ad5, A, P, L, U)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuOut, &assertgenshapes.Shape_c317d75d24a9, A, P, L, U)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
 	assertgenshapes.After_44d770df365a(&fr, A, P, L, U)
@@ -14409,7 +14409,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLuSolve, &assertgenshapes.Shape_c8c3292a47eb, LU, pivots, B)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLuSolve, &assertgenshapes.Shape_57b66e20f4c6, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	assertgenshapes.After_c8dc79480ae4(&fr, LU, pivots, B, r0)
 	return r0
@@ -14428,7 +14428,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuSolveOut, &assertgenshapes.Shape_c97c0aa15ef8, LU, pivots, B, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuSolveOut, &assertgenshapes.Shape_a3f2745d4d9b, LU, pivots, B, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	assertgenshapes.After_44d770df365a(&fr, LU, pivots, B, out)
@@ -14448,7 +14448,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 		return kernels.XLinalgDet(A)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgDet, &assertgenshapes.Shape_46c25044eaa5, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgDet, &assertgenshapes.Shape_936f759153a8, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -14467,7 +14467,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_6d13d77d20a2, A, result, LU, pivots)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_db1e5a1bee47, A, result, LU, pivots)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
 	assertgenshapes.After_44d770df365a(&fr, A, result, LU, pivots)
@@ -14506,7 +14506,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDetOut(A, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgDetOut, &assertgenshapes.Shape_674aff439090, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgDetOut, &assertgenshapes.Shape_25ad2094d0fb, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14564,7 +14564,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_86d7ea677db3, LD, pivots, info)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_de5023fcf585, LD, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	assertgenshapes.After_bc93e64a2a00(&fr, LD, pivots, info)
@@ -14603,7 +14603,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgLdlFactorOut, &assertgenshapes.Shape_4fd1ad50beab, LD, pivots)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgLdlFactorOut, &assertgenshapes.Shape_e852180c99c9, LD, pivots)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	assertgenshapes.After_59b81b2d5a28(&fr, LD, pivots)
@@ -14642,7 +14642,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgLdlSolveOut, &assertgenshapes.Shape_6a83a6fb4d3b, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgLdlSolveOut, &assertgenshapes.Shape_e562bf273d63, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14662,7 +14662,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_24d8663dbce1(&fr, &opLinalgLstsq, &assertgenshapes.Shape_a1e2e1c020bb, self, b)
+	assertgenshapes.Before_24d8663dbce1(&fr, &opLinalgLstsq, &assertgenshapes.Shape_fcb46e8a9268, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
 	assertgenshapes.After_dd36bf3a31c4(&fr, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -14681,7 +14681,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2168ff1c45ea(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_ce9ff48004f0, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_78e6fca7cdfd, self, b, solution, residuals, rank, singular_values)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	assertgenshapes.After_fe481e7386c1(&fr, self, b, solution, residuals, rank, singular_values)
@@ -14720,7 +14720,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatmulOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatmulOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14759,7 +14759,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgVecdotOut, &assertgenshapes.Shape_044324acf463, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgVecdotOut, &assertgenshapes.Shape_f7de96ef67ce, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14779,7 +14779,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExp(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixExp, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixExp, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LinalgMatrixExp(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14798,7 +14798,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixExpOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixExpOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14818,7 +14818,7 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixSqrth(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixSqrth, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixSqrth, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LinalgMatrixSqrth(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -14837,7 +14837,7 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixSqrthOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixSqrthOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixSqrthOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -14857,7 +14857,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 		return kernels.XLinalgSlogdet(A)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e034d03256c0(&fr, &opXLinalgSlogdet, &assertgenshapes.Shape_b2a43c1e1be8, A)
+	assertgenshapes.Before_e034d03256c0(&fr, &opXLinalgSlogdet, &assertgenshapes.Shape_0003db1433af, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
 	assertgenshapes.After_c84236f91503(&fr, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -14876,7 +14876,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_366110df54e2, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_7c7962e0623c, A, sign, logabsdet, LU, pivots)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	assertgenshapes.After_b031ae74ef2b(&fr, A, sign, logabsdet, LU, pivots)
@@ -14915,7 +14915,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgSlogdetOut, &assertgenshapes.Shape_60e82dc7234f, sign, logabsdet)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgSlogdetOut, &assertgenshapes.Shape_263b61a24dc2, sign, logabsdet)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	assertgenshapes.After_59b81b2d5a28(&fr, sign, logabsdet)
@@ -14954,7 +14954,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSlogdetOut, &assertgenshapes.Shape_fb60be86bc3c, sign, logabsdet)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSlogdetOut, &assertgenshapes.Shape_1ee28e726784, sign, logabsdet)
 	defer fr.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
 	assertgenshapes.After_59b81b2d5a28(&fr, sign, logabsdet)
@@ -14993,7 +14993,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgEig(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEig, &assertgenshapes.Shape_2a78681f28a2, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEig, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.LinalgEig(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -15012,7 +15012,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgEigOut, &assertgenshapes.Shape_125b5c16a4df, self, eigenvalues, eigenvectors)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgEigOut, &assertgenshapes.Shape_670769630d9f, self, eigenvalues, eigenvectors)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, eigenvalues, eigenvectors)
@@ -15070,7 +15070,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgEigvalsOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgEigvalsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15090,7 +15090,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXLinalgEigh, &assertgenshapes.Shape_c1328ac6a9ab, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXLinalgEigh, &assertgenshapes.Shape_3bb8db121d9e, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -15109,7 +15109,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXLinalgEighEigenvalues, &assertgenshapes.Shape_aefcbde541b2, A, eigenvalues, eigenvectors)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXLinalgEighEigenvalues, &assertgenshapes.Shape_b1c9bb4ca4ec, A, eigenvalues, eigenvectors)
 	defer fr.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	assertgenshapes.After_bc93e64a2a00(&fr, A, eigenvalues, eigenvectors)
@@ -15148,7 +15148,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgEighEigvals, &assertgenshapes.Shape_a07e1fec29fd, eigvals, eigvecs)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgEighEigvals, &assertgenshapes.Shape_f288b72928e9, eigvals, eigvecs)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	assertgenshapes.After_59b81b2d5a28(&fr, eigvals, eigvecs)
@@ -15187,7 +15187,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgEigvalshOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgEigvalshOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15207,7 +15207,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgHouseholderProduct, &assertgenshapes.Shape_93281cde401a, input, tau)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgHouseholderProduct, &assertgenshapes.Shape_c661b1000848, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
 	assertgenshapes.After_9ff3b5fe9328(&fr, input, tau, r0)
 	return r0
@@ -15226,7 +15226,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgHouseholderProductOut, &assertgenshapes.Shape_d97ecc8502f5, input, tau, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgHouseholderProductOut, &assertgenshapes.Shape_c79839949b01, input, tau, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, input, tau, out)
@@ -15246,7 +15246,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 		return kernels.LinalgInvEx(A, check_errors)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgInvEx, &assertgenshapes.Shape_c1328ac6a9ab, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgInvEx, &assertgenshapes.Shape_3bb8db121d9e, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -15265,7 +15265,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgInvExInverse, &assertgenshapes.Shape_ddbd7096e31b, A, inverse, info)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgInvExInverse, &assertgenshapes.Shape_5a690153e400, A, inverse, info)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	assertgenshapes.After_bc93e64a2a00(&fr, A, inverse, info)
@@ -15304,7 +15304,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInvOut(A, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgInvOut, &assertgenshapes.Shape_674aff439090, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgInvOut, &assertgenshapes.Shape_25ad2094d0fb, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15343,7 +15343,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.InverseOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opInverseOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opInverseOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.InverseOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15382,7 +15382,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.InnerOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opInnerOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opInnerOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15421,7 +15421,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.OuterOut(self, vec2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOuterOut, &assertgenshapes.Shape_f7bf7326467c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOuterOut, &assertgenshapes.Shape_c2712b588f03, out)
 	defer fr.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15460,7 +15460,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.GerOut(self, vec2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGerOut, &assertgenshapes.Shape_f7bf7326467c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGerOut, &assertgenshapes.Shape_c2712b588f03, out)
 	defer fr.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15518,7 +15518,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgNormOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15538,7 +15538,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgNormOrdStrOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgNormOrdStrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15558,7 +15558,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVectorNorm, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVectorNorm, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -15577,7 +15577,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgVectorNormOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgVectorNormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -15635,7 +15635,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixNormOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15674,7 +15674,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15694,7 +15694,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgSvd, &assertgenshapes.Shape_46c25044eaa5, A)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgSvd, &assertgenshapes.Shape_936f759153a8, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
@@ -15713,7 +15713,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_8eeb54d10298, A, U, S, Vh)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_2da48329e8b0, A, U, S, Vh)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	assertgenshapes.After_44d770df365a(&fr, A, U, S, Vh)
@@ -15752,7 +15752,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSvdU, &assertgenshapes.Shape_7803cf3094e1, U, S, Vh)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSvdU, &assertgenshapes.Shape_d3e1b79abe0b, U, S, Vh)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	assertgenshapes.After_bc93e64a2a00(&fr, U, S, Vh)
@@ -15791,7 +15791,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgSvdvalsOut, &assertgenshapes.Shape_674aff439090, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgSvdvalsOut, &assertgenshapes.Shape_25ad2094d0fb, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15830,7 +15830,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 		return kernels.LinalgCondOut(self, p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCondOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCondOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15869,7 +15869,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCondPStrOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCondPStrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -15889,7 +15889,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Shape_47dca4bc4647, self, atol, rtol)
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Shape_4ea05eca6553, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, atol, rtol, r0)
 	return r0
@@ -15908,7 +15908,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -15947,7 +15947,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16005,7 +16005,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16025,7 +16025,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvOutRcondTensor, &assertgenshapes.Shape_3da696c442d0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvOutRcondTensor, &assertgenshapes.Shape_237d4a77a147, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16045,7 +16045,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_24d8663dbce1(&fr, &opXLinalgSolveEx, &assertgenshapes.Shape_8ef287cadb63, A, B)
+	assertgenshapes.Before_24d8663dbce1(&fr, &opXLinalgSolveEx, &assertgenshapes.Shape_d4e6048daaa6, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
 	assertgenshapes.After_dd36bf3a31c4(&fr, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -16064,7 +16064,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2168ff1c45ea(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_d08a93dd4e7f, A, B, result, LU, pivots, info)
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_98d9fb688ac1, A, B, result, LU, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	assertgenshapes.After_fe481e7386c1(&fr, A, B, result, LU, pivots, info)
@@ -16103,7 +16103,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgSolveExOut, &assertgenshapes.Shape_b93da3e30eda, result, info)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgSolveExOut, &assertgenshapes.Shape_3de29586449f, result, info)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	assertgenshapes.After_59b81b2d5a28(&fr, result, info)
@@ -16161,7 +16161,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgSolveOut, &assertgenshapes.Shape_8dde7dec17d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgSolveOut, &assertgenshapes.Shape_a98548f105cd, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16200,7 +16200,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgTensorinvOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgTensorinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16239,7 +16239,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgTensorsolveOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgTensorsolveOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16259,7 +16259,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgQr(A, mode)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgQr, &assertgenshapes.Shape_c1328ac6a9ab, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgQr, &assertgenshapes.Shape_3bb8db121d9e, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -16278,7 +16278,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgQrOut, &assertgenshapes.Shape_52f29794ba16, A, Q, R)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgQrOut, &assertgenshapes.Shape_fd0aeb4f5ee8, A, Q, R)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
 	assertgenshapes.After_bc93e64a2a00(&fr, A, Q, R)
@@ -16298,7 +16298,7 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgPolar(A)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgPolar, &assertgenshapes.Shape_c1328ac6a9ab, A)
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgPolar, &assertgenshapes.Shape_3bb8db121d9e, A)
 	r0, r1 := kernels.LinalgPolar(A)
 	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
@@ -16317,7 +16317,7 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 		return kernels.LinalgPolarOut(A, U, H)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgPolarOut, &assertgenshapes.Shape_cd839753d1a9, A, U, H)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgPolarOut, &assertgenshapes.Shape_a0f2ea023cd6, A, U, H)
 	defer fr.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
 	assertgenshapes.After_bc93e64a2a00(&fr, A, U, H)
@@ -16356,7 +16356,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixPowerOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixPowerOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16395,7 +16395,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Shape_9635506ea1d7, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Shape_6beaa6015e03, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16434,7 +16434,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16473,7 +16473,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16512,7 +16512,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Shape_0f5c028d5c9f, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Shape_460a43ec4123, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16551,7 +16551,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMultiDotOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMultiDotOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16647,7 +16647,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalIntlistOut, &assertgenshapes.Shape_9ffcbf6a8302, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalIntlistOut, &assertgenshapes.Shape_68ed540057f2, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16686,7 +16686,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Shape_9ffcbf6a8302, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Shape_68ed540057f2, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16725,7 +16725,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalFloatlistOut, &assertgenshapes.Shape_9ffcbf6a8302, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalFloatlistOut, &assertgenshapes.Shape_68ed540057f2, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16802,7 +16802,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestWarnInAutograd(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestWarnInAutograd, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestWarnInAutograd, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XTestWarnInAutograd(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16821,7 +16821,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestWarnInAutogradOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestWarnInAutogradOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16841,7 +16841,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16860,7 +16860,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16880,7 +16880,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16899,7 +16899,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Shape_d1160d46fc0b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16918,7 +16918,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -16937,7 +16937,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -16957,7 +16957,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ba979f223993(&fr, &opSegmentReduce, &assertgenshapes.Shape_556a4527b9e5, data, lengths, indices, offsets)
+	assertgenshapes.Before_ba979f223993(&fr, &opSegmentReduce, &assertgenshapes.Shape_3ce0997cd259, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	assertgenshapes.After_1d439e86d5ef(&fr, data, lengths, indices, offsets, r0)
 	return r0
@@ -16976,7 +16976,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSegmentReduceOut, &assertgenshapes.Shape_b108a1c0c5fb, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSegmentReduceOut, &assertgenshapes.Shape_32fb6e654a81, out)
 	defer fr.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17015,7 +17015,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_da596f7f6d85, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_d3ea823f69cb, out)
 	defer fr.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17092,7 +17092,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opXNestedTensorFromTensorList, &assertgenshapes.Shape_f8d1d762755a, list)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXNestedTensorFromTensorList, &assertgenshapes.Shape_4e95670b568d, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	assertgenshapes.After_bb4157d767bb(&fr, list, r0)
 	return r0
@@ -17111,7 +17111,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorFromTensorListOut, &assertgenshapes.Shape_e3d2b73e5b15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorFromTensorListOut, &assertgenshapes.Shape_058b3f005029, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17150,7 +17150,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFwPrimalCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFwPrimalCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17189,7 +17189,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakeDualCopyOut, &assertgenshapes.Shape_576cc10ffb7e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakeDualCopyOut, &assertgenshapes.Shape_c2560bc28d94, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17209,7 +17209,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsRealCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsRealCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ViewAsRealCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17228,7 +17228,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewAsRealCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewAsRealCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17248,7 +17248,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplexCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplexCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ViewAsComplexCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17267,7 +17267,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewAsComplexCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewAsComplexCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17287,7 +17287,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXConjCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XConjCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17306,7 +17306,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConjCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConjCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17326,7 +17326,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXNegViewCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegViewCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XNegViewCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17345,7 +17345,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNegViewCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNegViewCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17365,7 +17365,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAsStridedCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStridedCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17384,7 +17384,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStridedCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStridedCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17423,7 +17423,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseBroadcastToCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseBroadcastToCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17443,7 +17443,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17462,7 +17462,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17482,7 +17482,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExpandCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpandCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17501,7 +17501,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExpandCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExpandCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17521,7 +17521,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.PermuteCopy(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPermuteCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPermuteCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.PermuteCopy(self, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17540,7 +17540,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPermuteCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPermuteCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17560,7 +17560,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAliasCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAliasCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17579,7 +17579,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXReshapeAliasCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXReshapeAliasCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17599,7 +17599,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSelectCopyInt, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectCopyInt, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17618,7 +17618,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectCopyIntOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectCopyIntOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17657,7 +17657,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDetachCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDetachCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17677,7 +17677,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSliceCopyTensor, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceCopyTensor, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17696,7 +17696,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceCopyTensorOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceCopyTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17716,7 +17716,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitCopyTensor, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitCopyTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -17735,7 +17735,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitWithSizesCopy, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitWithSizesCopy, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -17754,7 +17754,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SqueezeCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17773,7 +17773,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17793,7 +17793,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDim, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDim, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17812,7 +17812,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyDimOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17832,7 +17832,7 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.SqueezeCopyDims(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDims, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDims, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17851,7 +17851,7 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 		return kernels.SqueezeCopyDimsOut(self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyDimsOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyDimsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17871,7 +17871,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.TCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.TCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17890,7 +17890,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.TCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17910,7 +17910,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeCopyInt, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeCopyInt, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17929,7 +17929,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTransposeCopyIntOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTransposeCopyIntOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17949,7 +17949,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueezeCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueezeCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -17968,7 +17968,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsqueezeCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsqueezeCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -17988,7 +17988,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXIndicesCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18007,7 +18007,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIndicesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18027,7 +18027,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXValuesCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXValuesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XValuesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18046,7 +18046,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXValuesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXValuesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18066,7 +18066,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIndicesCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.IndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18085,7 +18085,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndicesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18105,7 +18105,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opValuesCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opValuesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ValuesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18124,7 +18124,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opValuesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opValuesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18144,7 +18144,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndicesCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.CrowIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18163,7 +18163,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrowIndicesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrowIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18183,7 +18183,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opColIndicesCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opColIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ColIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18202,7 +18202,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opColIndicesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opColIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18222,7 +18222,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndicesCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.CcolIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18241,7 +18241,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCcolIndicesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCcolIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18261,7 +18261,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndicesCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.RowIndicesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18280,7 +18280,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRowIndicesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRowIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18300,7 +18300,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindCopyInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -18320,7 +18320,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_3c785f146be7, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
 	defer fr.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -18340,7 +18340,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitCopyTensorOut, &assertgenshapes.Shape_3c785f146be7, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitCopyTensorOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
 	defer fr.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -18360,7 +18360,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitWithSizesCopyOut, &assertgenshapes.Shape_3c785f146be7, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitWithSizesCopyOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
 	defer fr.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -18379,7 +18379,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.ViewCopy(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ViewCopy(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18398,7 +18398,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.ViewCopyOut(self, size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18418,7 +18418,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopyDtype, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopyDtype, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18437,7 +18437,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewCopyDtypeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewCopyDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18457,7 +18457,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18476,7 +18476,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnfoldCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnfoldCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18496,7 +18496,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opAliasCopy, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opAliasCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AliasCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18515,7 +18515,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAliasCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAliasCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18535,7 +18535,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToPaddedTensor, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToPaddedTensor, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18554,7 +18554,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opToPaddedTensorOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opToPaddedTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18612,7 +18612,7 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 		return kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXNestedFromPaddedTensor, &assertgenshapes.Shape_9d2f0b7860aa, padded, offsets, dummy, min_seqlen, max_seqlen)
+	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXNestedFromPaddedTensor, &assertgenshapes.Shape_0fafdb702764, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	assertgenshapes.After_47abd8a11be3(&fr, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
@@ -18650,7 +18650,7 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.XSafeSoftmax(self, dim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSafeSoftmax, &assertgenshapes.Shape_72ffbabce5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSafeSoftmax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -18688,7 +18688,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Shape_fea1f83d5359, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Shape_89258325c7b1, out)
 	defer fr.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -18727,7 +18727,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_e66262688506, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_d22c9d96d14f, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -18766,7 +18766,7 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 		return kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXFusedSdpChoice, &assertgenshapes.Shape_eac990bef3a0, query, key, value)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXFusedSdpChoice, &assertgenshapes.Shape_73b223f76af0, query, key, value)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	assertgenshapes.After_bc93e64a2a00(&fr, query, key, value)
 	return r0
@@ -18823,7 +18823,7 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b80a6ebf0742(&fr, &opXScaledDotProductFlashAttention, &assertgenshapes.Shape_11febef8c13f, query, key, value)
+	assertgenshapes.Before_b80a6ebf0742(&fr, &opXScaledDotProductFlashAttention, &assertgenshapes.Shape_da1fa41c06a0, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.After_d65cd7d0def9(&fr, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
@@ -18861,7 +18861,7 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 		return kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Shape_e82dc5345d15, query, key, value, attn_mask)
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Shape_53eeb6f2eadf, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	assertgenshapes.After_882e1f4a306a(&fr, query, key, value, attn_mask, r0, r1)
 	return r0, r1
@@ -18880,7 +18880,7 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 		return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Shape_89bbb3fc36c1, query, key, value, attn_bias)
+	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Shape_d680e15d7845, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8

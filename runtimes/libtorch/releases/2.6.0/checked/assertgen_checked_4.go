@@ -26,7 +26,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -46,7 +46,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -66,7 +66,7 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -85,7 +85,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.SparseMask(self, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.SparseMask(self, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -104,7 +104,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseMaskOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseMaskOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -124,7 +124,7 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMaskProjection, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMaskProjection, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -143,7 +143,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseMaskProjectionOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseMaskProjectionOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -182,7 +182,7 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 		return kernels.ToDense(self, dtype, masked_grad)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToDense, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDense, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -201,7 +201,7 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 		return kernels.XToDense(self, dtype, masked_grad)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -220,7 +220,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 		return kernels.XToDenseOut(self, dtype, masked_grad, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToDenseOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToDenseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -240,7 +240,7 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToDenseBackward, &assertgenshapes.Shape_87091271f5c4, grad, input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToDenseBackward, &assertgenshapes.Shape_ce277fbdaee5, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, input, r0)
 	return r0
@@ -259,7 +259,7 @@ func SparseDim(self *torch.Tensor) int64 {
 		return kernels.SparseDim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.SparseDim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -278,7 +278,7 @@ func XDimI(self *torch.Tensor) int64 {
 		return kernels.XDimI(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDimI(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -297,7 +297,7 @@ func DenseDim(self *torch.Tensor) int64 {
 		return kernels.DenseDim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.DenseDim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -316,7 +316,7 @@ func XDimV(self *torch.Tensor) int64 {
 		return kernels.XDimV(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDimV(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -335,7 +335,7 @@ func XNnz(self *torch.Tensor) int64 {
 		return kernels.XNnz(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XNnz(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -354,7 +354,7 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.Coalesce(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCoalesce, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCoalesce, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Coalesce(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -373,7 +373,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesce(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XCoalesce(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -392,7 +392,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalesceOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalesceOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -412,7 +412,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 		return kernels.IsCoalesced(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsCoalesced(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -431,7 +431,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -450,7 +450,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValues(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opXValues, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXValues, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XValues(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -469,7 +469,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -489,7 +489,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalescedOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalescedOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -509,7 +509,7 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced(self, coalesced)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XCoalesced(self, coalesced)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -528,7 +528,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 		return kernels.Indices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Indices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -547,7 +547,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 		return kernels.Values(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opValues, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opValues, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Values(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -566,7 +566,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opCrowIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opCrowIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.CrowIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -585,7 +585,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opColIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opColIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.ColIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -604,7 +604,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opCcolIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opCcolIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.CcolIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -623,7 +623,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opRowIndices, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opRowIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.RowIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -642,7 +642,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHspmmOut, &assertgenshapes.Shape_941127890e01, mat1, mat2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opHspmmOut, &assertgenshapes.Shape_a2edf7624242, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, mat1, mat2, out, r0)
@@ -662,7 +662,7 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHspmm, &assertgenshapes.Shape_73de2b3302a2, mat1, mat2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHspmm, &assertgenshapes.Shape_19db58302afe, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, mat1, mat2, r0)
 	return r0
@@ -681,7 +681,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_ed3bd231e62f, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_201173794809, self, src)
 	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
@@ -701,7 +701,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_22c9e48733ca, self, src, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
 	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
@@ -721,7 +721,7 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse, &assertgenshapes.Shape_b002aed4c799, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -740,7 +740,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e83d8e4e7c52(&fr, &opUnbindInt, &assertgenshapes.Shape_979abc2645da, self)
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opUnbindInt, &assertgenshapes.Shape_e8ce4f83d81b, self)
 	r0 := kernels.UnbindInt(self, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -759,7 +759,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindDimname, &assertgenshapes.Shape_0df8f767270a, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindDimname, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnbindDimname(self, dim)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -778,7 +778,7 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseSparseDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseSparseDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -797,7 +797,7 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.XToSparseSparseDim(self, sparse_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseSparseDim, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseSparseDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -816,7 +816,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseSparseDimOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseSparseDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -836,7 +836,7 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 		return kernels.ToSparse(self, layout, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparse, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -855,7 +855,7 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 		return kernels.XToSparse(self, layout, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparse, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -874,7 +874,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -894,7 +894,7 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.ToSparseCsr(self, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -913,7 +913,7 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.XToSparseCsr(self, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -932,7 +932,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCsrOut(self, dense_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseCsrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseCsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -952,7 +952,7 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.ToSparseCsc(self, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -971,7 +971,7 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.XToSparseCsc(self, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -990,7 +990,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCscOut(self, dense_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseCscOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseCscOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1010,7 +1010,7 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsr(self, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1029,7 +1029,7 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 		return kernels.XToSparseBsr(self, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1048,7 +1048,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseBsrOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseBsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1068,7 +1068,7 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsc(self, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1087,7 +1087,7 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 		return kernels.XToSparseBsc(self, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1106,7 +1106,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseBscOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseBscOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1126,7 +1126,7 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 		return kernels.XToSparseSemiStructured(dense)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXToSparseSemiStructured, &assertgenshapes.Shape_022af1bdcec5, dense)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXToSparseSemiStructured, &assertgenshapes.Shape_2ee207b27fbd, dense)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
 	assertgenshapes.After_93f0e7c13c98(&fr, dense, r0, r1)
 	return r0, r1
@@ -1145,7 +1145,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToMkldnn(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToMkldnn(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1164,7 +1164,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1184,7 +1184,7 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv2dWeight, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv2dWeight, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1203,7 +1203,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1223,7 +1223,7 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv3dWeight, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv3dWeight, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1242,7 +1242,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1262,7 +1262,7 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnBackward, &assertgenshapes.Shape_549ad21264a4, grad, input)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnBackward, &assertgenshapes.Shape_9338f4c9b18b, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, input, r0)
 	return r0
@@ -1281,7 +1281,7 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensorDynamic, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensorDynamic, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1300,7 +1300,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1320,7 +1320,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1339,7 +1339,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1359,7 +1359,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1378,7 +1378,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_8c50ef460a0d, self, scale, zero_point, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
@@ -1398,7 +1398,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_ecca74f7ce9a(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_2272277b4a61, tensors, scales, zero_points)
+	assertgenshapes.Before_ecca74f7ce9a(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_eb399ec15775, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	assertgenshapes.After_010fc1aea44b(&fr, tensors, scales, zero_points, r0)
 	return r0
@@ -1418,7 +1418,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_8430d418233d, tensors, scales, zero_points, out)
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_0aa30a2dde30, tensors, scales, zero_points, out)
 	defer fr.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	assertgenshapes.After_c9a7e923cb46(&fr, tensors, scales, zero_points, out)
@@ -1437,7 +1437,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_f881e0a44b82, self, scales, zero_points)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_72aac48b3e3b, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scales, zero_points, r0)
 	return r0
@@ -1456,7 +1456,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_7d0327c954ea, self, scales, zero_points, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_5a450252f118, self, scales, zero_points, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scales, zero_points, out, r0)
@@ -1476,7 +1476,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelf(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.DequantizeSelf(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1495,7 +1495,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1554,7 +1554,7 @@ func QScale(self *torch.Tensor) float64 {
 		return kernels.QScale(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QScale(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1573,7 +1573,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 		return kernels.QZeroPoint(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QZeroPoint(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1592,7 +1592,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScales(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.QPerChannelScales(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1611,7 +1611,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1631,7 +1631,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelZeroPoints(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1650,7 +1650,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1670,7 +1670,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 		return kernels.QPerChannelAxis(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QPerChannelAxis(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1689,7 +1689,7 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIntRepr, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIntRepr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.IntRepr(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1708,7 +1708,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIntReprOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIntReprOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1728,7 +1728,7 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1747,7 +1747,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1767,7 +1767,7 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1786,7 +1786,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_8c50ef460a0d, self, scale, zero_point, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
@@ -1806,7 +1806,7 @@ func Qscheme(self *torch.Tensor) int {
 		return kernels.Qscheme(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Qscheme(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1825,7 +1825,7 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFakeQuantizePerTensorAffine, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFakeQuantizePerTensorAffine, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1844,7 +1844,7 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1863,7 +1863,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1882,7 +1882,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_f861f3167ca6, self, out0, out1)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
@@ -1902,7 +1902,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_6d13f4ecf360, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_286f77cd2af2, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	assertgenshapes.After_882e1f4a306a(&fr, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
@@ -1921,7 +1921,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9a3b193330e1(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_fac4228c08f9, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_d66f100a9c37, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_4fa8f1c64fe1(&fr, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
@@ -1941,7 +1941,7 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Shape_3d58c8180c97, grad, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Shape_f45a7e18d545, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, mask, r0)
 	return r0
@@ -1960,7 +1960,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1979,7 +1979,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_8c50ef460a0d, self, scale, zero_point, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
@@ -1999,7 +1999,7 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_97bce89461a0, grad, self, scale, zero_point)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_5d4891236307, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
@@ -2018,7 +2018,7 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerChannelAffine, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerChannelAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -2037,7 +2037,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_e913baffe781, self, scale, zero_point)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_ac640d1d2d05, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.After_18260e60a85b(&fr, self, scale, zero_point, r0, r1)
 	return r0, r1
@@ -2056,7 +2056,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_21efc5308394, self, scale, zero_point, out0, out1)
+	assertgenshapes.Before_5f08b4740d19(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_398c54f6f7bd, self, scale, zero_point, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_2dcc5b17127e(&fr, self, scale, zero_point, out0, out1, r0, r1)
@@ -2076,7 +2076,7 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Shape_3d58c8180c97, grad, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Shape_f45a7e18d545, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, mask, r0)
 	return r0
@@ -2095,7 +2095,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_ecae0ce0e9c4, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -2114,7 +2114,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_8c50ef460a0d, self, scale, zero_point, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
@@ -2134,7 +2134,7 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_97bce89461a0, grad, self, scale, zero_point)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_5d4891236307, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
@@ -2153,7 +2153,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_bc5a996f7305(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_3729e421accd, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_bc5a996f7305(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_8a77ee58cdc6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_d8795cc82236(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
@@ -2173,7 +2173,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_13f0e8cb292f, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_dd78107d9bb7, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_c9b1b0768b59(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
@@ -2193,7 +2193,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e57d5bb459e5(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_711d04851220, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.Before_e57d5bb459e5(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_7b6ec007dda0, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	assertgenshapes.After_7769d3a58c69(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
@@ -2213,7 +2213,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_622f34c48fdf, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_346068da32b7, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_aed58b20b534(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -2232,7 +2232,7 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChooseQparamsPerTensor, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChooseQparamsPerTensor, &assertgenshapes.Shape_9b96387f472f, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0, r1
@@ -2251,7 +2251,7 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSaturateWeightToFp16, &assertgenshapes.Shape_f1c0f4782532, weight)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSaturateWeightToFp16, &assertgenshapes.Shape_b67ce51d0e35, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
 	assertgenshapes.After_b8768b1b96bb(&fr, weight, r0)
 	return r0
@@ -2270,7 +2270,7 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opChooseQparamsOptimized, &assertgenshapes.Shape_792b0741a64a, input)
+	assertgenshapes.Before_b69700e1b712(&fr, &opChooseQparamsOptimized, &assertgenshapes.Shape_d19a2f82a7c7, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
@@ -2289,7 +2289,7 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToReducedPrecision, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToReducedPrecision, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2308,7 +2308,7 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToFullPrecision, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToFullPrecision, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2327,7 +2327,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2346,7 +2346,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2366,7 +2366,7 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToDtypeLayout, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDtypeLayout, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2385,7 +2385,7 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToDevice, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDevice, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2404,7 +2404,7 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToDtype, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDtype, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2423,7 +2423,7 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opToOther, &assertgenshapes.Shape_2120f19e5553, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToOther, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2480,7 +2480,7 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opCartesianProd, &assertgenshapes.Shape_e9ceaef2643c, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opCartesianProd, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.CartesianProd(tensors)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -2499,7 +2499,7 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCombinations, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCombinations, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2518,7 +2518,7 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opItem, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opItem, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Item(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -2537,7 +2537,7 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opResultTypeTensor, &assertgenshapes.Shape_757db6a17608, tensor, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opResultTypeTensor, &assertgenshapes.Shape_7f244fa41892, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, tensor, other)
 	return r0
@@ -2556,7 +2556,7 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalar, &assertgenshapes.Shape_9097f498a890, tensor)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalar, &assertgenshapes.Shape_8d00513bc92d, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
 	assertgenshapes.After_6c90c45c139f(&fr, tensor)
 	return r0
@@ -2575,7 +2575,7 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalarTensor, &assertgenshapes.Shape_9097f498a890, tensor)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalarTensor, &assertgenshapes.Shape_8d00513bc92d, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
 	assertgenshapes.After_6c90c45c139f(&fr, tensor)
 	return r0
@@ -2651,7 +2651,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 		return kernels.XLocalScalarDense(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_8aab7cf4fcaf, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XLocalScalarDense(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -2670,7 +2670,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_868c756d1860(&fr, &opXLstmMps, &assertgenshapes.Shape_a870c1be7a03, input, hx, params)
+	assertgenshapes.Before_868c756d1860(&fr, &opXLstmMps, &assertgenshapes.Shape_d61bb344a656, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_9a4a11263f8a(&fr, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -2689,7 +2689,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8b0c9ad776a1(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_be063b969f8e, input, hx, params, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.Before_8b0c9ad776a1(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_3aa3a8182ac5, input, hx, params, out0, out1, out2, out3, out4, out5)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	assertgenshapes.After_0e8cf070a862(&fr, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
@@ -2709,7 +2709,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_1d0c4e84072c(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_4a4aed97ac9c, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.Before_1d0c4e84072c(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_85863be2d228, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_99a750d07932(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
 	return r0, r1, r2
@@ -2729,7 +2729,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		return
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_0c0d9f3927c6(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_b7eaac996e41, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.Before_0c0d9f3927c6(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_6d6816c95dcb, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer fr.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	assertgenshapes.After_b3e467f662b3(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
@@ -2748,7 +2748,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_471560487daa, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_4502210c9c3f, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	assertgenshapes.After_933f0c76306c(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
@@ -2767,7 +2767,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_55796ce31bd2(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_a01b49d78099, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	assertgenshapes.Before_55796ce31bd2(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_bc8f99601db7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
@@ -2787,7 +2787,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f96f894902ec(&fr, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Shape_587008fe4909, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.Before_f96f894902ec(&fr, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Shape_0e17a1683194, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	assertgenshapes.After_933f0c76306c(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
@@ -2806,7 +2806,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_d50486404a7d(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_daf5c6fea1ab, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	assertgenshapes.Before_d50486404a7d(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_f9564259adbc, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	assertgenshapes.After_1e3f4a4e8558(&fr, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
@@ -2826,7 +2826,7 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6e0d23e88350(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_793a8b03e577, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.Before_6e0d23e88350(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_f81a6d2b2653, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	assertgenshapes.After_4c07ff0bf650(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2845,7 +2845,7 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a50d415d9818(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_e0a1f96af8f7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	assertgenshapes.Before_a50d415d9818(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_25c8b65d4bbc, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	assertgenshapes.After_f6b78d72c2a1(&fr, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2864,7 +2864,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_f6b88deca237, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_492654c94629, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.After_2dcc5b17127e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
@@ -2883,7 +2883,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5bff41408e14(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_6f24e6a3c9cc, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	assertgenshapes.Before_5bff41408e14(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_d1d5a2618b82, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	assertgenshapes.After_c9b1b0768b59(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
@@ -2903,7 +2903,7 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dbd853fd8c16(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_a390df9e76fc, grad_hy, workspace)
+	assertgenshapes.Before_dbd853fd8c16(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_0fed8ec346be, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	assertgenshapes.After_692ce63211e8(&fr, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2922,7 +2922,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0f853d07f5be(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_469518d8e70c, grad_hy, workspace, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_0f853d07f5be(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_51128633d5f7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	assertgenshapes.After_38e93ff9da97(&fr, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
@@ -2942,7 +2942,7 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0d03281bc050(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_0d3798e46ef2, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.Before_0d03281bc050(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_00bf2fab8c8c, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.After_c3f2fe723a29(&fr, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2961,7 +2961,7 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_61ac0b9c4bcc(&fr, &opLstmInput, &assertgenshapes.Shape_41aca07cb922, input, hx, params)
+	assertgenshapes.Before_61ac0b9c4bcc(&fr, &opLstmInput, &assertgenshapes.Shape_d2a2830c12cf, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_6eae99374345(&fr, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
@@ -2980,7 +2980,7 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_f0c8413bfc74(&fr, &opLstmData, &assertgenshapes.Shape_504e1065c129, data, batch_sizes, hx, params)
+	assertgenshapes.Before_f0c8413bfc74(&fr, &opLstmData, &assertgenshapes.Shape_2756b1855b7c, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.After_3f76544490d3(&fr, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
@@ -2999,7 +2999,7 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_7102af701980(&fr, &opGruInput, &assertgenshapes.Shape_063430cb585e, input, hx, params)
+	assertgenshapes.Before_7102af701980(&fr, &opGruInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
@@ -3018,7 +3018,7 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opGruData, &assertgenshapes.Shape_9c53c38f3c70, data, batch_sizes, hx, params)
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opGruData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
@@ -3037,7 +3037,7 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_7102af701980(&fr, &opRnnTanhInput, &assertgenshapes.Shape_063430cb585e, input, hx, params)
+	assertgenshapes.Before_7102af701980(&fr, &opRnnTanhInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
@@ -3056,7 +3056,7 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnTanhData, &assertgenshapes.Shape_9c53c38f3c70, data, batch_sizes, hx, params)
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnTanhData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
@@ -3075,7 +3075,7 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_7102af701980(&fr, &opRnnReluInput, &assertgenshapes.Shape_063430cb585e, input, hx, params)
+	assertgenshapes.Before_7102af701980(&fr, &opRnnReluInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
@@ -3094,7 +3094,7 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnReluData, &assertgenshapes.Shape_9c53c38f3c70, data, batch_sizes, hx, params)
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnReluData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
@@ -3113,7 +3113,7 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e28bf96f47e(&fr, &opLstmCell, &assertgenshapes.Shape_a5fb037f7e16, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.Before_1e28bf96f47e(&fr, &opLstmCell, &assertgenshapes.Shape_d10a4a5c65ed, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.After_b71fda05c8b1(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
@@ -3132,7 +3132,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opGruCell, &assertgenshapes.Shape_4657ecf90199, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.Before_4c1224522f18(&fr, &opGruCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
@@ -3151,7 +3151,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opRnnTanhCell, &assertgenshapes.Shape_4657ecf90199, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.Before_4c1224522f18(&fr, &opRnnTanhCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
@@ -3170,7 +3170,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opRnnReluCell, &assertgenshapes.Shape_4657ecf90199, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.Before_4c1224522f18(&fr, &opRnnReluCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
@@ -3189,7 +3189,7 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_3a5caf729ee4(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_459ee02761f2, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.Before_3a5caf729ee4(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_b778c2027b0f, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.After_86c80fe4e991(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
@@ -3208,7 +3208,7 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_50ee43dd7d56, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
@@ -3227,7 +3227,7 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_50ee43dd7d56, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
@@ -3246,7 +3246,7 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_50ee43dd7d56, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
@@ -3265,7 +3265,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_740525298ed3, input, lengths)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_5a91014e9a90, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
 	assertgenshapes.After_6e1aae0851c1(&fr, input, lengths, r0, r1)
 	return r0, r1
@@ -3284,7 +3284,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_4df806f33ac3, input, lengths, out0, out1)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_477440061e79, input, lengths, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	assertgenshapes.After_882e1f4a306a(&fr, input, lengths, out0, out1, r0, r1)
@@ -3304,7 +3304,7 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPackPaddedSequenceBackward, &assertgenshapes.Shape_8576b5e17095, grad, batch_sizes)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPackPaddedSequenceBackward, &assertgenshapes.Shape_0aefa00937e8, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, batch_sizes, r0)
 	return r0
@@ -3323,7 +3323,7 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXPadPackedSequence, &assertgenshapes.Shape_e096dda23ab8, data, batch_sizes)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPadPackedSequence, &assertgenshapes.Shape_424222a55e59, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	assertgenshapes.After_6e1aae0851c1(&fr, data, batch_sizes, r0, r1)
 	return r0, r1
@@ -3342,7 +3342,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_9597805c6a1d, self, source)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_93edf44a8c1e, self, source)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
@@ -3362,7 +3362,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_9597805c6a1d, self, source)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_93edf44a8c1e, self, source)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
@@ -3382,7 +3382,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_6ab09aefff47, self, source, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_81356e9db28c, self, source, out)
 	defer fr.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, source, out, r0)
@@ -3402,7 +3402,7 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetSourceTensor, &assertgenshapes.Shape_d6aac7ada388, self, source)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetSourceTensor, &assertgenshapes.Shape_3a896854117e, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
 	return r0
@@ -3421,7 +3421,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSet_, &assertgenshapes.Shape_38f7d165b895, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSet_, &assertgenshapes.Shape_403131e35542, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3441,7 +3441,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SetOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3461,7 +3461,7 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSet, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSet, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Set(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3480,7 +3480,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lift(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.Lift(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3499,7 +3499,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3519,7 +3519,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFresh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opLiftFresh, &assertgenshapes.Shape_f9a7b6cdd406, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opLiftFresh, &assertgenshapes.Shape_a9e9fb7ef992, self)
 	r0 := kernels.LiftFresh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3538,7 +3538,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopy(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_e5d61c7783bd, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.LiftFreshCopy(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3557,7 +3557,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3577,7 +3577,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 		return kernels.IsSetTo(self, tensor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_b978a2e31012, self, tensor)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_6116e0a48fad, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, tensor)
 	return r0
@@ -3596,7 +3596,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_e017bbfc6587, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_8ad4fcd244bd, self, mask)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
@@ -3616,7 +3616,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -3636,7 +3636,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3655,7 +3655,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_b4ec85f79aab, self, mask, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_a85691b742a2, self, mask, value)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
@@ -3675,7 +3675,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_81530026548a, self, mask, value, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_0bdae7082596, self, mask, value, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mask, value, out, r0)
@@ -3695,7 +3695,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_62da086a23e7, self, mask, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_7fe915ab14f8, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
 	return r0
@@ -3714,7 +3714,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 		return kernels.MaskedScatter_(self, mask, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter_, &assertgenshapes.Shape_e24bd41bc2e6, self, mask, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter_, &assertgenshapes.Shape_c3936979f00c, self, mask, source)
 	defer fr.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
@@ -3734,7 +3734,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_ce4520b96375, self, mask, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_f85599e14a44, self, mask, source, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, mask, source, out, r0)
@@ -3754,7 +3754,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 		return kernels.MaskedScatter(self, mask, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_862552ab55ce, self, mask, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_0ce25ed8e046, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
 	return r0
@@ -3773,7 +3773,7 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 		return kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedScatterBackward, &assertgenshapes.Shape_3d0a03c77944, grad_output, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedScatterBackward, &assertgenshapes.Shape_d5d9ffab920a, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, mask, r0)
 	return r0
@@ -3792,7 +3792,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3811,7 +3811,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -3831,7 +3831,7 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxBackward, &assertgenshapes.Shape_3d57f4a4db4e, grad_output, output, mask)
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxBackward, &assertgenshapes.Shape_9519ff8024ef, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, mask, r0)
 	return r0
@@ -3850,7 +3850,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_184ef2f8fc7e, grad_output, output, mask, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_ea70adb0e392, grad_output, output, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, mask, out, r0)
@@ -3870,7 +3870,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.View(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opView, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opView, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.View(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3889,7 +3889,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewDtype(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e2b5c573666e(&fr, &opViewDtype, &assertgenshapes.Shape_6234737dfd22, self)
+	assertgenshapes.Before_e2b5c573666e(&fr, &opViewDtype, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.ViewDtype(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3908,7 +3908,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 		return kernels.Put_(self, index, source, accumulate)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPut_, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opPut_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -3928,7 +3928,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opPutOut, &assertgenshapes.Shape_2f7c8f12eec0, self, index, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opPutOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
@@ -3948,7 +3948,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 		return kernels.Put(self, index, source, accumulate)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -3967,7 +3967,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexAddOut, &assertgenshapes.Shape_2f7c8f12eec0, self, index, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexAddOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
@@ -3987,7 +3987,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd_, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -4007,7 +4007,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -4026,7 +4026,7 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexAddDimname, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAddDimname, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -4045,7 +4045,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexReduceOut, &assertgenshapes.Shape_2f7c8f12eec0, self, index, source, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexReduceOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
@@ -4065,7 +4065,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce_, &assertgenshapes.Shape_e55d9667e742, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
@@ -4085,7 +4085,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_190d450751b3, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -4104,7 +4104,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_93d78ccdfede, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_2bda213f53be, self, index)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
@@ -4124,7 +4124,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -4144,7 +4144,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4163,7 +4163,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_6dd92ab815d3, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_b6ae75e40f87, self, index, value)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
@@ -4183,7 +4183,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_5a93424a1725, self, index, value, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_ac79b2e8ec3c, self, index, value, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, value, out, r0)
@@ -4203,7 +4203,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_8b35ce676470, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_76fb5286d360, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
@@ -4222,7 +4222,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_DimnameScalar, &assertgenshapes.Shape_93d78ccdfede, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_DimnameScalar, &assertgenshapes.Shape_2bda213f53be, self, index)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
@@ -4242,7 +4242,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_DimnameTensor, &assertgenshapes.Shape_6dd92ab815d3, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_DimnameTensor, &assertgenshapes.Shape_b6ae75e40f87, self, index, value)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
@@ -4262,7 +4262,7 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillDimnameScalar, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillDimnameScalar, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4281,7 +4281,7 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillDimnameTensor, &assertgenshapes.Shape_8b35ce676470, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillDimnameTensor, &assertgenshapes.Shape_76fb5286d360, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
@@ -4300,7 +4300,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4319,7 +4319,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Src, &assertgenshapes.Shape_ebdcbe2c03d8, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Src, &assertgenshapes.Shape_6874f084fd18, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
@@ -4339,7 +4339,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterSrcOut, &assertgenshapes.Shape_74164ac1a315, self, index, src, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterSrcOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
@@ -4359,7 +4359,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 		return kernels.ScatterValue(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4378,7 +4378,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_Value, &assertgenshapes.Shape_93d78ccdfede, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_Value, &assertgenshapes.Shape_2bda213f53be, self, index)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
@@ -4398,7 +4398,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -4418,7 +4418,7 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4437,7 +4437,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Reduce, &assertgenshapes.Shape_ebdcbe2c03d8, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Reduce, &assertgenshapes.Shape_6874f084fd18, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
@@ -4457,7 +4457,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceOut, &assertgenshapes.Shape_74164ac1a315, self, index, src, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
@@ -4477,7 +4477,7 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValueReduce, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValueReduce, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4496,7 +4496,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_93d78ccdfede, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_2bda213f53be, self, index)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
@@ -4516,7 +4516,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -4536,7 +4536,7 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterDimnameSrc, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterDimnameSrc, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4555,7 +4555,7 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterDimnameValue, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterDimnameValue, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4574,7 +4574,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4593,7 +4593,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd_, &assertgenshapes.Shape_ebdcbe2c03d8, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd_, &assertgenshapes.Shape_6874f084fd18, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
@@ -4613,7 +4613,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterAddOut, &assertgenshapes.Shape_74164ac1a315, self, index, src, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterAddOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
@@ -4633,7 +4633,7 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterAddDimname, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAddDimname, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4652,7 +4652,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_da207abcbf92, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4671,7 +4671,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_ebdcbe2c03d8, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_6874f084fd18, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
@@ -4691,7 +4691,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_74164ac1a315, self, index, src, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
@@ -4711,7 +4711,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Eq_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEq_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEq_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4731,7 +4731,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Eq_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEq_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEq_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -4751,7 +4751,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -4771,7 +4771,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4791,7 +4791,7 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4810,7 +4810,7 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -4829,7 +4829,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -4849,7 +4849,7 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4868,7 +4868,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4888,7 +4888,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)

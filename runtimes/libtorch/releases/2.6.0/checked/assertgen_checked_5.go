@@ -26,7 +26,7 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderAndScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderAndScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderAndScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -45,7 +45,7 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderAndTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderAndTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -64,7 +64,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIandScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIandScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -84,7 +84,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIandTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIandTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -104,7 +104,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -124,7 +124,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -144,7 +144,7 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -163,7 +163,7 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -182,7 +182,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -202,7 +202,7 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -221,7 +221,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -241,7 +241,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -261,7 +261,7 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderOrScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderOrScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderOrScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -280,7 +280,7 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderOrTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderOrTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -299,7 +299,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIorScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -319,7 +319,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIorTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIorTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -339,7 +339,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -359,7 +359,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -379,7 +379,7 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -398,7 +398,7 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -417,7 +417,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -437,7 +437,7 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -456,7 +456,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -476,7 +476,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -496,7 +496,7 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderXorScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderXorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderXorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -515,7 +515,7 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderXorTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderXorTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -534,7 +534,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -554,7 +554,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -574,7 +574,7 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderLshiftScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderLshiftScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -593,7 +593,7 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -612,7 +612,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -632,7 +632,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -652,7 +652,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -672,7 +672,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -692,7 +692,7 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -711,7 +711,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -731,7 +731,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -751,7 +751,7 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -770,7 +770,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -790,7 +790,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -810,7 +810,7 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -829,7 +829,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -849,7 +849,7 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderRshiftScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderRshiftScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -868,7 +868,7 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -887,7 +887,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -907,7 +907,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -927,7 +927,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -947,7 +947,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -967,7 +967,7 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -986,7 +986,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -1006,7 +1006,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -1026,7 +1026,7 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1045,7 +1045,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1065,7 +1065,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1085,7 +1085,7 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Shape_cf1a9d0e9d12, other)
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
@@ -1104,7 +1104,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_7f22015f35ad, other, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
@@ -1124,7 +1124,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril_(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTril_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1144,7 +1144,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu_(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTriu_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1164,7 +1164,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Digamma_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1184,7 +1184,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerp_Scalar, &assertgenshapes.Shape_57620a2bcb44, self, end)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerp_Scalar, &assertgenshapes.Shape_aa7a3518431e, self, end)
 	defer fr.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
@@ -1204,7 +1204,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLerp_Tensor, &assertgenshapes.Shape_494e66b0d72a, self, end, weight)
+	assertgenshapes.Before_b60e94708622(&fr, &opLerp_Tensor, &assertgenshapes.Shape_f47c51df34e2, self, end, weight)
 	defer fr.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
@@ -1224,7 +1224,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm_, &assertgenshapes.Shape_2c6f5b926824, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm_, &assertgenshapes.Shape_015b3b716853, self, batch1, batch2)
 	defer fr.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
@@ -1244,7 +1244,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddbmmOut, &assertgenshapes.Shape_d826068a2ebb, self, batch1, batch2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddbmmOut, &assertgenshapes.Shape_30474d30070c, self, batch1, batch2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, batch1, batch2, out, r0)
@@ -1264,7 +1264,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_b21fa4bc91d3, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_fc1c58030eac, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
@@ -1283,7 +1283,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 		return kernels.Random_From(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_From, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_From, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1303,7 +1303,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomFromOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomFromOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1323,7 +1323,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 		return kernels.RandomFrom(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1342,7 +1342,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.Random_To(self, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_To, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_To, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1362,7 +1362,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomToOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomToOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1382,7 +1382,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.RandomTo(self, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandomTo(self, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1401,7 +1401,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random_(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1421,7 +1421,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1441,7 +1441,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Random(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1460,7 +1460,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 		return kernels.Uniform_(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUniform_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1480,7 +1480,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opUniformOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUniformOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1500,7 +1500,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 		return kernels.Uniform(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Uniform(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1519,7 +1519,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1539,7 +1539,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCauchyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCauchyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1559,7 +1559,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1578,7 +1578,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1598,7 +1598,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogNormalOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogNormalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1618,7 +1618,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 		return kernels.LogNormal(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1637,7 +1637,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 		return kernels.Exponential_(self, lambd, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExponential_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1657,7 +1657,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opExponentialOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExponentialOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1677,7 +1677,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 		return kernels.Exponential(self, lambd, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Exponential(self, lambd, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1696,7 +1696,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric_(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -1716,7 +1716,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeometricOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeometricOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1736,7 +1736,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Geometric(self, p, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1755,7 +1755,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.DiagOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1775,7 +1775,7 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Diag(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDiag, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiag, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Diag(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1794,7 +1794,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCrossOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCrossOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -1814,7 +1814,7 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCross, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCross, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Cross(self, other, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -1833,7 +1833,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TriuOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTriuOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTriuOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1853,7 +1853,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Triu(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1872,7 +1872,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TrilOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrilOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrilOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -1892,7 +1892,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tril(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1911,7 +1911,7 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opTrilIndices, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opTrilIndices, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -1930,7 +1930,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -1950,7 +1950,7 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_93b224f3c533(&fr, &opTriuIndices, &assertgenshapes.Shape_b9f82d6bd382)
+	assertgenshapes.Before_93b224f3c533(&fr, &opTriuIndices, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
@@ -1969,7 +1969,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_528b51dfc3d9, out)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_cc5763535a78, out)
 	defer fr.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
 	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
@@ -1989,7 +1989,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trace(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Trace(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2008,7 +2008,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTraceOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTraceOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2028,7 +2028,7 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTraceBackward, &assertgenshapes.Shape_777e264dcde1, grad)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTraceBackward, &assertgenshapes.Shape_d82773aabbec, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad, r0)
 	return r0
@@ -2047,7 +2047,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.NeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2067,7 +2067,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2086,7 +2086,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.NeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNeTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2106,7 +2106,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.NeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2125,7 +2125,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ne_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNe_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2145,7 +2145,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ne_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNe_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2165,7 +2165,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2185,7 +2185,7 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqualScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NotEqualScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2204,7 +2204,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2224,7 +2224,7 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2243,7 +2243,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2263,7 +2263,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2283,7 +2283,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.EqScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2303,7 +2303,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.EqScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.EqScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2322,7 +2322,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.EqTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opEqTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opEqTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2342,7 +2342,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.EqTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2361,7 +2361,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2381,7 +2381,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2400,7 +2400,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGeTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2420,7 +2420,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2439,7 +2439,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ge_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGe_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2459,7 +2459,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ge_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGe_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2479,7 +2479,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2499,7 +2499,7 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqualScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2518,7 +2518,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2538,7 +2538,7 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2557,7 +2557,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2577,7 +2577,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2597,7 +2597,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2617,7 +2617,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2636,7 +2636,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLeTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2656,7 +2656,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2675,7 +2675,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Le_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLe_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2695,7 +2695,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Le_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLe_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2715,7 +2715,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2735,7 +2735,7 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqualScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LessEqualScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2754,7 +2754,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2774,7 +2774,7 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2793,7 +2793,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2813,7 +2813,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2833,7 +2833,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GtScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2853,7 +2853,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GtScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GtScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2872,7 +2872,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GtTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGtTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGtTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -2892,7 +2892,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GtTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GtTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2911,7 +2911,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Gt_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGt_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGt_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -2931,7 +2931,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gt_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGt_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGt_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -2951,7 +2951,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -2971,7 +2971,7 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GreaterScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2990,7 +2990,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -3010,7 +3010,7 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GreaterTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -3029,7 +3029,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGreater_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreater_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3049,7 +3049,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreater_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreater_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -3069,7 +3069,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LtScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3089,7 +3089,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LtScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LtScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3108,7 +3108,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LtTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLtTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLtTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -3128,7 +3128,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LtTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LtTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -3147,7 +3147,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Lt_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLt_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLt_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3167,7 +3167,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lt_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLt_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLt_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -3187,7 +3187,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3207,7 +3207,7 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLessScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LessScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3226,7 +3226,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLessTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLessTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -3246,7 +3246,7 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LessTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -3265,7 +3265,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLess_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLess_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -3285,7 +3285,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLess_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLess_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -3305,7 +3305,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.TakeOut(self, index, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opTakeOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opTakeOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -3325,7 +3325,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 		return kernels.Take(self, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.Take(self, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3344,7 +3344,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_cac6e414ecac, self, indices, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
@@ -3364,7 +3364,7 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTakeAlongDim, &assertgenshapes.Shape_eb3c29b04407, self, indices)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTakeAlongDim, &assertgenshapes.Shape_9f45502cc87b, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
@@ -3383,7 +3383,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -3403,7 +3403,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 		return kernels.IndexSelect(self, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3422,7 +3422,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -3442,7 +3442,7 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectDimname, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectDimname, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3461,7 +3461,7 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectBackward, &assertgenshapes.Shape_50c36178dcab, grad, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectBackward, &assertgenshapes.Shape_f0e338972e76, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad, index, r0)
 	return r0
@@ -3480,7 +3480,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_d086349b083c, self, mask, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
@@ -3500,7 +3500,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.MaskedSelect(self, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_56a3c446bf10, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3519,7 +3519,7 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectBackward, &assertgenshapes.Shape_bf6ff391dc0a, grad, input, mask)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectBackward, &assertgenshapes.Shape_0c7a9034814e, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, input, mask, r0)
 	return r0
@@ -3538,7 +3538,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NonzeroOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3558,7 +3558,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nonzero(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nonzero(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3577,7 +3577,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroStaticOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroStaticOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -3597,7 +3597,7 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 		return kernels.NonzeroStatic(self, size, fill_value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNonzeroStatic, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzeroStatic, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3616,7 +3616,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8f68bb37a436(&fr, &opNonzeroNumpy, &assertgenshapes.Shape_3176577f5690, self)
+	assertgenshapes.Before_8f68bb37a436(&fr, &opNonzeroNumpy, &assertgenshapes.Shape_71b274198a51, self)
 	r0 := kernels.NonzeroNumpy(self)
 	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
@@ -3635,7 +3635,7 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opArgwhere, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgwhere, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Argwhere(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3654,7 +3654,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGatherOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -3674,7 +3674,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3693,7 +3693,7 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGatherBackward, &assertgenshapes.Shape_db59221e8561, grad, self, index)
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherBackward, &assertgenshapes.Shape_73a79c9f872f, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, index, r0)
 	return r0
@@ -3712,7 +3712,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_ab0aaa9c6902, self, index, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
@@ -3732,7 +3732,7 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGatherDimname, &assertgenshapes.Shape_d71c9d2de904, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGatherDimname, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3751,7 +3751,7 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXGatherSparseBackward, &assertgenshapes.Shape_29c9ca15bb9c, self, index, grad)
+	assertgenshapes.Before_b60e94708622(&fr, &opXGatherSparseBackward, &assertgenshapes.Shape_5452ddfad3a7, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, grad, r0)
 	return r0
@@ -3770,7 +3770,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcmulOut, &assertgenshapes.Shape_6a3a60db0288, self, tensor1, tensor2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcmulOut, &assertgenshapes.Shape_1bb90dd7e41e, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, tensor1, tensor2, out, r0)
@@ -3790,7 +3790,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_26163215b314, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_aed6a950e6a5, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
@@ -3809,7 +3809,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul_, &assertgenshapes.Shape_55c761da9f49, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul_, &assertgenshapes.Shape_3423d5233226, self, tensor1, tensor2)
 	defer fr.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
@@ -3829,7 +3829,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcdivOut, &assertgenshapes.Shape_6a3a60db0288, self, tensor1, tensor2, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcdivOut, &assertgenshapes.Shape_1bb90dd7e41e, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, tensor1, tensor2, out, r0)
@@ -3849,7 +3849,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_26163215b314, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_aed6a950e6a5, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
@@ -3868,7 +3868,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv_, &assertgenshapes.Shape_55c761da9f49, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv_, &assertgenshapes.Shape_3423d5233226, self, tensor1, tensor2)
 	defer fr.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
@@ -3888,7 +3888,7 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6c2d5ea0b719(&fr, &opCrossEntropyLoss, &assertgenshapes.Shape_9ff930848861, self, target, weight)
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opCrossEntropyLoss, &assertgenshapes.Shape_efba22c7404c, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
@@ -3907,7 +3907,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opTriangularSolveX, &assertgenshapes.Shape_f71924e20cec, self, A, X, M)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opTriangularSolveX, &assertgenshapes.Shape_6dfbce76dff6, self, A, X, M)
 	defer fr.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	assertgenshapes.After_882e1f4a306a(&fr, self, A, X, M, r0, r1)
@@ -3927,7 +3927,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_c5e66d93cf79, self, A)
+	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_0456945536eb, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, A, r0, r1)
 	return r0, r1
@@ -3947,7 +3947,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_b38cbb375ebd, info)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_c70bdf4d7198, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 	assertgenshapes.After_6c90c45c139f(&fr, info)
 }
@@ -3965,7 +3965,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_f6f2c959031e, self, B, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_7b3794a2e503, self, B, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, B, out, r0)
@@ -3985,7 +3985,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_ddd3f89dd9a6, self, B)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_3b54fd4fd2c6, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, B, r0)
 	return r0
@@ -4004,7 +4004,7 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVander, &assertgenshapes.Shape_766c6bea58b8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVander, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.LinalgVander(x, N)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -4023,7 +4023,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opSvdU, &assertgenshapes.Shape_544bcbdc4296, self, U, S, V)
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opSvdU, &assertgenshapes.Shape_4b68570209fc, self, U, S, V)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	assertgenshapes.After_518303ad88bc(&fr, self, U, S, V, r0, r1, r2)
@@ -4043,7 +4043,7 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opSvd, &assertgenshapes.Shape_df1d339c73bc, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opSvd, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -4062,7 +4062,7 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4081,7 +4081,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4101,7 +4101,7 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims, &assertgenshapes.Shape_dd25b64d241b, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4120,7 +4120,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4140,7 +4140,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 		return kernels.CholeskyOut(self, upper, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4160,7 +4160,7 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.Cholesky(self, upper)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Cholesky(self, upper)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4179,7 +4179,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_fdae1cb6fc5e, self, input2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_db8eb1007031, self, input2, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, out, r0)
@@ -4199,7 +4199,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 		return kernels.CholeskySolve(self, input2, upper)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_c3103f49ef63, self, input2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_34ebf989489f, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
@@ -4218,7 +4218,7 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCholeskySolveHelper, &assertgenshapes.Shape_74fe44825530, self, A)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCholeskySolveHelper, &assertgenshapes.Shape_e2191b451be1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, A, r0)
 	return r0
@@ -4237,7 +4237,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_e83fe627b3c8, self, A, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_835ed85aa8a2, self, A, out)
 	defer fr.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, A, out, r0)
@@ -4257,7 +4257,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.CholeskyInverse(self, upper)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.CholeskyInverse(self, upper)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4276,7 +4276,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4296,7 +4296,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 		return kernels.QrQ(self, some, Q, R)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opQrQ, &assertgenshapes.Shape_37bb4dcd511e, self, Q, R)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opQrQ, &assertgenshapes.Shape_9d68efcf2fc0, self, Q, R)
 	defer fr.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
 	assertgenshapes.After_18260e60a85b(&fr, self, Q, R, r0, r1)
@@ -4316,7 +4316,7 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opQr, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opQr, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Qr(self, some)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4335,7 +4335,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 		return kernels.GeqrfA(self, a, tau)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opGeqrfA, &assertgenshapes.Shape_849280d3328c, self, a, tau)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opGeqrfA, &assertgenshapes.Shape_57b1dafa4fc9, self, a, tau)
 	defer fr.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	assertgenshapes.After_18260e60a85b(&fr, self, a, tau, r0, r1)
@@ -4355,7 +4355,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Geqrf(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_751f1ae6a7aa, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Geqrf(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4374,7 +4374,7 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opOrgqr, &assertgenshapes.Shape_c3103f49ef63, self, input2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOrgqr, &assertgenshapes.Shape_34ebf989489f, self, input2)
 	r0 := kernels.Orgqr(self, input2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
@@ -4393,7 +4393,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opOrgqrOut, &assertgenshapes.Shape_fdae1cb6fc5e, self, input2, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opOrgqrOut, &assertgenshapes.Shape_db8eb1007031, self, input2, out)
 	defer fr.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, out, r0)
@@ -4413,7 +4413,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opOrmqrOut, &assertgenshapes.Shape_8d8ea4da42a7, self, input2, input3, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opOrmqrOut, &assertgenshapes.Shape_05cde017bfee, self, input2, input3, out)
 	defer fr.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, input2, input3, out, r0)
@@ -4433,7 +4433,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_d8b89a0090d5, self, input2, input3)
+	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_27bd0e754cb9, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, input3, r0)
 	return r0
@@ -4452,7 +4452,7 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLuWithInfo, &assertgenshapes.Shape_df1d339c73bc, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLuWithInfo, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -4471,7 +4471,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opLuSolveOut, &assertgenshapes.Shape_7efb461ae1a6, self, LU_data, LU_pivots, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLuSolveOut, &assertgenshapes.Shape_4d6a99fecdff, self, LU_data, LU_pivots, out)
 	defer fr.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, LU_data, LU_pivots, out, r0)
@@ -4491,7 +4491,7 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLuSolve, &assertgenshapes.Shape_f8e42790090e, self, LU_data, LU_pivots)
+	assertgenshapes.Before_b60e94708622(&fr, &opLuSolve, &assertgenshapes.Shape_fce38bdc38a1, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, LU_data, LU_pivots, r0)
 	return r0
@@ -4510,7 +4510,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_80fa3755912b, LU_data, LU_pivots)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_830e447b3b91, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	assertgenshapes.After_59b81b2d5a28(&fr, LU_data, LU_pivots)
 	return r0, r1, r2
@@ -4529,7 +4529,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8073128f772b(&fr, &opLuUnpackOut, &assertgenshapes.Shape_98c9f949747e, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.Before_8073128f772b(&fr, &opLuUnpackOut, &assertgenshapes.Shape_2816035b6a18, LU_data, LU_pivots, P, L, U)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	assertgenshapes.After_933f0c76306c(&fr, LU_data, LU_pivots, P, L, U, r0, r1, r2)
@@ -4549,7 +4549,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultinomialOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultinomialOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4569,7 +4569,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4588,7 +4588,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LgammaOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLgammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLgammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4608,7 +4608,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Lgamma_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4628,7 +4628,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Lgamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4647,7 +4647,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DigammaOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDigammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDigammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4667,7 +4667,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Digamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4686,7 +4686,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 		return kernels.PolygammaOut(n, self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolygammaOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolygammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4706,7 +4706,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.Polygamma(n, self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Polygamma(n, self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4725,7 +4725,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.Polygamma_(self, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Polygamma_(self, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4745,7 +4745,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Erfinv(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4764,7 +4764,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Erfinv_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4784,7 +4784,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfinvOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfinvOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4804,7 +4804,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.I0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4823,7 +4823,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opI0_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.I0_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4843,7 +4843,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.I0Out(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opI0Out, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.I0Out(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4863,7 +4863,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sign(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4882,7 +4882,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign_(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSign_, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Sign_(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -4902,7 +4902,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SignOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4922,7 +4922,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 		return kernels.Signbit(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Signbit(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4941,7 +4941,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignbitOut(self, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignbitOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignbitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -4961,7 +4961,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 		return kernels.Dist(self, other, p)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Dist(self, other, p)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4980,7 +4980,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opDistOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opDistOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5000,7 +5000,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.Atan2Out(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAtan2Out, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opAtan2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5020,7 +5020,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5040,7 +5040,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Atan2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5059,7 +5059,7 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Arctan2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5078,7 +5078,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opArctan2Out, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opArctan2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5098,7 +5098,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5118,7 +5118,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLerpScalarOut, &assertgenshapes.Shape_cf2274f8e046, self, end, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpScalarOut, &assertgenshapes.Shape_6152dd779b5b, self, end, out)
 	defer fr.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, end, out, r0)
@@ -5138,7 +5138,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opLerpTensorOut, &assertgenshapes.Shape_5d729e26d490, self, end, weight, out)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLerpTensorOut, &assertgenshapes.Shape_7e02364c04ca, self, end, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, end, weight, out, r0)
@@ -5158,7 +5158,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 		return kernels.LerpScalar(self, end, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_e8bd74b5aeea, self, end)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_dd5615e28cf1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
@@ -5177,7 +5177,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 		return kernels.LerpTensor(self, end, weight)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_570015543e27, self, end, weight)
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_16d3c0c19de0, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
@@ -5196,7 +5196,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHistcOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHistcOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5216,7 +5216,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 		return kernels.Histc(self, bins, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5235,7 +5235,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a56358ffb544(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_d1a19f79b8b8, self, bins, weight, hist, bin_edges)
+	assertgenshapes.Before_a56358ffb544(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_f5620b25b2d8, self, bins, weight, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	assertgenshapes.After_2dcc5b17127e(&fr, self, bins, weight, hist, bin_edges, r0, r1)
@@ -5255,7 +5255,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4982328a4d7b(&fr, &opHistogramBinsTensor, &assertgenshapes.Shape_dbdf13ea2397, self, bins, weight)
+	assertgenshapes.Before_4982328a4d7b(&fr, &opHistogramBinsTensor, &assertgenshapes.Shape_df5826573e96, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
 	assertgenshapes.After_18260e60a85b(&fr, self, bins, weight, r0, r1)
 	return r0, r1
@@ -5274,7 +5274,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_72e3b397ce51(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_bf4decf09afe, self, weight, hist, bin_edges)
+	assertgenshapes.Before_72e3b397ce51(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_1570eb4b8588, self, weight, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	assertgenshapes.After_882e1f4a306a(&fr, self, weight, hist, bin_edges, r0, r1)
@@ -5294,7 +5294,7 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opHistogramBinCt, &assertgenshapes.Shape_210fcc26f7e7, self, weight)
+	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opHistogramBinCt, &assertgenshapes.Shape_a55d48ca703c, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, weight, r0, r1)
 	return r0, r1
@@ -5313,7 +5313,7 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_326967421c66(&fr, &opXHistogramddBinEdges, &assertgenshapes.Shape_7b5ba86aa7a3, self, weight)
+	assertgenshapes.Before_326967421c66(&fr, &opXHistogramddBinEdges, &assertgenshapes.Shape_d165dcc1d32b, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	assertgenshapes.After_d90c52b51233(&fr, self, weight, r0)
 	return r0
@@ -5333,7 +5333,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_07d0a7e33c25(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_fa1f999f3487, self, weight, out)
+	assertgenshapes.Before_07d0a7e33c25(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_4dfd7910d165, self, weight, out)
 	defer fr.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	assertgenshapes.After_199d9e771450(&fr, self, weight, out)
@@ -5352,7 +5352,7 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ca02444b679(&fr, &opXHistogramddFromBinCts, &assertgenshapes.Shape_ee419a3978e9, self, weight)
+	assertgenshapes.Before_3ca02444b679(&fr, &opXHistogramddFromBinCts, &assertgenshapes.Shape_178f908109f7, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
@@ -5371,7 +5371,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ce1decf6a938(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_5c1dfa579a7b, self, weight, out)
+	assertgenshapes.Before_ce1decf6a938(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
@@ -5391,7 +5391,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_79eb4b39a50f(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_fce6d26f8dea, self, bins, weight)
+	assertgenshapes.Before_79eb4b39a50f(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_c8b3f067b8b3, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	assertgenshapes.After_ace522ff0b58(&fr, self, bins, weight, r0)
 	return r0
@@ -5410,7 +5410,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_dc8de5d7914c(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_dde94371bd0e, self, bins, weight, out)
+	assertgenshapes.Before_dc8de5d7914c(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_acb0e0fa6fc0, self, bins, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	assertgenshapes.After_ce2e9596af94(&fr, self, bins, weight, out, r0)
@@ -5430,7 +5430,7 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramdd, &assertgenshapes.Shape_6559ce365bb3, self, weight)
+	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramdd, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
 	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
 	return r0, r1
@@ -5449,7 +5449,7 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_6559ce365bb3, self, weight)
+	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
 	return r0, r1
@@ -5468,7 +5468,7 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_9c93465de971(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_42c6e47cfcd2, self, bins, weight)
+	assertgenshapes.Before_9c93465de971(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_fe730534ae42, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	assertgenshapes.After_3ac2386356dd(&fr, self, bins, weight, r0, r1)
 	return r0, r1
@@ -5487,7 +5487,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.FmodScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodScalarOut, &assertgenshapes.Shape_c9e8527e4381, self, out)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
@@ -5507,7 +5507,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FmodScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_ec0f5c7ffb63, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FmodScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5526,7 +5526,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Fmod_Scalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFmod_Scalar, &assertgenshapes.Shape_f235d430a5b7, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmod_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
 	defer fr.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
@@ -5546,7 +5546,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.FmodTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opFmodTensorOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opFmodTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5566,7 +5566,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FmodTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.FmodTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5585,7 +5585,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmod_Tensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmod_Tensor, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmod_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5605,7 +5605,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.HypotOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opHypotOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opHypotOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5625,7 +5625,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Hypot(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5644,7 +5644,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5664,7 +5664,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.IgammaOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIgammaOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIgammaOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5684,7 +5684,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Igamma(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5703,7 +5703,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5723,7 +5723,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.IgammacOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIgammacOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opIgammacOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5743,7 +5743,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Igammac(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5762,7 +5762,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac_(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac_, &assertgenshapes.Shape_b303b44b0a65, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac_, &assertgenshapes.Shape_562fa2fc807a, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
@@ -5782,7 +5782,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.NextafterOut(self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opNextafterOut, &assertgenshapes.Shape_1103c966eeda, self, other, out)
+	assertgenshapes.Before_b60e94708622(&fr, &opNextafterOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
@@ -5802,7 +5802,7 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_594a0deb5a4b, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Nextafter(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0

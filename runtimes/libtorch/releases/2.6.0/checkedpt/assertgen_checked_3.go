@@ -26,7 +26,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Silu_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSilu_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSilu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Silu_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -46,7 +46,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SiluOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSiluOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSiluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SiluOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -66,7 +66,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSiluBackwardGradInput, &assertgenshapes.Shape_f770ae3744e1, grad_input)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSiluBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
@@ -105,7 +105,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 		return kernels.Mish(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMish, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMish, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Mish(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -124,7 +124,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Mish_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMish_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMish_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Mish_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -144,7 +144,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MishOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMishOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMishOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MishOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -183,7 +183,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sigmoid(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sigmoid(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -202,7 +202,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sigmoid_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSigmoid_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSigmoid_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sigmoid_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -222,7 +222,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SigmoidOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSigmoidOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSigmoidOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -242,7 +242,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.Logit(self, eps)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogit, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogit, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Logit(self, eps)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -261,7 +261,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.Logit_(self, eps)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogit_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogit_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Logit_(self, eps)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -281,7 +281,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 		return kernels.LogitOut(self, eps, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLogitOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogitOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -301,7 +301,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sin(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSin, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sin(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -320,7 +320,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sin_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSin_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sin_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -340,7 +340,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SinOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSinOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SinOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -360,7 +360,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSinc, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sinc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -379,7 +379,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinc_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSinc_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSinc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sinc_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -399,7 +399,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SincOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSincOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSincOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SincOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -419,7 +419,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSinh, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sinh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -438,7 +438,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sinh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSinh_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSinh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sinh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -458,7 +458,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SinhOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSinhOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSinhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SinhOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -497,7 +497,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDetach_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDetach_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Detach_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -612,7 +612,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSliceTensor, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceTensor, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -631,7 +631,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSliceBackward, &assertgenshapes.Shape_63ce36b7debf, grad_output)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
@@ -650,7 +650,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceBackwardOut, &assertgenshapes.Shape_02c3d1c42625, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceBackwardOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
 	defer fr.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -670,7 +670,7 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 		return kernels.SliceInverse(self, src, dim, start, end, step)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceInverse, &assertgenshapes.Shape_519e18bcd645, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceInverse, &assertgenshapes.Shape_e9a72bf092eb, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -689,7 +689,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceScatter, &assertgenshapes.Shape_ceac5bbfcbd6, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceScatter, &assertgenshapes.Shape_a54d57d5a739, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -708,7 +708,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceScatterOut, &assertgenshapes.Shape_c7927e34c025, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
 	defer fr.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -728,7 +728,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 		return kernels.SelectScatter(self, src, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectScatter, &assertgenshapes.Shape_ceac5bbfcbd6, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectScatter, &assertgenshapes.Shape_a54d57d5a739, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -747,7 +747,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectScatterOut, &assertgenshapes.Shape_c7927e34c025, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
 	defer fr.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -767,7 +767,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalScatter, &assertgenshapes.Shape_ceac5bbfcbd6, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalScatter, &assertgenshapes.Shape_a54d57d5a739, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -786,7 +786,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalScatterOut, &assertgenshapes.Shape_c7927e34c025, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -806,7 +806,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedScatter, &assertgenshapes.Shape_ceac5bbfcbd6, self, src)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedScatter, &assertgenshapes.Shape_a54d57d5a739, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
@@ -825,7 +825,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStridedScatterOut, &assertgenshapes.Shape_c7927e34c025, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStridedScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
 	defer fr.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -883,7 +883,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSoftmaxIntOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSoftmaxIntOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -922,7 +922,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSoftmax, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSoftmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -941,7 +941,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXSoftmaxOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXSoftmaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -961,7 +961,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxBackwardData, &assertgenshapes.Shape_19f3d8500c7b, grad_output, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxBackwardData, &assertgenshapes.Shape_565cd92f86fe, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
@@ -980,7 +980,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXSoftmaxBackwardDataOut, &assertgenshapes.Shape_54203e862989, grad_output, output, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSoftmaxBackwardDataOut, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
@@ -1000,7 +1000,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsafeSplitTensor, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsafeSplitTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1020,7 +1020,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitTensorOut, &assertgenshapes.Shape_3c785f146be7, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitTensorOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
 	defer fr.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -1039,7 +1039,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitTensor, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1077,7 +1077,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsafeSplitWithSizes, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsafeSplitWithSizes, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1097,7 +1097,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitWithSizesOut, &assertgenshapes.Shape_3c785f146be7, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitWithSizesOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
 	defer fr.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -1116,7 +1116,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitWithSizes, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitWithSizes, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1249,7 +1249,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Squeeze(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1268,7 +1268,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDim, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDim, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.SqueezeDim(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1306,7 +1306,7 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.SqueezeDims(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDims, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDims, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.SqueezeDims(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1325,7 +1325,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Squeeze_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1345,7 +1345,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Squeeze_Dim(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1365,7 +1365,7 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.Squeeze_Dims(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dims, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dims, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1385,7 +1385,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dimname, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dimname, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1424,7 +1424,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSspaddmmOut, &assertgenshapes.Shape_99ce3313a04c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSspaddmmOut, &assertgenshapes.Shape_99e30465d92e, out)
 	defer fr.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1463,7 +1463,7 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		return kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChunkCatOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChunkCatOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1483,7 +1483,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Stack(tensors, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_c42e97e1b28e(&fr, &opStack, &assertgenshapes.Shape_afa36b463f07, tensors)
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opStack, &assertgenshapes.Shape_d06915494d23, tensors)
 	r0 := kernels.Stack(tensors, dim)
 	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
@@ -1502,7 +1502,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		return kernels.StackOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_f8e447c27105(&fr, &opStackOut, &assertgenshapes.Shape_02259b131326, tensors, out)
+	assertgenshapes.Before_f8e447c27105(&fr, &opStackOut, &assertgenshapes.Shape_ee7cef943714, tensors, out)
 	defer fr.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
 	assertgenshapes.After_adfdbe180029(&fr, tensors, out)
@@ -1541,7 +1541,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.XStackOut(tensors, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStackOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1580,7 +1580,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HstackOut(tensors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHstackOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1619,7 +1619,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.VstackOut(tensors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVstackOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1658,7 +1658,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DstackOut(tensors, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDstackOut, &assertgenshapes.Shape_6e53a64c5a15, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
 	defer fr.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1792,7 +1792,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Sum(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSum, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSum, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sum(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1811,7 +1811,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.SumOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSumOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSumOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1831,7 +1831,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimIntList, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimIntList, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1869,7 +1869,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSumIntListOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSumIntListOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1889,7 +1889,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSumDimnameListOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSumDimnameListOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1928,7 +1928,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNansum, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNansum, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1947,7 +1947,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNansumOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNansumOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1986,7 +1986,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sqrt(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sqrt(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2005,7 +2005,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sqrt_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqrt_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqrt_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sqrt_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2025,7 +2025,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqrtOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSqrtOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSqrtOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SqrtOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2064,7 +2064,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSquare_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSquare_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Square_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2084,7 +2084,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SquareOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSquareOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSquareOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SquareOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2142,7 +2142,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrection, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrection, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2199,7 +2199,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrection, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrection, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -2218,7 +2218,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opStdMeanCorrectionOut, &assertgenshapes.Shape_038f42ca2d64, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opStdMeanCorrectionOut, &assertgenshapes.Shape_853756fca290, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -2276,7 +2276,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2296,7 +2296,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opStdCorrectionOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opStdCorrectionOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2335,7 +2335,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdNamesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2374,7 +2374,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdCorrectionNamesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdCorrectionNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2394,7 +2394,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.Prod(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opProd, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opProd, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Prod(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2413,7 +2413,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.ProdOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opProdOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opProdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2433,7 +2433,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimInt, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimInt, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2452,7 +2452,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opProdIntOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opProdIntOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2491,7 +2491,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opProdDimnameOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opProdDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2511,7 +2511,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 		return kernels.T(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opT, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opT, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.T(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2530,7 +2530,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 		return kernels.T_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opT_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opT_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.T_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2550,7 +2550,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tan(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTan, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTan, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Tan(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2569,7 +2569,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tan_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTan_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTan_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Tan_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2589,7 +2589,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TanOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opTanOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opTanOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TanOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2609,7 +2609,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tanh(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTanh, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTanh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Tanh(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2628,7 +2628,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Tanh_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTanh_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Tanh_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2648,7 +2648,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TanhOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opTanhOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opTanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TanhOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2687,7 +2687,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTensordotOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTensordotOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2707,7 +2707,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 		return kernels.Threshold(self, threshold, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Threshold(self, threshold, value)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2726,7 +2726,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 		return kernels.Threshold_(self, threshold, value)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opThreshold_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opThreshold_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2746,7 +2746,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opThresholdOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opThresholdOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2766,7 +2766,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opThresholdBackwardGradInput, &assertgenshapes.Shape_d4591ae84053, grad_output, self, grad_input)
+	assertgenshapes.Before_0e1d76452101(&fr, &opThresholdBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
@@ -2786,7 +2786,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdBackward, &assertgenshapes.Shape_2cbea370595e, grad_output, self)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
@@ -2824,7 +2824,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeInt, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeInt, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2881,7 +2881,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTranspose_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTranspose_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2901,7 +2901,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnTranspose_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnTranspose_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2921,7 +2921,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnTransposeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnTransposeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2960,7 +2960,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Flip(self, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFlip, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFlip, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Flip(self, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2979,7 +2979,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 		return kernels.FlipOut(self, dims, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFlipOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFlipOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3037,7 +3037,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 		return kernels.Roll(self, shifts, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRoll, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoll, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Roll(self, shifts, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3056,7 +3056,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 		return kernels.RollOut(self, shifts, dims, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRollOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRollOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3076,7 +3076,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 		return kernels.Rot90(self, k_, dims)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRot90, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRot90, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Rot90(self, k_, dims)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3095,7 +3095,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRot90Out, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRot90Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3210,7 +3210,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Shape_643131ea9fc0, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Shape_dae0278a5454, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -3230,7 +3230,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorFromMask, &assertgenshapes.Shape_f12927d2384a, t, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorFromMask, &assertgenshapes.Shape_4e9fcc685b97, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
 	assertgenshapes.After_9ff3b5fe9328(&fr, t, mask, r0)
 	return r0
@@ -3249,7 +3249,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorFromMaskOut, &assertgenshapes.Shape_1c9cdddaa374, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorFromMaskOut, &assertgenshapes.Shape_cab204d03d64, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3269,7 +3269,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Shape_553bbcd08700, t, mask)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Shape_0b25e9177d4e, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	assertgenshapes.After_59b81b2d5a28(&fr, t, mask)
 	return r0
@@ -3288,7 +3288,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPadded, &assertgenshapes.Shape_a8c243c0cf24, padded, cpu_nested_shape_example)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPadded, &assertgenshapes.Shape_595afbc93632, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	assertgenshapes.After_9ff3b5fe9328(&fr, padded, cpu_nested_shape_example, r0)
 	return r0
@@ -3307,7 +3307,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedFromPaddedOut, &assertgenshapes.Shape_6318298adbaa, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedFromPaddedOut, &assertgenshapes.Shape_086cb5760362, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3327,7 +3327,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorSize(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorSize, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorSize, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.XNestedTensorSize(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3346,7 +3346,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorSizeOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorSizeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3366,7 +3366,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorStrides(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStrides, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStrides, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.XNestedTensorStrides(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3385,7 +3385,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorStridesOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorStridesOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3405,7 +3405,7 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedTensorStorageOffsets(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStorageOffsets, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStorageOffsets, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3424,7 +3424,7 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.XNestedTensorStorageOffsetsOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3463,7 +3463,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Shape_bb0ab41980de, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Shape_df2e7d450a7a, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3483,7 +3483,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBuffer, &assertgenshapes.Shape_42d6c4aaced6, self, nested_size, nested_strides, offsets)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBuffer, &assertgenshapes.Shape_753ce48faf62, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, nested_size, nested_strides, offsets, r0)
 	return r0
@@ -3502,7 +3502,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBufferCopy, &assertgenshapes.Shape_f87f2f57a119, self, nested_size, nested_strides, offsets)
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBufferCopy, &assertgenshapes.Shape_9d578d90fe28, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	assertgenshapes.After_1d439e86d5ef(&fr, self, nested_size, nested_strides, offsets, r0)
 	return r0
@@ -3521,7 +3521,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Shape_51d0cb878637, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Shape_c848f5ec062c, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3541,7 +3541,7 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 		return kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJagged, &assertgenshapes.Shape_4ff78d2d69b2, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJagged, &assertgenshapes.Shape_519450bca051, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	assertgenshapes.After_637c43f9a004(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
@@ -3560,7 +3560,7 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 		return kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJaggedCopy, &assertgenshapes.Shape_0eb20101d9e9, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJaggedCopy, &assertgenshapes.Shape_254961003416, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	assertgenshapes.After_637c43f9a004(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
@@ -3579,7 +3579,7 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 		return kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Shape_d419a2f36fb7, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Shape_4ed37367657b, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3599,7 +3599,7 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetValues(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXNestedGetValues, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNestedGetValues, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XNestedGetValues(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3618,7 +3618,7 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetValuesCopy(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXNestedGetValuesCopy, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNestedGetValuesCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3637,7 +3637,7 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 		return kernels.XNestedGetValuesCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedGetValuesCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedGetValuesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3695,7 +3695,7 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 		return kernels.XNestedGetRaggedIdx(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedGetRaggedIdx, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedGetRaggedIdx, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3790,7 +3790,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXTrilinear, &assertgenshapes.Shape_8f3a811045c1, i1, i2, i3)
+	assertgenshapes.Before_b60e94708622(&fr, &opXTrilinear, &assertgenshapes.Shape_8a7625125f2d, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	assertgenshapes.After_c8dc79480ae4(&fr, i1, i2, i3, r0)
 	return r0
@@ -3809,7 +3809,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTrilinearOut, &assertgenshapes.Shape_4e21cfb4bb09, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTrilinearOut, &assertgenshapes.Shape_f3178209f17b, out)
 	defer fr.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3848,7 +3848,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trunc(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Trunc(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3867,7 +3867,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trunc_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrunc_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrunc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Trunc_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3887,7 +3887,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TruncOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opTruncOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opTruncOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TruncOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3926,7 +3926,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFix_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFix_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Fix_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3946,7 +3946,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FixOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFixOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFixOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FixOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4004,7 +4004,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opXUnique, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opXUnique, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4023,7 +4023,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXUniqueOut, &assertgenshapes.Shape_038f42ca2d64, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUniqueOut, &assertgenshapes.Shape_853756fca290, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -4043,7 +4043,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDim, &assertgenshapes.Shape_79000340b8a4, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDim, &assertgenshapes.Shape_9e6080fcb8fe, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -4062,7 +4062,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueDimOut, &assertgenshapes.Shape_ab14e8545b3d, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueDimOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -4082,7 +4082,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueConsecutive, &assertgenshapes.Shape_79000340b8a4, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueConsecutive, &assertgenshapes.Shape_9e6080fcb8fe, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -4101,7 +4101,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_ab14e8545b3d, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -4121,7 +4121,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDimConsecutive, &assertgenshapes.Shape_79000340b8a4, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDimConsecutive, &assertgenshapes.Shape_9e6080fcb8fe, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -4140,7 +4140,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_ab14e8545b3d, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -4160,7 +4160,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXUnique2, &assertgenshapes.Shape_79000340b8a4, self)
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXUnique2, &assertgenshapes.Shape_9e6080fcb8fe, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
@@ -4179,7 +4179,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXUnique2Out, &assertgenshapes.Shape_ab14e8545b3d, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXUnique2Out, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -4199,7 +4199,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XUnsafeView(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXUnsafeView, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUnsafeView, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XUnsafeView(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4218,7 +4218,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUnsafeViewOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUnsafeViewOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4238,7 +4238,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueeze, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueeze, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Unsqueeze(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4257,7 +4257,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze_(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsqueeze_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsqueeze_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4334,7 +4334,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrection, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrection, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4353,7 +4353,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4373,7 +4373,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opVarCorrectionOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opVarCorrectionOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4412,7 +4412,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarNamesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4451,7 +4451,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarCorrectionNamesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarCorrectionNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4509,7 +4509,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrection, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrection, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4528,7 +4528,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opVarMeanCorrectionOut, &assertgenshapes.Shape_038f42ca2d64, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opVarMeanCorrectionOut, &assertgenshapes.Shape_853756fca290, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -4605,7 +4605,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 		return kernels.WhereSelf(condition, self, other)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opWhereSelf, &assertgenshapes.Shape_ba7bbd4de489, condition, self, other)
+	assertgenshapes.Before_b60e94708622(&fr, &opWhereSelf, &assertgenshapes.Shape_90edce004bd3, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
 	assertgenshapes.After_c8dc79480ae4(&fr, condition, self, other, r0)
 	return r0
@@ -4624,7 +4624,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opWhereSelfOut, &assertgenshapes.Shape_b47858baba3b, condition, self, other, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opWhereSelfOut, &assertgenshapes.Shape_8027c22e985a, condition, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
 	assertgenshapes.After_44d770df365a(&fr, condition, self, other, out)
@@ -4758,7 +4758,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXWeightNormInterface, &assertgenshapes.Shape_1aac6ef100d5, v, g)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXWeightNormInterface, &assertgenshapes.Shape_e914e4220df9, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
 	assertgenshapes.After_6e1aae0851c1(&fr, v, g, r0, r1)
 	return r0, r1
@@ -4777,7 +4777,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXWeightNormInterfaceOut, &assertgenshapes.Shape_983e74852ad9, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXWeightNormInterfaceOut, &assertgenshapes.Shape_43610bd60d75, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -4816,7 +4816,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Shape_269aa144f4b9, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Shape_4d4c638896f0, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -4874,7 +4874,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.ZerosNamesOut(size, names, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZerosNamesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZerosNamesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4913,7 +4913,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEfficientzerotensorOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEfficientzerotensorOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4952,7 +4952,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZerosOut(size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZerosOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZerosOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.ZerosOut(size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4972,7 +4972,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opZerosLike, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4991,7 +4991,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opZerosLikeOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opZerosLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5011,7 +5011,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 		return kernels.XStandardGammaGrad(self, output)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaGrad, &assertgenshapes.Shape_87adb2890c91, self, output)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaGrad, &assertgenshapes.Shape_f72a4e80f0f9, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, output, r0)
 	return r0
@@ -5030,7 +5030,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStandardGammaGradOut, &assertgenshapes.Shape_2deb1a0fe382, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStandardGammaGradOut, &assertgenshapes.Shape_d243a612c57c, out)
 	defer fr.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5050,7 +5050,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XStandardGamma(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXStandardGamma, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXStandardGamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XStandardGamma(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5069,7 +5069,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStandardGammaOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStandardGammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5108,7 +5108,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDirichletGradOut, &assertgenshapes.Shape_76922779b130, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDirichletGradOut, &assertgenshapes.Shape_4d842e936d35, out)
 	defer fr.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5147,7 +5147,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSampleDirichletOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSampleDirichletOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5167,7 +5167,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Poisson(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPoisson, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPoisson, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Poisson(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5186,7 +5186,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.PoissonOut(self, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPoissonOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPoissonOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5225,7 +5225,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBinomialOut, &assertgenshapes.Shape_a1d0e38de081, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBinomialOut, &assertgenshapes.Shape_bdba9c2a2b2f, out)
 	defer fr.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5264,7 +5264,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NativeNormOut(self, p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeNormOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5303,7 +5303,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5323,7 +5323,7 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0f1e4449a3f2(&fr, &opXBatchNormWithUpdate, &assertgenshapes.Shape_200db186e880, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_0f1e4449a3f2(&fr, &opXBatchNormWithUpdate, &assertgenshapes.Shape_60888ea0335f, input, weight, bias, running_mean, running_var)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
@@ -5343,7 +5343,7 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 		return kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0c5dd9e9656f(&fr, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Shape_99204bf9136f, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_0c5dd9e9656f(&fr, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Shape_af5e3f1a67e1, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.After_aba39107e498(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -5362,7 +5362,7 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 		return kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2168ff1c45ea(&fr, &opXBatchNormWithUpdateOut, &assertgenshapes.Shape_5fdf7a23d196, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXBatchNormWithUpdateOut, &assertgenshapes.Shape_db66548d81d6, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	assertgenshapes.After_fe481e7386c1(&fr, running_mean, running_var, out, save_mean, save_invstd, reserve)
@@ -5382,7 +5382,7 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_76c1f90b768e(&fr, &opXBatchNormNoUpdate, &assertgenshapes.Shape_4d6d3e105853, input, weight, bias, running_mean, running_var)
+	assertgenshapes.Before_76c1f90b768e(&fr, &opXBatchNormNoUpdate, &assertgenshapes.Shape_42ce0441b828, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -5401,7 +5401,7 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opXBatchNormNoUpdateOut, &assertgenshapes.Shape_6193f6ce8e61, out0, out1, out2, out3)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXBatchNormNoUpdateOut, &assertgenshapes.Shape_a80e1fcaa4d2, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
@@ -5421,7 +5421,7 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 		return kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_827cac5246e2(&fr, &opBatchNormBackward, &assertgenshapes.Shape_eae060b1f303, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.Before_827cac5246e2(&fr, &opBatchNormBackward, &assertgenshapes.Shape_737b4518f8fb, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
@@ -5478,7 +5478,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.XSparseSumDim(self, dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDim, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XSparseSumDim(self, dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5497,7 +5497,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSumDimOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSumDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5555,7 +5555,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSumBackwardOut, &assertgenshapes.Shape_306f8b7e40e3, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSumBackwardOut, &assertgenshapes.Shape_4fed7e47eb4b, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5594,7 +5594,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5633,7 +5633,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5691,7 +5691,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmax, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5710,7 +5710,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSoftmaxOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSoftmaxOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5749,7 +5749,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Shape_3a4e8cb08ded, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Shape_83963a73f60d, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5807,7 +5807,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmax, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5826,7 +5826,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseLogSoftmaxOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseLogSoftmaxOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5865,7 +5865,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_3a4e8cb08ded, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_83963a73f60d, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5904,7 +5904,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSpdiagsOut, &assertgenshapes.Shape_ce9c8486fbe3, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSpdiagsOut, &assertgenshapes.Shape_8eab46fe547f, out)
 	defer fr.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5924,7 +5924,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDtype, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDtype, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5943,7 +5943,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormScalarOptDtypeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormScalarOptDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5963,7 +5963,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NormScalar(self, p)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NormScalar(self, p)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5982,7 +5982,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NormScalarOut(self, p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6002,7 +6002,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDimDtype, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDimDtype, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6021,7 +6021,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDim, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6040,7 +6040,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNormDtypeOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormDtypeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6060,7 +6060,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNormOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -6118,7 +6118,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormNamesDtypeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormNamesDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6138,7 +6138,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormNamesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6158,7 +6158,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.FrexpTensor(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opFrexpTensor, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opFrexpTensor, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.FrexpTensor(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -6177,7 +6177,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opFrexpTensorOut, &assertgenshapes.Shape_cd1e388a26e7, self, mantissa, exponent)
+	assertgenshapes.Before_0e1d76452101(&fr, &opFrexpTensorOut, &assertgenshapes.Shape_a4b479ed4938, self, mantissa, exponent)
 	defer fr.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mantissa, exponent)
@@ -6216,7 +6216,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFrobeniusNormOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFrobeniusNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6255,7 +6255,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNuclearNormOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNuclearNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6294,7 +6294,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNuclearNormDimOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNuclearNormDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6314,7 +6314,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Clone(self, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opClone, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opClone, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Clone(self, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6333,7 +6333,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 		return kernels.CloneOut(self, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCloneOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCloneOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6372,7 +6372,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAs_, &assertgenshapes.Shape_d5e68660cc0f, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAs_, &assertgenshapes.Shape_f42b0efd67a3, self)
 	defer fr.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6392,7 +6392,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsOut, &assertgenshapes.Shape_33ee1d88feda, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsOut, &assertgenshapes.Shape_4d9aee6f3d90, out)
 	defer fr.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6431,7 +6431,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsSparse_, &assertgenshapes.Shape_d5e68660cc0f, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsSparse_, &assertgenshapes.Shape_f42b0efd67a3, self)
 	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6451,7 +6451,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsSparseOut, &assertgenshapes.Shape_33ee1d88feda, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsSparseOut, &assertgenshapes.Shape_4d9aee6f3d90, out)
 	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6490,7 +6490,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Zero_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZero_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZero_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6510,7 +6510,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZeroOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZeroOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZeroOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ZeroOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6530,7 +6530,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Zero(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opZero, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opZero, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Zero(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6549,7 +6549,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 		return kernels.SubOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSubOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSubOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -6569,7 +6569,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 		return kernels.SubTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6588,7 +6588,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSub_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSub_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -6608,7 +6608,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 		return kernels.SubScalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSubScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SubScalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6627,7 +6627,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSub_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSub_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6647,7 +6647,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6667,7 +6667,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtractOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtractOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6706,7 +6706,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtract_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtract_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6745,7 +6745,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtract_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtract_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6765,7 +6765,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 		return kernels.RsubTensor(self, other, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -6784,7 +6784,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsubTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsubTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6804,7 +6804,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 		return kernels.HeavisideOut(self, values, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHeavisideOut, &assertgenshapes.Shape_2362656cf962, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHeavisideOut, &assertgenshapes.Shape_f4753f126e1a, out)
 	defer fr.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6843,7 +6843,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside_(self, values)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHeaviside_, &assertgenshapes.Shape_3c45e6a8abe3, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHeaviside_, &assertgenshapes.Shape_c2ee73f576f8, self)
 	defer fr.Abandon()
 	r0 := kernels.Heaviside_(self, values)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -6863,7 +6863,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 		return kernels.RsubScalar(self, other, alpha)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRsubScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsubScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -6882,7 +6882,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsubScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsubScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6902,7 +6902,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXSparseAddmm, &assertgenshapes.Shape_bd48fb520d48, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseAddmm, &assertgenshapes.Shape_b0f7afc23def, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
@@ -6921,7 +6921,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseAddmmOut, &assertgenshapes.Shape_99ce3313a04c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseAddmmOut, &assertgenshapes.Shape_99e30465d92e, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -6941,7 +6941,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opSparseSampledAddmmOut, &assertgenshapes.Shape_afa507763a6b, self, mat1, mat2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSparseSampledAddmmOut, &assertgenshapes.Shape_0f462782badb, self, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, mat1, mat2, out)
@@ -6961,7 +6961,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseSampledAddmm, &assertgenshapes.Shape_bd48fb520d48, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseSampledAddmm, &assertgenshapes.Shape_b0f7afc23def, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
@@ -6980,7 +6980,7 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 		return kernels.XSparseMmReduceImpl(self, other, reduce)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXSparseMmReduceImpl, &assertgenshapes.Shape_4fef31adef73, self, other)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXSparseMmReduceImpl, &assertgenshapes.Shape_b442212e7759, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, other, r0, r1)
 	return r0, r1
@@ -7018,7 +7018,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddmmOut, &assertgenshapes.Shape_afa507763a6b, self, mat1, mat2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddmmOut, &assertgenshapes.Shape_0f462782badb, self, mat1, mat2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, mat1, mat2, out)
@@ -7038,7 +7038,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddmm, &assertgenshapes.Shape_bd48fb520d48, self, mat1, mat2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmm, &assertgenshapes.Shape_b0f7afc23def, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
@@ -7057,7 +7057,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddmm_, &assertgenshapes.Shape_4d92c346948d, self, mat1, mat2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddmm_, &assertgenshapes.Shape_2d74d8c34e5b, self, mat1, mat2)
 	defer fr.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mat1, mat2)
@@ -7077,7 +7077,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddmmActivationOut, &assertgenshapes.Shape_99ce3313a04c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddmmActivationOut, &assertgenshapes.Shape_99e30465d92e, out)
 	defer fr.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7135,7 +7135,7 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 		return kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXScaledMmOut, &assertgenshapes.Shape_2cafda6d0c37, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXScaledMmOut, &assertgenshapes.Shape_4f7114b12423, out)
 	defer fr.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7174,7 +7174,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Shape_9fc2d92644b9, compressed_indices, plain_indices, values)
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Shape_a0b00195e1fe, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
@@ -7478,7 +7478,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseCooTensorSizeOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseCooTensorSizeOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7688,7 +7688,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7708,7 +7708,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Shape_fc1cb2dd39f3, indices, values)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Shape_c9707a0d7586, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
@@ -7727,7 +7727,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Shape_37a09da04ff4, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Shape_a8e5bf7c03ee, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -7747,7 +7747,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResize_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResize_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -7767,7 +7767,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)

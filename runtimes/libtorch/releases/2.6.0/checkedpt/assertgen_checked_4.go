@@ -26,7 +26,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -46,7 +46,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -85,7 +85,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.SparseMask(self, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_269df1de05e0, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_45479730263c, self, mask)
 	r0 := kernels.SparseMask(self, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -104,7 +104,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseMaskOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseMaskOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -143,7 +143,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseMaskProjectionOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseMaskProjectionOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -201,7 +201,7 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 		return kernels.XToDense(self, dtype, masked_grad)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -220,7 +220,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 		return kernels.XToDenseOut(self, dtype, masked_grad, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToDenseOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToDenseOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -259,7 +259,7 @@ func SparseDim(self *torch.Tensor) int64 {
 		return kernels.SparseDim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SparseDim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -278,7 +278,7 @@ func XDimI(self *torch.Tensor) int64 {
 		return kernels.XDimI(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XDimI(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -297,7 +297,7 @@ func DenseDim(self *torch.Tensor) int64 {
 		return kernels.DenseDim(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.DenseDim(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -316,7 +316,7 @@ func XDimV(self *torch.Tensor) int64 {
 		return kernels.XDimV(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XDimV(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -335,7 +335,7 @@ func XNnz(self *torch.Tensor) int64 {
 		return kernels.XNnz(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XNnz(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -373,7 +373,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesce(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XCoalesce(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -392,7 +392,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalesceOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalesceOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -412,7 +412,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 		return kernels.IsCoalesced(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.IsCoalesced(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -431,7 +431,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.XIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXIndices, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIndices, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -450,7 +450,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 		return kernels.XValues(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXValues, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXValues, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XValues(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -469,7 +469,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalesced_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalesced_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -489,7 +489,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalescedOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCoalescedOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -528,7 +528,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 		return kernels.Indices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opIndices, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opIndices, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Indices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -547,7 +547,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 		return kernels.Values(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opValues, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opValues, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Values(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -566,7 +566,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndices, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndices, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.CrowIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -585,7 +585,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opColIndices, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opColIndices, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.ColIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -604,7 +604,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndices, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndices, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.CcolIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -623,7 +623,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndices(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndices, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndices, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.RowIndices(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -642,7 +642,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHspmmOut, &assertgenshapes.Shape_5aa20bce6217, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHspmmOut, &assertgenshapes.Shape_acbf0b39e45a, out)
 	defer fr.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -681,7 +681,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_d81e99dd37ac, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_57ed629a98ce, self)
 	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -701,7 +701,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_c7927e34c025, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_99f0b9853e8c, out)
 	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -740,7 +740,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnbindInt, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnbindInt, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnbindInt(self, dim)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -797,7 +797,7 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.XToSparseSparseDim(self, sparse_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseSparseDim, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseSparseDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -816,7 +816,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseSparseDimOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseSparseDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -855,7 +855,7 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 		return kernels.XToSparse(self, layout, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparse, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparse, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -874,7 +874,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -913,7 +913,7 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.XToSparseCsr(self, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsr, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsr, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -932,7 +932,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCsrOut(self, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseCsrOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseCsrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -971,7 +971,7 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.XToSparseCsc(self, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsc, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -990,7 +990,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCscOut(self, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseCscOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseCscOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1029,7 +1029,7 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 		return kernels.XToSparseBsr(self, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsr, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsr, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1048,7 +1048,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseBsrOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseBsrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1087,7 +1087,7 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 		return kernels.XToSparseBsc(self, blocksize, dense_dim)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsc, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1106,7 +1106,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseBscOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToSparseBscOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1145,7 +1145,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToMkldnn(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ToMkldnn(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1164,7 +1164,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opToMkldnnOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opToMkldnnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1203,7 +1203,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1242,7 +1242,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1300,7 +1300,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1320,7 +1320,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1339,7 +1339,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1359,7 +1359,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_7b1e69fc0232, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_bec2a2ba73d0, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1378,7 +1378,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_3795b856d8db, self, scale, zero_point, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_13b74bd409c8, self, scale, zero_point, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.After_44d770df365a(&fr, self, scale, zero_point, out)
@@ -1398,7 +1398,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_49aba9c7e712(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_af7d6c80e5e0, tensors, scales, zero_points)
+	assertgenshapes.Before_49aba9c7e712(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_356897dcc1db, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	assertgenshapes.After_a02fced65266(&fr, tensors, scales, zero_points)
 	return r0
@@ -1418,7 +1418,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		return
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_c6acc8625904, tensors, scales, zero_points, out)
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_eaeee0a727c9, tensors, scales, zero_points, out)
 	defer fr.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	assertgenshapes.After_c9a7e923cb46(&fr, tensors, scales, zero_points, out)
@@ -1437,7 +1437,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_2e6ac6795105, self, scales, zero_points)
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_3dcc404e7756, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scales, zero_points, r0)
 	return r0
@@ -1456,7 +1456,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_868b347603ae, self, scales, zero_points, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_f8a14a6e5249, self, scales, zero_points, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	assertgenshapes.After_44d770df365a(&fr, self, scales, zero_points, out)
@@ -1476,7 +1476,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelf(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.DequantizeSelf(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1495,7 +1495,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1554,7 +1554,7 @@ func QScale(self *torch.Tensor) float64 {
 		return kernels.QScale(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.QScale(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1573,7 +1573,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 		return kernels.QZeroPoint(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.QZeroPoint(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1592,7 +1592,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScales(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.QPerChannelScales(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1611,7 +1611,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1631,7 +1631,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelZeroPoints(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1650,7 +1650,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1670,7 +1670,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 		return kernels.QPerChannelAxis(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.QPerChannelAxis(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1708,7 +1708,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIntReprOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIntReprOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1747,7 +1747,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1786,7 +1786,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_1f6efe209fba, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_e300852c96ab, out)
 	defer fr.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1806,7 +1806,7 @@ func Qscheme(self *torch.Tensor) int {
 		return kernels.Qscheme(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.Qscheme(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -1863,7 +1863,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -1882,7 +1882,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_038f42ca2d64, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_853756fca290, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -1902,7 +1902,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_d8cc199916f7, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_6044fb2ad37c, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	assertgenshapes.After_882e1f4a306a(&fr, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
@@ -1921,7 +1921,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_1a181a992728, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_f74f9c97ac22, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -1960,7 +1960,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_7b1e69fc0232, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_bec2a2ba73d0, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -1979,7 +1979,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_1f6efe209fba, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_e300852c96ab, out)
 	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2037,7 +2037,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_ff32ba60e42d, self, scale, zero_point)
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_9a108dcd6fd4, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.After_18260e60a85b(&fr, self, scale, zero_point, r0, r1)
 	return r0, r1
@@ -2056,7 +2056,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_c3667baf1483, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_cea18b5e82bc, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -2095,7 +2095,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_7b1e69fc0232, self, scale, zero_point)
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_bec2a2ba73d0, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
@@ -2114,7 +2114,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_1f6efe209fba, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_e300852c96ab, out)
 	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2153,7 +2153,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_55006cca55aa, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_9471915f4d0b, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_44d770df365a(&fr, running_min, running_max, scale, zero_point)
@@ -2173,7 +2173,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_0f9931953658, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_784145afe87f, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_c9b1b0768b59(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
@@ -2193,7 +2193,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2168ff1c45ea(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_dd18a9d00a1d, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_5d5016882c81, running_min, running_max, scale, zero_point, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	assertgenshapes.After_fe481e7386c1(&fr, running_min, running_max, scale, zero_point, out0, out1)
@@ -2213,7 +2213,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_25d2fa0b3fd9, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_cda783f43237, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.After_aed58b20b534(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -2327,7 +2327,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2346,7 +2346,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXToCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2651,7 +2651,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 		return kernels.XLocalScalarDense(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_b2fb24948cb4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XLocalScalarDense(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -2670,7 +2670,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_868c756d1860(&fr, &opXLstmMps, &assertgenshapes.Shape_b8d85fdc4202, input, hx, params)
+	assertgenshapes.Before_868c756d1860(&fr, &opXLstmMps, &assertgenshapes.Shape_46c154948bd0, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_9a4a11263f8a(&fr, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -2689,7 +2689,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	}
 	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2168ff1c45ea(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_e5ccc6010eb8, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_ba78470aed95, out0, out1, out2, out3, out4, out5)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	assertgenshapes.After_fe481e7386c1(&fr, out0, out1, out2, out3, out4, out5)
@@ -2709,7 +2709,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_fd987c53094e(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_6ebbf79d00f7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.Before_fd987c53094e(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_3b8bc4744fa5, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.After_02888cbed85e(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
 	return r0, r1, r2
@@ -2729,7 +2729,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		return
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_bcf3c37c99da(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_601ecbd3b512, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.Before_bcf3c37c99da(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_a910e52f1e2d, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer fr.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	assertgenshapes.After_6d6d9e0e6c94(&fr, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
@@ -2748,7 +2748,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_b6a32d193c7f, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_7b10932ee81d, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	assertgenshapes.After_933f0c76306c(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
@@ -2767,7 +2767,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_fdf05de93122, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_14f3d4434999, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -2806,7 +2806,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_6404a1cfb657, out0, out1, out2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_e5552a790f87, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
@@ -2864,7 +2864,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_1f6b3b432da4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_8bb4c4c4064f, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.After_2dcc5b17127e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
@@ -2883,7 +2883,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_8ce2c062d8ed, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_700af3dba743, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -2922,7 +2922,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_5a2635d723c4, out0, out1, out2, out3, out4)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_065e082f54af, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	assertgenshapes.After_b031ae74ef2b(&fr, out0, out1, out2, out3, out4)
@@ -3265,7 +3265,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_f467f1a0ce36, input, lengths)
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_a5d191bde0dd, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
 	assertgenshapes.After_6e1aae0851c1(&fr, input, lengths, r0, r1)
 	return r0, r1
@@ -3284,7 +3284,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_8205afe04444, out0, out1)
+	assertgenshapes.Before_05e329c5444a(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_e36e742d20e5, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
@@ -3342,7 +3342,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_5277536df1e2, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_e49589c1a2ea, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3362,7 +3362,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_5277536df1e2, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_e49589c1a2ea, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3382,7 +3382,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_9c41ed50b17e, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_252fb8aaa41a, out)
 	defer fr.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3421,7 +3421,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSet_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Set_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3441,7 +3441,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.SetOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3480,7 +3480,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lift(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.Lift(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3499,7 +3499,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3519,7 +3519,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFresh(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFresh, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFresh, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.LiftFresh(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3538,7 +3538,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopy(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_35ba4a977e97, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.LiftFreshCopy(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
@@ -3557,7 +3557,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3577,7 +3577,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 		return kernels.IsSetTo(self, tensor)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_7ac2e8c991ef, self, tensor)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_8015d74d48a2, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, tensor)
 	return r0
@@ -3596,7 +3596,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_c923a2f8f128, self, mask)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_b317b38dc11a, self, mask)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, mask)
@@ -3616,7 +3616,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3636,7 +3636,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_269df1de05e0, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_45479730263c, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3655,7 +3655,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_156569529733, self, mask, value)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_6df11c03563c, self, mask, value)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mask, value)
@@ -3675,7 +3675,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_6a5f91dab21c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_b7d998923706, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3695,7 +3695,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_0eade7e8149e, self, mask, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_0fa154fd7bff, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
 	return r0
@@ -3714,7 +3714,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 		return kernels.MaskedScatter_(self, mask, source)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedScatter_, &assertgenshapes.Shape_f21349b7e66b, self, mask, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedScatter_, &assertgenshapes.Shape_1808d790343b, self, mask, source)
 	defer fr.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mask, source)
@@ -3734,7 +3734,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_bc33da12f0ac, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_6965ec54005c, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3754,7 +3754,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 		return kernels.MaskedScatter(self, mask, source)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_049907a38893, self, mask, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_f7f8f303d8ce, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
 	return r0
@@ -3773,7 +3773,7 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 		return kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedScatterBackward, &assertgenshapes.Shape_be16528584c7, grad_output, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedScatterBackward, &assertgenshapes.Shape_467d8cfeea45, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, mask, r0)
 	return r0
@@ -3792,7 +3792,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_269df1de05e0, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_45479730263c, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3811,7 +3811,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_38df89bd1d61, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3850,7 +3850,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_57f46e35166d, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_dca58c653362, out)
 	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3870,7 +3870,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.View(self, size)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opView, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opView, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.View(self, size)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3889,7 +3889,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.ViewDtype(self, dtype)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opViewDtype, &assertgenshapes.Shape_d9ad017fa396, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewDtype, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.ViewDtype(self, dtype)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3908,7 +3908,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 		return kernels.Put_(self, index, source, accumulate)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opPut_, &assertgenshapes.Shape_2088d6b41a0e, self, index, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opPut_, &assertgenshapes.Shape_4fceaf926b15, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, source)
@@ -3928,7 +3928,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPutOut, &assertgenshapes.Shape_383c0c01a0d4, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPutOut, &assertgenshapes.Shape_e9b71b9e0f40, out)
 	defer fr.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3948,7 +3948,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 		return kernels.Put(self, index, source, accumulate)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_bdf649635a67, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_f72a4a29188a, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -3967,7 +3967,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexAddOut, &assertgenshapes.Shape_48c208af4529, self, index, source, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexAddOut, &assertgenshapes.Shape_0d69681a2c75, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, source, out)
@@ -3987,7 +3987,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexAdd_, &assertgenshapes.Shape_2088d6b41a0e, self, index, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexAdd_, &assertgenshapes.Shape_4fceaf926b15, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, source)
@@ -4007,7 +4007,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_bdf649635a67, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_f72a4a29188a, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -4045,7 +4045,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexReduceOut, &assertgenshapes.Shape_48c208af4529, self, index, source, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opIndexReduceOut, &assertgenshapes.Shape_0d69681a2c75, self, index, source, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, source, out)
@@ -4065,7 +4065,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexReduce_, &assertgenshapes.Shape_2088d6b41a0e, self, index, source)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexReduce_, &assertgenshapes.Shape_4fceaf926b15, self, index, source)
 	defer fr.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, source)
@@ -4085,7 +4085,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_bdf649635a67, self, index, source)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_f72a4a29188a, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
@@ -4104,7 +4104,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_82604b6b1bc8, self, index)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_5c222a85ae32, self, index)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, index)
@@ -4124,7 +4124,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_5f91e12d12da, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_87a403ee5e6b, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4144,7 +4144,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_84ac9ecf2398, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_a032c02d26b7, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4163,7 +4163,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_49b0a92f9e3d, self, index, value)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_df5234fa5fc6, self, index, value)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, value)
@@ -4183,7 +4183,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_61cbdfa32fe4, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_2199ec13525c, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4203,7 +4203,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_f31337acf3dd, self, index, value)
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_0c105a674868, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
@@ -4222,7 +4222,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFill_DimnameScalar, &assertgenshapes.Shape_a01e2eda8660, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFill_DimnameScalar, &assertgenshapes.Shape_081a91da12ce, self)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4242,7 +4242,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFill_DimnameTensor, &assertgenshapes.Shape_2778e92081ec, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexFill_DimnameTensor, &assertgenshapes.Shape_647cd734c888, self)
 	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4300,7 +4300,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_0484a0332dc5, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_445fc72a8e15, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4319,7 +4319,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opScatter_Src, &assertgenshapes.Shape_85750ac08a08, self, index, src)
+	assertgenshapes.Before_0e1d76452101(&fr, &opScatter_Src, &assertgenshapes.Shape_cf0cd93a86a3, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, src)
@@ -4339,7 +4339,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterSrcOut, &assertgenshapes.Shape_0c0e7409bd86, self, index, src, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterSrcOut, &assertgenshapes.Shape_3cd369ab0b88, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, src, out)
@@ -4359,7 +4359,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 		return kernels.ScatterValue(self, dim, index, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_84ac9ecf2398, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_a032c02d26b7, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -4378,7 +4378,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opScatter_Value, &assertgenshapes.Shape_82604b6b1bc8, self, index)
+	assertgenshapes.Before_05e329c5444a(&fr, &opScatter_Value, &assertgenshapes.Shape_5c222a85ae32, self, index)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, index)
@@ -4398,7 +4398,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opScatterValueOut, &assertgenshapes.Shape_6d391b33a22e, self, index, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opScatterValueOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
@@ -4437,7 +4437,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatter_Reduce, &assertgenshapes.Shape_5ddbf642f5f4, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatter_Reduce, &assertgenshapes.Shape_85fb2e915c79, self)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4457,7 +4457,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatterReduceOut, &assertgenshapes.Shape_a0becfff9aff, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatterReduceOut, &assertgenshapes.Shape_be3dee3f1a37, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4496,7 +4496,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_a01e2eda8660, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_081a91da12ce, self)
 	defer fr.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4516,7 +4516,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_5f91e12d12da, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_87a403ee5e6b, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4574,7 +4574,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_0484a0332dc5, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_445fc72a8e15, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4593,7 +4593,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opScatterAdd_, &assertgenshapes.Shape_85750ac08a08, self, index, src)
+	assertgenshapes.Before_0e1d76452101(&fr, &opScatterAdd_, &assertgenshapes.Shape_cf0cd93a86a3, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, src)
@@ -4613,7 +4613,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterAddOut, &assertgenshapes.Shape_0c0e7409bd86, self, index, src, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterAddOut, &assertgenshapes.Shape_3cd369ab0b88, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, src, out)
@@ -4652,7 +4652,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_0484a0332dc5, self, index, src)
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_445fc72a8e15, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
@@ -4671,7 +4671,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_85750ac08a08, self, index, src)
+	assertgenshapes.Before_0e1d76452101(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_cf0cd93a86a3, self, index, src)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, src)
@@ -4691,7 +4691,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_0c0e7409bd86, self, index, src, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_3cd369ab0b88, self, index, src, out)
 	defer fr.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	assertgenshapes.After_44d770df365a(&fr, self, index, src, out)
@@ -4711,7 +4711,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Eq_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEq_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEq_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4731,7 +4731,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Eq_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEq_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEq_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -4751,7 +4751,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4771,7 +4771,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4829,7 +4829,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4868,7 +4868,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4888,7 +4888,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)

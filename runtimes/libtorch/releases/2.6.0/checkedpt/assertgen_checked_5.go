@@ -64,7 +64,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -84,7 +84,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -104,7 +104,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -124,7 +124,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -182,7 +182,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -221,7 +221,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -241,7 +241,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -299,7 +299,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -319,7 +319,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -339,7 +339,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -359,7 +359,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -417,7 +417,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -456,7 +456,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -476,7 +476,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -534,7 +534,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -554,7 +554,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -612,7 +612,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -632,7 +632,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -652,7 +652,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -672,7 +672,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -711,7 +711,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -731,7 +731,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -770,7 +770,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -790,7 +790,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -829,7 +829,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -887,7 +887,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -907,7 +907,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -927,7 +927,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -947,7 +947,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -986,7 +986,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1006,7 +1006,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1045,7 +1045,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1065,7 +1065,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1104,7 +1104,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_c76882c6f17c, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
 	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1124,7 +1124,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril_(self, diagonal)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTril_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTril_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1144,7 +1144,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu_(self, diagonal)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriu_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1164,7 +1164,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDigamma_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDigamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Digamma_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1184,7 +1184,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLerp_Scalar, &assertgenshapes.Shape_8fc1fd409792, self, end)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLerp_Scalar, &assertgenshapes.Shape_c71d93542b3a, self, end)
 	defer fr.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, end)
@@ -1204,7 +1204,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLerp_Tensor, &assertgenshapes.Shape_9e0c8e76753e, self, end, weight)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLerp_Tensor, &assertgenshapes.Shape_0e809089d473, self, end, weight)
 	defer fr.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, end, weight)
@@ -1224,7 +1224,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddbmm_, &assertgenshapes.Shape_4ec0274b3502, self, batch1, batch2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddbmm_, &assertgenshapes.Shape_8628ee24d5cb, self, batch1, batch2)
 	defer fr.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, batch1, batch2)
@@ -1244,7 +1244,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddbmmOut, &assertgenshapes.Shape_758ec044d7f3, self, batch1, batch2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddbmmOut, &assertgenshapes.Shape_7ab3b93ddabe, self, batch1, batch2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	assertgenshapes.After_44d770df365a(&fr, self, batch1, batch2, out)
@@ -1264,7 +1264,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_d588b89f9880, self, batch1, batch2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_8ed9f1e87f89, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
@@ -1283,7 +1283,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 		return kernels.Random_From(self, from, to, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_From, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_From, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1303,7 +1303,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomFromOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomFromOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1323,7 +1323,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 		return kernels.RandomFrom(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1342,7 +1342,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.Random_To(self, to, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_To, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_To, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1362,7 +1362,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomToOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomToOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1382,7 +1382,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 		return kernels.RandomTo(self, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RandomTo(self, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1401,7 +1401,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random_(self, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Random_(self, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1421,7 +1421,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1441,7 +1441,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.Random(self, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Random(self, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1460,7 +1460,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 		return kernels.Uniform_(self, from, to, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniform_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniform_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1480,7 +1480,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniformOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniformOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1500,7 +1500,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 		return kernels.Uniform(self, from, to, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Uniform(self, from, to, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1519,7 +1519,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchy_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchy_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1539,7 +1539,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchyOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1559,7 +1559,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1578,7 +1578,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormal_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormal_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1598,7 +1598,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormalOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1618,7 +1618,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 		return kernels.LogNormal(self, mean, std, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1637,7 +1637,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 		return kernels.Exponential_(self, lambd, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponential_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponential_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1657,7 +1657,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponentialOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponentialOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1677,7 +1677,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 		return kernels.Exponential(self, lambd, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Exponential(self, lambd, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1696,7 +1696,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric_(self, p, generator)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometric_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometric_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -1716,7 +1716,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometricOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometricOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1736,7 +1736,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.Geometric(self, p, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Geometric(self, p, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1755,7 +1755,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.DiagOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1794,7 +1794,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrossOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrossOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1833,7 +1833,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TriuOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opTriuOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opTriuOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1853,7 +1853,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Triu(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Triu(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1872,7 +1872,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.TrilOut(self, diagonal, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opTrilOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opTrilOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1892,7 +1892,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Tril(self, diagonal)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Tril(self, diagonal)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1930,7 +1930,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1969,7 +1969,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_e9e2c0b504b0, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_e401d56772df, out)
 	defer fr.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -1989,7 +1989,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 		return kernels.Trace(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Trace(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2008,7 +2008,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTraceOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTraceOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2047,7 +2047,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.NeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNeScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2067,7 +2067,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2086,7 +2086,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.NeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNeTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2106,7 +2106,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.NeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2125,7 +2125,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ne_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNe_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2145,7 +2145,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ne_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNe_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -2165,7 +2165,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2204,7 +2204,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2243,7 +2243,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2263,7 +2263,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2283,7 +2283,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.EqScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opEqScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2303,7 +2303,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.EqScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.EqScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2322,7 +2322,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.EqTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opEqTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opEqTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2342,7 +2342,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.EqTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2361,7 +2361,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGeScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2381,7 +2381,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.GeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2400,7 +2400,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGeTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2420,7 +2420,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.GeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2439,7 +2439,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Ge_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGe_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2459,7 +2459,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ge_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGe_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -2479,7 +2479,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2518,7 +2518,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2557,7 +2557,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2577,7 +2577,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2597,7 +2597,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LeScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLeScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2617,7 +2617,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LeScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LeScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2636,7 +2636,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LeTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLeTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2656,7 +2656,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LeTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LeTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2675,7 +2675,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Le_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLe_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2695,7 +2695,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Le_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLe_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -2715,7 +2715,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2754,7 +2754,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2793,7 +2793,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2813,7 +2813,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2833,7 +2833,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.GtScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGtScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGtScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -2853,7 +2853,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GtScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.GtScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -2872,7 +2872,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.GtTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGtTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGtTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -2892,7 +2892,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GtTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.GtTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -2911,7 +2911,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Gt_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGt_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGt_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -2931,7 +2931,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gt_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opGt_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opGt_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -2951,7 +2951,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2990,7 +2990,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3029,7 +3029,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3049,7 +3049,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3069,7 +3069,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 		return kernels.LtScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLtScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLtScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3089,7 +3089,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LtScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LtScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3108,7 +3108,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.LtTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLtTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLtTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -3128,7 +3128,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LtTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LtTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -3147,7 +3147,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Lt_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLt_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLt_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3167,7 +3167,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lt_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLt_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLt_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -3187,7 +3187,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessScalarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3226,7 +3226,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessTensorOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3265,7 +3265,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Scalar, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3285,7 +3285,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Tensor, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Tensor, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -3305,7 +3305,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.TakeOut(self, index, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opTakeOut, &assertgenshapes.Shape_6d391b33a22e, self, index, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opTakeOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
@@ -3325,7 +3325,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 		return kernels.Take(self, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_84ac9ecf2398, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_a032c02d26b7, self, index)
 	r0 := kernels.Take(self, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3344,7 +3344,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_dcd9af177a55, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_ef56ca1f44de, out)
 	defer fr.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3383,7 +3383,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIndexSelectOut, &assertgenshapes.Shape_6d391b33a22e, self, index, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexSelectOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
@@ -3403,7 +3403,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 		return kernels.IndexSelect(self, dim, index)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_84ac9ecf2398, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_a032c02d26b7, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3422,7 +3422,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_5f91e12d12da, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_87a403ee5e6b, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3480,7 +3480,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_6c94dc174166, self, mask, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_0ef7b47c341d, self, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, mask, out)
@@ -3500,7 +3500,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 		return kernels.MaskedSelect(self, mask)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_269df1de05e0, self, mask)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_45479730263c, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
@@ -3538,7 +3538,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NonzeroOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opNonzeroOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opNonzeroOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -3558,7 +3558,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 		return kernels.Nonzero(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Nonzero(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -3577,7 +3577,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNonzeroStaticOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNonzeroStaticOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3654,7 +3654,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGatherOut, &assertgenshapes.Shape_6d391b33a22e, self, index, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGatherOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
 	defer fr.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
@@ -3674,7 +3674,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_84ac9ecf2398, self, index)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_a032c02d26b7, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
@@ -3712,7 +3712,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_5f91e12d12da, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_87a403ee5e6b, out)
 	defer fr.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -3770,7 +3770,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcmulOut, &assertgenshapes.Shape_c5c1828aec55, self, tensor1, tensor2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcmulOut, &assertgenshapes.Shape_160c773c9799, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.After_44d770df365a(&fr, self, tensor1, tensor2, out)
@@ -3790,7 +3790,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_c7365b9405ee, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_7cb09172861e, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
@@ -3809,7 +3809,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddcmul_, &assertgenshapes.Shape_0cda60962ec5, self, tensor1, tensor2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddcmul_, &assertgenshapes.Shape_446f32f57500, self, tensor1, tensor2)
 	defer fr.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor1, tensor2)
@@ -3829,7 +3829,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcdivOut, &assertgenshapes.Shape_c5c1828aec55, self, tensor1, tensor2, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcdivOut, &assertgenshapes.Shape_160c773c9799, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.After_44d770df365a(&fr, self, tensor1, tensor2, out)
@@ -3849,7 +3849,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_c7365b9405ee, self, tensor1, tensor2)
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_7cb09172861e, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
@@ -3868,7 +3868,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAddcdiv_, &assertgenshapes.Shape_0cda60962ec5, self, tensor1, tensor2)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddcdiv_, &assertgenshapes.Shape_446f32f57500, self, tensor1, tensor2)
 	defer fr.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor1, tensor2)
@@ -3907,7 +3907,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opTriangularSolveX, &assertgenshapes.Shape_625c73a46b8e, self, A, X, M)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opTriangularSolveX, &assertgenshapes.Shape_3e5e021731e4, self, A, X, M)
 	defer fr.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	assertgenshapes.After_44d770df365a(&fr, self, A, X, M)
@@ -3927,7 +3927,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_1904db6f2bd9, self, A)
+	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_4483676997eb, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	assertgenshapes.After_6e1aae0851c1(&fr, self, A, r0, r1)
 	return r0, r1
@@ -3947,7 +3947,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_07d561f1f53a, info)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_8e4643860565, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 	assertgenshapes.After_6c90c45c139f(&fr, info)
 }
@@ -3965,7 +3965,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_a02acaa78e89, self, B, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_1469ab1e06e0, self, B, out)
 	defer fr.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, B, out)
@@ -3985,7 +3985,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_c0d12b70ec97, self, B)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_a8a05cde7a05, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, B, r0)
 	return r0
@@ -4023,7 +4023,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSvdU, &assertgenshapes.Shape_f15246b770b5, U, S, V)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSvdU, &assertgenshapes.Shape_e63af40c7610, U, S, V)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	assertgenshapes.After_bc93e64a2a00(&fr, U, S, V)
@@ -4081,7 +4081,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapaxes_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapaxes_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4120,7 +4120,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapdims_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapdims_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4140,7 +4140,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 		return kernels.CholeskyOut(self, upper, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCholeskyOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCholeskyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4160,7 +4160,7 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.Cholesky(self, upper)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cholesky(self, upper)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4179,7 +4179,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_d9d897829483, self, input2, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_e3b41740dd18, self, input2, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, input2, out)
@@ -4199,7 +4199,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 		return kernels.CholeskySolve(self, input2, upper)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_4753ab51e606, self, input2)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_070b0d55455b, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
@@ -4237,7 +4237,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_f382d23db198, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_dcb47ed44cd3, out)
 	defer fr.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4257,7 +4257,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.CholeskyInverse(self, upper)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.CholeskyInverse(self, upper)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4276,7 +4276,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4296,7 +4296,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 		return kernels.QrQ(self, some, Q, R)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opQrQ, &assertgenshapes.Shape_79c7f4fce802, Q, R)
+	assertgenshapes.Before_05e329c5444a(&fr, &opQrQ, &assertgenshapes.Shape_a60410140203, Q, R)
 	defer fr.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
 	assertgenshapes.After_59b81b2d5a28(&fr, Q, R)
@@ -4335,7 +4335,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 		return kernels.GeqrfA(self, a, tau)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opGeqrfA, &assertgenshapes.Shape_625b4631d685, self, a, tau)
+	assertgenshapes.Before_0e1d76452101(&fr, &opGeqrfA, &assertgenshapes.Shape_fe852ffc487a, self, a, tau)
 	defer fr.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, a, tau)
@@ -4355,7 +4355,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Geqrf(self)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_da31c83e3ab4, self)
+	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Geqrf(self)
 	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
@@ -4393,7 +4393,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOrgqrOut, &assertgenshapes.Shape_9fe93945524a, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOrgqrOut, &assertgenshapes.Shape_353f4f3e6eeb, out)
 	defer fr.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4413,7 +4413,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opOrmqrOut, &assertgenshapes.Shape_84a6dd73551f, self, input2, input3, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opOrmqrOut, &assertgenshapes.Shape_ab74d0dbdcb0, self, input2, input3, out)
 	defer fr.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	assertgenshapes.After_44d770df365a(&fr, self, input2, input3, out)
@@ -4433,7 +4433,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_5926b3201dbc, self, input2, input3)
+	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_058a13ad3586, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, input3, r0)
 	return r0
@@ -4471,7 +4471,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLuSolveOut, &assertgenshapes.Shape_2e669fd78cc1, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLuSolveOut, &assertgenshapes.Shape_c83a66e7c202, out)
 	defer fr.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -4510,7 +4510,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_6fd3d0e3b730, LU_data, LU_pivots)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_14676d469875, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	assertgenshapes.After_59b81b2d5a28(&fr, LU_data, LU_pivots)
 	return r0, r1, r2
@@ -4529,7 +4529,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
 	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_fc47adc8c3fc(&fr, &opLuUnpackOut, &assertgenshapes.Shape_3bb97038b007, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opLuUnpackOut, &assertgenshapes.Shape_989fb30ec0ea, LU_data, LU_pivots, P, L, U)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	assertgenshapes.After_b031ae74ef2b(&fr, LU_data, LU_pivots, P, L, U)
@@ -4549,7 +4549,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opMultinomialOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opMultinomialOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4569,7 +4569,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4588,7 +4588,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LgammaOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opLgammaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opLgammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4608,7 +4608,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLgamma_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLgamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Lgamma_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4628,7 +4628,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Lgamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Lgamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4647,7 +4647,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DigammaOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opDigammaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opDigammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4667,7 +4667,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.Digamma(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Digamma(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4686,7 +4686,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 		return kernels.PolygammaOut(n, self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opPolygammaOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opPolygammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4706,7 +4706,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.Polygamma(n, self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Polygamma(n, self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4725,7 +4725,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.Polygamma_(self, n)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPolygamma_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPolygamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Polygamma_(self, n)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4745,7 +4745,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Erfinv(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4764,7 +4764,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Erfinv_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfinv_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfinv_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Erfinv_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4784,7 +4784,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ErfinvOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opErfinvOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfinvOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4804,7 +4804,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.I0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4823,7 +4823,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 		return kernels.I0_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opI0_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opI0_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.I0_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4843,7 +4843,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.I0Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opI0Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opI0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.I0Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4863,7 +4863,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sign(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4882,7 +4882,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Sign_(self)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSign_, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSign_, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Sign_(self)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -4902,7 +4902,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSignOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSignOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SignOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4922,7 +4922,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 		return kernels.Signbit(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Signbit(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -4941,7 +4941,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SignbitOut(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSignbitOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSignbitOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -4961,7 +4961,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 		return kernels.Dist(self, other, p)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Dist(self, other, p)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -4980,7 +4980,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDistOut, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDistOut, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5000,7 +5000,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.Atan2Out(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opAtan2Out, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opAtan2Out, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -5020,7 +5020,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opAtan2_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtan2_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -5040,7 +5040,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Atan2(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Atan2(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5078,7 +5078,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2Out, &assertgenshapes.Shape_f77e003279d2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2Out, &assertgenshapes.Shape_4b907cbe0783, out)
 	defer fr.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5098,7 +5098,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2_, &assertgenshapes.Shape_6913e94c6320, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2_, &assertgenshapes.Shape_0612c6597101, self)
 	defer fr.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5118,7 +5118,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opLerpScalarOut, &assertgenshapes.Shape_80ca2b38ba27, self, end, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opLerpScalarOut, &assertgenshapes.Shape_07f0ecdeaf5b, self, end, out)
 	defer fr.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, end, out)
@@ -5138,7 +5138,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3e4631d2fb21(&fr, &opLerpTensorOut, &assertgenshapes.Shape_2a6652ce7e53, self, end, weight, out)
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLerpTensorOut, &assertgenshapes.Shape_e475952d9cb2, self, end, weight, out)
 	defer fr.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	assertgenshapes.After_44d770df365a(&fr, self, end, weight, out)
@@ -5158,7 +5158,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 		return kernels.LerpScalar(self, end, weight)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_0ba160bd4bb2, self, end)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_d49616ae6e4b, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
@@ -5177,7 +5177,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 		return kernels.LerpTensor(self, end, weight)
 	}
 	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_5574cd626043, self, end, weight)
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_e33fb26f103e, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
 	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
@@ -5196,7 +5196,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHistcOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistcOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5216,7 +5216,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 		return kernels.Histc(self, bins, min_, max_)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5235,7 +5235,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_00bd865358b9, hist, bin_edges)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_b00ea22a7dbb, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	assertgenshapes.After_59b81b2d5a28(&fr, hist, bin_edges)
@@ -5274,7 +5274,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_86234d6e49d8, hist, bin_edges)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_3db2fc07af61, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	assertgenshapes.After_59b81b2d5a28(&fr, hist, bin_edges)
@@ -5333,7 +5333,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_83e1496ad32d(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_3c785f146be7, self, out)
+	assertgenshapes.Before_83e1496ad32d(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
 	defer fr.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	assertgenshapes.After_64f194d059e4(&fr, self, out)
@@ -5371,7 +5371,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5410,7 +5410,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_d6ab6bedcd6b, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_0cc92f4a5b08, out)
 	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -5487,7 +5487,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.FmodScalarOut(self, other, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFmodScalarOut, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFmodScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -5507,7 +5507,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FmodScalar(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.FmodScalar(self, other)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -5526,7 +5526,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Fmod_Scalar(self, other)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFmod_Scalar, &assertgenshapes.Shape_4386ae71e641, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFmod_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
 	defer fr.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -5546,7 +5546,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.FmodTensorOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opFmodTensorOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opFmodTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -5566,7 +5566,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FmodTensor(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.FmodTensor(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5585,7 +5585,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Fmod_Tensor(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opFmod_Tensor, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opFmod_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -5605,7 +5605,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.HypotOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opHypotOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opHypotOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -5625,7 +5625,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Hypot(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5644,7 +5644,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Hypot_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opHypot_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opHypot_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -5664,7 +5664,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.IgammaOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIgammaOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIgammaOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -5684,7 +5684,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Igamma(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5703,7 +5703,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igamma_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIgamma_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIgamma_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -5723,7 +5723,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.IgammacOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opIgammacOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opIgammacOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -5743,7 +5743,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Igammac(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
@@ -5762,7 +5762,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Igammac_(self, other)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opIgammac_, &assertgenshapes.Shape_ab0cf5876ff3, self, other)
+	assertgenshapes.Before_05e329c5444a(&fr, &opIgammac_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
 	defer fr.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
@@ -5782,7 +5782,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 		return kernels.NextafterOut(self, other, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opNextafterOut, &assertgenshapes.Shape_0f39231b951a, self, other, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opNextafterOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
 	defer fr.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
@@ -5802,7 +5802,7 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Nextafter(self, other)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_5e022a18e386, self, other)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Nextafter(self, other)
 	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0

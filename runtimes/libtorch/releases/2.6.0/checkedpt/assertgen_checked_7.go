@@ -64,7 +64,7 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 		return kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	}
 	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_8b921724e7e9(&fr, &opXScaledDotProductEfficientAttention, &assertgenshapes.Shape_b29059d225cf, query, key, value, attn_bias)
+	assertgenshapes.Before_8b921724e7e9(&fr, &opXScaledDotProductEfficientAttention, &assertgenshapes.Shape_ca29bbcfb11e, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	assertgenshapes.After_4af6a55b3d3b(&fr, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -102,7 +102,7 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_1dbbca24f13d, query, key, value, attn_bias)
+	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_def44adbafb6, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
@@ -140,7 +140,7 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
 	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_75a8f70e4994(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_c197f2c72880, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	assertgenshapes.Before_75a8f70e4994(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_cb0e4fef0ad1, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	assertgenshapes.After_38e93ff9da97(&fr, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -178,7 +178,7 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
 	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_66dc31da16f1(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_4c26ca67a5d7, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.Before_66dc31da16f1(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_70035046aeba, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	assertgenshapes.After_5ced80d5d9ae(&fr, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
@@ -235,7 +235,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTritonScaledDotAttentionOut, &assertgenshapes.Shape_06e6049f5518, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTritonScaledDotAttentionOut, &assertgenshapes.Shape_ff9ef4319854, out)
 	defer fr.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -255,7 +255,7 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFillMemEffDropoutMask_, &assertgenshapes.Shape_4aa3a8d74145, self)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFillMemEffDropoutMask_, &assertgenshapes.Shape_400a2f9fe4dc, self)
 	defer fr.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	assertgenshapes.After_6c90c45c139f(&fr, self)
@@ -294,7 +294,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_5f11f8bfc99f, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_ec2446374f39, out)
 	defer fr.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -314,7 +314,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialAiryAi(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialAiryAi, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialAiryAi, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialAiryAi(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -333,7 +333,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialAiryAiOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialAiryAiOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -353,7 +353,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ0, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselJ0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -372,7 +372,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselJ0Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselJ0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -392,7 +392,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ1, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselJ1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -411,7 +411,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselJ1Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselJ1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -431,7 +431,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY0, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselY0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -450,7 +450,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselY0Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselY0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -470,7 +470,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY1, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselY1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -489,7 +489,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselY1Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselY1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -509,7 +509,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialT, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialT, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -528,7 +528,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -547,7 +547,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -566,7 +566,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -586,7 +586,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -606,7 +606,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -626,7 +626,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialU, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialU, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -645,7 +645,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -664,7 +664,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -683,7 +683,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -703,7 +703,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -723,7 +723,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -743,7 +743,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialV, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialV, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -762,7 +762,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -781,7 +781,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -800,7 +800,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -820,7 +820,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -840,7 +840,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -860,7 +860,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialW, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialW, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -879,7 +879,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -898,7 +898,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -917,7 +917,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -937,7 +937,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -957,7 +957,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -977,7 +977,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialH, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialH, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -996,7 +996,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1015,7 +1015,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1034,7 +1034,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialHermitePolynomialHOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialHermitePolynomialHOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -1054,7 +1054,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -1074,7 +1074,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -1094,7 +1094,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHe, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHe, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1113,7 +1113,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1132,7 +1132,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1151,7 +1151,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -1171,7 +1171,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -1191,7 +1191,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -1211,7 +1211,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialL, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialL, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1230,7 +1230,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1249,7 +1249,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1268,7 +1268,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -1288,7 +1288,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -1308,7 +1308,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -1328,7 +1328,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialP, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialP, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1347,7 +1347,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1366,7 +1366,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1385,7 +1385,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -1405,7 +1405,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -1425,7 +1425,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -1445,7 +1445,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI0, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1464,7 +1464,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselI0Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselI0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1484,7 +1484,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI1, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1503,7 +1503,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselI1Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselI1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1523,7 +1523,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK0, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1542,7 +1542,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselK0Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselK0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1562,7 +1562,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK1, &assertgenshapes.Shape_5a140dc4f207, self)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
 	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
@@ -1581,7 +1581,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselK1Out, &assertgenshapes.Shape_c8bcb6b9723e, self, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselK1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
@@ -1601,7 +1601,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1620,7 +1620,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -1640,7 +1640,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1659,7 +1659,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -1679,7 +1679,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1698,7 +1698,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1717,7 +1717,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1736,7 +1736,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -1756,7 +1756,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -1776,7 +1776,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -1796,7 +1796,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1815,7 +1815,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1834,7 +1834,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1853,7 +1853,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -1873,7 +1873,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -1893,7 +1893,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -1913,7 +1913,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -1932,7 +1932,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -1951,7 +1951,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -1970,7 +1970,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -1990,7 +1990,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -2010,7 +2010,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -2030,7 +2030,7 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_c4c9ce67dc42, x, n)
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
@@ -2049,7 +2049,7 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_81a6d9cb02fb, n)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
@@ -2068,7 +2068,7 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -2087,7 +2087,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
 	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_9f7e5f346b6f, x, n, out)
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
@@ -2107,7 +2107,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_136cd691610c, n, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
@@ -2127,7 +2127,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -2147,7 +2147,7 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_8f9cb6975bd8, x)
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
@@ -2166,7 +2166,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
 	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_6dfa253007bf, x, out)
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
 	defer fr.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
@@ -2205,7 +2205,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFoobarOut, &assertgenshapes.Shape_54fa6c76c1c2, out)
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFoobarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
 	defer fr.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	assertgenshapes.After_6c90c45c139f(&fr, out)
@@ -2285,7 +2285,7 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_94e7b30c52c8(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_0035870c2219, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.Before_94e7b30c52c8(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_40616b244d95, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer fr.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.After_efdc5a2828c1(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
@@ -2305,7 +2305,7 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_435e3633c0cb(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_7b304ec7af4e, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.Before_435e3633c0cb(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_ebbb75d320b1, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.After_932dfabfb8e7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
@@ -2403,7 +2403,7 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_94e7b30c52c8(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_0035870c2219, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.Before_94e7b30c52c8(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_40616b244d95, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer fr.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.After_efdc5a2828c1(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
@@ -2423,7 +2423,7 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_435e3633c0cb(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_7b304ec7af4e, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.Before_435e3633c0cb(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_ebbb75d320b1, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.After_932dfabfb8e7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
@@ -2521,7 +2521,7 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_f505c5251e66(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_16201afd4fa0, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.Before_f505c5251e66(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_94c1252cb212, self, grads, momentum_buffer_list, lr)
 	defer fr.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	assertgenshapes.After_4fe8e46acddd(&fr, self, grads, momentum_buffer_list, lr)
@@ -2541,7 +2541,7 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		return
 	}
 	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_fb0073994aaf(&fr, &opXFusedSgdTensorLrOut, &assertgenshapes.Shape_6070fbf5cb5f, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXFusedSgdTensorLrOut, &assertgenshapes.Shape_ff14270b0dd8, self, grads, momentum_buffer_list, lr, out)
 	defer fr.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 	assertgenshapes.After_9b66c7342f5a(&fr, self, grads, momentum_buffer_list, lr, out)
