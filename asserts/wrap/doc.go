@@ -53,7 +53,7 @@
 //			return kernels.AddTensor(self, other, alpha)
 //		}
 //		var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
-//		assertgenshapes.Before_fee735097cff(&fr, &opAddTensor, &assertgenshapes.Shape_7b74df4d1952, self, other)
+//		assertgenshapes.Before_fee735097cff(&fr, &opAddTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 //		r0 := kernels.AddTensor(self, other, alpha)
 //		assertgenshapes.After_05682342539d(&fr, self, other, r0)
 //		return r0
@@ -85,8 +85,8 @@
 //		fr.End()
 //	}
 //
-//	// Shape_7b74df4d1952 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
-//	var Shape_7b74df4d1952 = wrap.Shape{
+//	// Shape_5fe50c0fb98a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+//	var Shape_5fe50c0fb98a = wrap.Shape{
 //		Args: 2,
 //		Elem: elem_5a6f226f5ab8,
 //		Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
