@@ -120,7 +120,7 @@ type onePathOutcome struct {
 	violations []string
 }
 
-func (o onePathOutcome) text() string { return scenarioText(onePathOps, o.stats, o.violations) }
+func (o onePathOutcome) text() string { return golden.ScenarioText(onePathOps, o.stats, o.violations) }
 
 // runOnePathCase runs b three times, from reset statistics and caches, on
 // the one path, with rows every call forced onto the rows.

@@ -167,7 +167,7 @@ type outcome struct {
 	violations []string
 }
 
-func (o outcome) text() string { return scenarioText(ops, o.stats, o.violations) }
+func (o outcome) text() string { return golden.ScenarioText(ops, o.stats, o.violations) }
 
 // runCase runs c three times, from reset statistics, on the one path,
 // with rows every call forced onto the rows.

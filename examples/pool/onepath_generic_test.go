@@ -89,7 +89,7 @@ func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
 						if len(vs) != 0 {
 							t.Errorf("rows=%v: violations %v", rows, vs)
 						}
-						return scenarioText(genericOps, stats, nil)
+						return golden.ScenarioText(genericOps, stats, nil)
 					}
 					g.Check(t, name, run(false), run(true))
 				})

@@ -71,7 +71,7 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 						for _, v := range vs {
 							violations = append(violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
 						}
-						return scenarioText(onePathOps, stats, violations)
+						return golden.ScenarioText(onePathOps, stats, violations)
 					}
 					g.Check(t, name, run(false), run(true))
 				})

@@ -1,8 +1,12 @@
 package golden
 
 import (
+	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -80,4 +84,50 @@ func (g *Scenarios) Write(t *testing.T) {
 	if err := os.WriteFile(g.path, []byte(strings.Join(g.got, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// ScenarioText is what a golden file holds of a scenario: a line per op
+// of ops whose statistics are not zero (its calls, then check=ran/failed
+// by check, skip:reason=n by reason, each in the order of their names),
+// then a line per violation. stats[i] is op i's asserts.Stats, read
+// through its JSON form (this package imports none of the module's).
+func ScenarioText[S json.Marshaler](ops []string, stats []S, violations []string) string {
+	var b strings.Builder
+	for i, s := range stats {
+		data, err := s.MarshalJSON()
+		if err != nil {
+			panic(err)
+		}
+		var st struct {
+			Calls      uint64            `json:"calls"`
+			Ran        map[string]uint64 `json:"checks_run"`
+			Violations map[string]uint64 `json:"violations"`
+			Skipped    map[string]uint64 `json:"skipped"`
+		}
+		if err := json.Unmarshal(data, &st); err != nil {
+			panic(err)
+		}
+		if st.Calls == 0 && len(st.Ran)+len(st.Violations)+len(st.Skipped) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%s calls=%d", ops[i], st.Calls)
+		checks := slices.Sorted(maps.Keys(st.Ran))
+		for k := range st.Violations {
+			if _, ok := st.Ran[k]; !ok {
+				checks = append(checks, k)
+			}
+		}
+		slices.Sort(checks)
+		for _, k := range checks {
+			fmt.Fprintf(&b, " %s=%d/%d", k, st.Ran[k], st.Violations[k])
+		}
+		for _, r := range slices.Sorted(maps.Keys(st.Skipped)) {
+			fmt.Fprintf(&b, " skip:%s=%d", r, st.Skipped[r])
+		}
+		b.WriteString("\n")
+	}
+	for _, v := range violations {
+		fmt.Fprintf(&b, "violation %s\n", strings.TrimRight(v, " "))
+	}
+	return b.String()
 }
