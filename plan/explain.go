@@ -257,10 +257,7 @@ func writtenArgs(f *schema.Func) string {
 			names = append(names, a.Name)
 		}
 	}
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return checktable.JoinAnd(names)
 }
 
 // viewLine is explain's view op line: whether torchgen counts the op a

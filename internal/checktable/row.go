@@ -387,6 +387,15 @@ type id uint64
 
 func (i id) String() string { return fmt.Sprintf("%#x", uint64(i)) }
 
+// JoinAnd joins words as the check's texts list them: "", "a", "a and
+// b", "a, b and c".
+func JoinAnd(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
 // ComparesMemory reports whether k compares memory through the storage
 // anchors a wrapper reads (same_storage, fresh_no_alias, fresh_not_held).
 func ComparesMemory(k checks.Check) bool {

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -119,15 +118,7 @@ func (f *frame) anchorStale(sh *Shape) {
 		return
 	}
 	panic(fmt.Sprintf("asserts: %s: %T implements asserts.Anchored (StorageAnchor), which its wrappers were generated without: run go generate (without the anchors, %s compare storage IDs only)",
-		f.op.FullName(), t, andList(ks)))
-}
-
-// andList joins words as "a", "a and b", "a, b and c".
-func andList(ws []string) string {
-	if len(ws) < 2 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+		f.op.FullName(), t, checktable.JoinAnd(ks)))
 }
 
 // misuse panics: generated code does not fit the runtime.
