@@ -132,21 +132,7 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 			t.Errorf("init's report lacks %q", want)
 		}
 	}
-	gen := must(pkg, "go", "generate", "./...")
-	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped in checked`).FindStringSubmatch(gen)
-	if m == nil {
-		t.Fatalf("go generate: %s", gen)
-	}
-	if n, _ := strconv.Atoi(m[1]); n < 30 {
-		t.Errorf("go generate: %s, want at least 30 ops wrapped", gen)
-	}
-	must(pkg, "go", "test", "./...")
-	out := must(pkg, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
-	for _, want := range []string{"--- PASS: TestSweep (", "--- PASS: TestBoundValues (", "--- PASS: TestMemory (", " 0 findings, 0 crashes", "as MemoryAllocs allows"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
-		}
-	}
+	run.generateAndTest(t, pkg, 30, "as MemoryAllocs allows")
 }
 
 // TestInitLibraryTypeGorgonia: a third library, gorgonia.org/tensor
@@ -215,22 +201,7 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 			t.Errorf("assertgen.yaml lacks %q:\n%s", want, yaml)
 		}
 	}
-	gen := must(pkg, "go", "generate", "./...")
-	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped in checked`).FindStringSubmatch(gen)
-	if m == nil {
-		t.Fatalf("go generate: %s", gen)
-	}
-	if n, _ := strconv.Atoi(m[1]); n < 60 {
-		t.Errorf("go generate: %s, want at least 60 ops wrapped", gen)
-	}
-	must(pkg, "go", "vet", "./...")
-	must(pkg, "go", "test", "./...")
-	out := must(pkg, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
-	for _, want := range []string{"--- PASS: TestSweep (", "--- PASS: TestBoundValues (", "--- PASS: TestMemory (", " 0 findings, 0 crashes"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
-		}
-	}
+	run.generateAndTest(t, pkg, 60)
 }
 
 // A moduleRunner runs a command in a directory of a module libraryModule
@@ -245,6 +216,30 @@ func (run moduleRunner) must(t *testing.T, dir string, args ...string) string {
 		t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return out
+}
+
+// generateAndTest runs go generate in the package init wrote at pkg,
+// which must wrap at least atLeast ops, then go vet, and go test in both
+// builds: the debug build's sweep, bound values and conformance suite
+// pass, the sweep with no finding, and its output holds each of more.
+func (run moduleRunner) generateAndTest(t *testing.T, pkg string, atLeast int, more ...string) {
+	t.Helper()
+	gen := run.must(t, pkg, "go", "generate", "./...")
+	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped in checked`).FindStringSubmatch(gen)
+	if m == nil {
+		t.Fatalf("go generate: %s", gen)
+	}
+	if n, _ := strconv.Atoi(m[1]); n < atLeast {
+		t.Errorf("go generate: %s, want at least %d ops wrapped", gen, atLeast)
+	}
+	run.must(t, pkg, "go", "vet", "./...")
+	run.must(t, pkg, "go", "test", "./...")
+	out := run.must(t, pkg, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
+	for _, want := range append([]string{"--- PASS: TestSweep (", "--- PASS: TestBoundValues (", "--- PASS: TestMemory (", " 0 findings, 0 crashes"}, more...) {
+		if !strings.Contains(out, want) {
+			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
+		}
+	}
 }
 
 // libraryModule makes a fresh module modPath, on Go 1.25.14, with the
