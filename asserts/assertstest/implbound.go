@@ -90,12 +90,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 	op := &engine.Op{Name: "assertstest_fresh"}
 	check := func() []asserts.Violation {
 		before := len(col.Violations())
-		var c engine.Call
-		c.BeginWith(op, asserts.EnvState{})
-		var o0 engine.Saved
-		c.Result(&o0, x)
-		c.ImplUseCountEqFresh(engine.Ret(0), &o0, x)
-		c.End()
+		withoutEnv(func() { retCall(op, &shapeFreshBound, x) })
 		return col.Violations()[before:]
 	}
 	if vs := check(); len(vs) > 0 {

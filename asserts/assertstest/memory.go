@@ -60,20 +60,7 @@ func recycleCall(r *reporter, rt Runtime) {
 	}
 	x := rt.New()
 	defer rt.Release(x)
-	ax, _ := anchor(x)
-	vs := asserts.Collect(func() {
-		var c engine.Call
-		var s engine.Saved
-		c.Begin(&opRecycle)
-		c.Save(&s, x)
-		c.SaveAnchor(&s, ax)
-		rt.Recycle(x)
-		c.After(&s, x)
-		p, _ := anchor(x)
-		c.AfterRecycled(&s, p)
-		c.SameImplStorageVersion(engine.Arg("out"), &s)
-		c.End()
-	})
+	vs := asserts.Collect(func() { argCall(&opRecycle, &shapeOut, x, func() { rt.Recycle(x) }) })
 	if len(vs) != 1 || !vs[0].Recycled {
 		r.Errorf("a kernel that gives its argument's buffer back to the pool and keeps it: %d violations, want one same_storage (Recycled); call asserts.Recycled where the pool takes a buffer back, and asserts.Reused where it hands one out again", len(vs))
 	}

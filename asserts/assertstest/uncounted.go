@@ -306,14 +306,7 @@ func uRebind(r *reporter, u Uncounted) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	var c engine.Call
-	var s engine.Saved
-	c.Begin(&opRebind)
-	c.SaveIdent(&s, x)
-	u.Rebind(x)
-	c.AfterIdent(&s, x)
-	c.SameStorage(engine.Arg("out"), &s)
-	c.End()
+	argCall(&opRebind, &shapeRebind, x, func() { u.Rebind(x) })
 	if len(col.Violations()) != 1 {
 		r.Errorf("a kernel that rebinds a tensor to new memory goes unseen: neither its storage ID nor its anchor moved (%d violations); derive the anchor from the memory, and give new memory a new storage ID or an anchor of its own", len(col.Violations()))
 	}
@@ -390,15 +383,7 @@ var opUncounted = engine.Op{Name: "assertstest_fresh"}
 // freshCall runs out through a checked call as a fresh return, as
 // generated code does for a runtime without use counts.
 func freshCall(out asserts.Identity) {
-	var c engine.Call
-	var s engine.Saved
-	c.BeginWith(&opUncounted, asserts.EnvState{})
-	c.BeginFresh()
-	c.ResultIdent(&s, out)
-	c.ImplUseCountLE1(engine.Ret(0), &s)
-	c.StorageUseCountEq1(engine.Ret(0), &s)
-	c.FreshNotHeld(engine.Ret(0), &s, out)
-	c.End()
+	withoutEnv(func() { retCall(&opUncounted, &shapeUncounted, out) })
 }
 
 // uCheckedCall runs fresh returns through ResultIdent and FreshNotHeld: a
