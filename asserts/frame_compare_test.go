@@ -9,6 +9,7 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 // A pathCase runs one op through the rows path's wrapper (frame false) or
@@ -227,6 +228,11 @@ func broken() map[string]kernels {
 type pathOutcome struct {
 	stats      asserts.Stats
 	violations []string
+}
+
+// text is the outcome as a golden file holds it, its op named op.
+func (o pathOutcome) text(op string) string {
+	return golden.ScenarioText([]string{op}, []asserts.Stats{o.stats}, o.violations)
 }
 
 func runPath(t *testing.T, c pathCase, frame bool, calls int) pathOutcome {

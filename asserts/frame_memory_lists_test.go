@@ -6,13 +6,14 @@ package asserts_test
 
 import (
 	"fmt"
-	"slices"
+	"path/filepath"
 	"testing"
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 const nineLists = 9
@@ -151,6 +152,8 @@ func TestFrameMemoryNineLists(t *testing.T) {
 		"plain": nil,
 		"mode":  envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
 	}
+	g := golden.ReadScenarios(t, filepath.Join("testdata", "frame_memory_nine.golden"))
+	defer g.Write(t)
 	for _, bad := range []bool{false, true} {
 		for _, ename := range sortedKeys(envs) {
 			for _, content := range []bool{false, true} {
@@ -183,12 +186,7 @@ func TestFrameMemoryNineLists(t *testing.T) {
 						}
 						_ = keep
 					}
-					if out[0].stats != out[1].stats {
-						t.Errorf("stats:\none path %+v\nrows path %+v", out[1].stats, out[0].stats)
-					}
-					if !slices.Equal(out[0].violations, out[1].violations) {
-						t.Errorf("violations:\none path %q\nrows path %q", out[1].violations, out[0].violations)
-					}
+					g.Check(t, t.Name(), out[1].text("nine"), out[0].text("nine"))
 					if n := len(out[1].violations); bad && n < 10 || !bad && n != 0 {
 						t.Errorf("%d violations in 10 calls: %q", n, out[1].violations)
 					}

@@ -8,7 +8,7 @@ package asserts_test
 
 import (
 	"fmt"
-	"slices"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unsafe"
@@ -16,6 +16,7 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 func denseOf(h unsafe.Pointer) asserts.Identity { return (*dense)(h) }
@@ -619,6 +620,8 @@ func TestFrameMemoryCountsAsRowsPath(t *testing.T) {
 	kernelSets["correct"] = memCorrect
 	defer func() { memK = memCorrect }()
 	oneCycle(t, collect(t)) // no collection between two hand-outs of one address
+	g := golden.ReadScenarios(t, filepath.Join("testdata", "frame_memory.golden"))
+	defer g.Write(t)
 	for _, kname := range sortedKeys(kernelSets) {
 		for _, ename := range sortedKeys(envs) {
 			for _, content := range []bool{false, true} {
@@ -637,12 +640,7 @@ func TestFrameMemoryCountsAsRowsPath(t *testing.T) {
 						want := runMem(t, c, false, 4)
 						memK = kernels()
 						got := runMem(t, c, true, 4)
-						if got.stats != want.stats {
-							t.Errorf("stats:\none path %+v\nrows path %+v", got.stats, want.stats)
-						}
-						if !slices.Equal(got.violations, want.violations) {
-							t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
-						}
+						g.Check(t, name, got.text(c.name), want.text(c.name))
 					})
 				}
 			}
