@@ -20,8 +20,8 @@ import (
 const nineLists = 9
 
 var (
-	opMemNineF = engine.Op{Name: "nine"}
-	locsMemNine           = func() []engine.Loc {
+	opMemNineF  = engine.Op{Name: "nine"}
+	locsMemNine = func() []engine.Loc {
 		var l []engine.Loc
 		for i := range nineLists {
 			l = append(l, engine.Arg(fmt.Sprintf("l%d", i)))

@@ -61,9 +61,9 @@ var (
 	opMemViewF    = engine.Op{Name: "narrow"}
 	opMemCatF     = engine.Op{Name: "cat"}
 	// cat of nine elements is an op of its own, calibrated for nine
-	opMemCat9F    = engine.Op{Name: "cat"}
-	opMemSplitF   = engine.Op{Name: "split"}
-	opMemUnbindF  = engine.Op{Name: "unbind_copy"}
+	opMemCat9F   = engine.Op{Name: "cat"}
+	opMemSplitF  = engine.Op{Name: "split"}
+	opMemUnbindF = engine.Op{Name: "unbind_copy"}
 	// the op memCatF calls
 	memCatOpF = &opMemCatF
 )
