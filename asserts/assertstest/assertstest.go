@@ -627,6 +627,20 @@ func testConcurrent(r *reporter, rt Runtime) {
 	}
 }
 
+var (
+	locsArgRet = []engine.Loc{engine.Arg("self"), engine.Ret(0)}
+	// shapeFresh and shapeView: an op of one argument it must not change
+	// and a fresh return, or a return that views the argument
+	shapeFresh = engine.Shape{Args: 1, Rets: 1, Locs: locsArgRet,
+		Rows: rows(append(unchanged[:len(unchanged):len(unchanged)], rowOf{checks.ImplUseCountLE1, 1, -1}, rowOf{checks.StorageUseCountEq1, 1, -1})...)}
+	shapeView = engine.Shape{Args: 1, Rets: 1, Locs: locsArgRet,
+		Rows: rows(append(unchanged[:len(unchanged):len(unchanged)], rowOf{checks.SharesStorage, 1, 0}, rowOf{checks.ImplUseCountLE1, 1, -1})...)}
+	// shapeRebind: of a runtime without use counts, an argument whose
+	// storage stays (uRebind)
+	shapeRebind = engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("out")}, NoUseCounts: true,
+		Rows: rows(rowOf{checks.SameStorage, 0, -1})}
+)
+
 // testCheckedCall runs asserts over the runtime: correct kernels pass,
 // broken ones are caught, which shows that the contract is read right.
 func testCheckedCall(r *reporter, rt Runtime) {

@@ -3,6 +3,7 @@ package assertstest
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
@@ -32,31 +33,14 @@ func rows(rs ...rowOf) []engine.Row {
 	return out
 }
 
-var (
-	locsArgRet = []engine.Loc{engine.Arg("self"), engine.Ret(0)}
-	unchanged  = []rowOf{{checks.SameImpl, 0, -1}, {checks.SameStorage, 0, -1}, {checks.NoMutation, 0, -1}}
-	// shapeFresh and shapeView: an op of one argument it must not change
-	// and a fresh return, or a return that views the argument
-	shapeFresh = engine.Shape{Args: 1, Rets: 1, Locs: locsArgRet,
-		Rows: rows(append(unchanged[:3:3], rowOf{checks.ImplUseCountLE1, 1, -1}, rowOf{checks.StorageUseCountEq1, 1, -1})...)}
-	shapeView = engine.Shape{Args: 1, Rets: 1, Locs: locsArgRet,
-		Rows: rows(append(unchanged[:3:3], rowOf{checks.SharesStorage, 1, 0}, rowOf{checks.ImplUseCountLE1, 1, -1})...)}
-	// shapeFreshBound: a fresh return bound to an object (ImplBound)
-	shapeFreshBound = engine.Shape{Rets: 1, Locs: []engine.Loc{engine.Ret(0)},
-		Rows: rows(rowOf{checks.ImplUseCountEqFresh, 0, -1})}
-	// shapeOut: an argument written in place, which keeps its TensorImpl
-	// and StorageImpl
-	shapeOut = engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("out")}, Rows: rows(unchanged...)}
-	// shapeMetadata: an argument whose metadata the op must not change
-	shapeMetadata = engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("self")},
-		Rows: rows(rowOf{checks.SameMetadata, 0, -1})}
-	// shapeRebind and shapeUncounted: of a runtime without use counts, an
-	// argument whose storage stays, and a fresh return
-	shapeRebind = engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("out")}, NoUseCounts: true,
-		Rows: rows(rowOf{checks.SameStorage, 0, -1})}
-	shapeUncounted = engine.Shape{Rets: 1, Locs: []engine.Loc{engine.Ret(0)}, NoUseCounts: true,
-		Rows: rows(rowOf{checks.ImplUseCountLE1, 0, -1}, rowOf{checks.StorageUseCountEq1, 0, -1}, rowOf{checks.FreshNotHeld, 0, -1})}
-)
+// unchanged are the rows of argument 0, which the op must not change.
+var unchanged = func() []rowOf {
+	var rs []rowOf
+	for _, k := range checktable.Unchanged(false) {
+		rs = append(rs, rowOf{k, 0, -1})
+	}
+	return rs
+}()
 
 // withoutEnv runs f with no Env registered: the suite's calls check
 // outside any mode or context, whatever the runtime's Env says.

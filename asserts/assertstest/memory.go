@@ -42,7 +42,12 @@ func testMemory(r *reporter, rt Runtime) {
 	recycleCall(r, rt)
 }
 
-var opRecycle = engine.Op{Name: "assertstest_recycle"}
+var (
+	opRecycle = engine.Op{Name: "assertstest_recycle"}
+	// shapeOut: an argument written in place, which keeps its TensorImpl
+	// and StorageImpl
+	shapeOut = engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("out")}, Rows: rows(unchanged...)}
+)
 
 // recycleCall runs a call whose kernel gives its argument's buffer back
 // to the runtime's pool and keeps it (Runtime.Recycle): same_storage must

@@ -378,7 +378,12 @@ func uAddressReuse(r *reporter, u Uncounted) {
 	}
 }
 
-var opUncounted = engine.Op{Name: "assertstest_fresh"}
+var (
+	opUncounted = engine.Op{Name: "assertstest_fresh"}
+	// shapeUncounted: a fresh return of a runtime without use counts
+	shapeUncounted = engine.Shape{Rets: 1, Locs: []engine.Loc{engine.Ret(0)}, NoUseCounts: true,
+		Rows: rows(rowOf{checks.FreshNotHeld, 0, -1})}
+)
 
 // freshCall runs out through a checked call as a fresh return, as
 // generated code does for a runtime without use counts.

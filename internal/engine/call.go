@@ -97,7 +97,7 @@ type Saved struct {
 	digest   uint64
 	metadata uint64
 	// anchor is the argument's storage anchor before the kernel, for a
-	// runtime without use counts (SaveIdent, see [Anchored]); nil when it
+	// runtime without use counts (Frame.ArgIdent, see [Anchored]); nil when it
 	// gave none. A pointer, not an address: it keeps the storage the
 	// argument had alive until the call ends, so that a kernel that drops
 	// it cannot get its address back for another (memory.go).
@@ -123,10 +123,10 @@ const (
 	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
 	// without use counts (see [Identity]).
 	fUncounted asserts.Traits = 1 << 23
-	// fAnchorMoved: AfterIdent found the argument's storage anchor moved
+	// fAnchorMoved: AfterAnchor found the argument's storage anchor moved
 	// while its StorageImpl ID stayed (same_storage reports it).
 	fAnchorMoved asserts.Traits = 1 << 24
-	// fRecycled: AfterRecycled found the argument pointing, after the
+	// fRecycled: Frame.AfterRecycled found the argument pointing, after the
 	// kernel, at memory the runtime took back during the call
 	// (same_storage reports it).
 	fRecycled asserts.Traits = 1 << 25
