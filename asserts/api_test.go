@@ -727,32 +727,6 @@ func TestReleasedArgumentMessage(t *testing.T) {
 	}
 }
 
-// The Tensor forms of Save, SaveOpt and After (interface mode) fill a
-// snapshot exactly as the Identity forms do.
-func TestTensorFormsSaveAlike(t *testing.T) {
-	x := rt.Ones(2)
-	defer x.Release()
-	var tx asserts.Tensor = x
-	for _, present := range []bool{true, false} {
-		var c engine.Call
-		c.BeginWith(&opAddTensor, asserts.EnvState{})
-		var a, b, oa, ob engine.Saved
-		c.Save(&a, x)
-		c.SaveTensor(&b, tx)
-		c.SaveOpt(&oa, x, present)
-		c.SaveOptTensor(&ob, tx, present)
-		if a != b || oa != ob {
-			t.Errorf("present=%v: Save %+v, SaveTensor %+v; SaveOpt %+v, SaveOptTensor %+v", present, a, b, oa, ob)
-		}
-		c.After(&a, x)
-		c.AfterTensor(&b, tx)
-		if a != b {
-			t.Errorf("After %+v, AfterTensor %+v", a, b)
-		}
-		c.End()
-	}
-}
-
 // The list loops gen writes per list type (saveList and afterList in
 // wrappers_test.go have their form; a Tensor?[] ends with
 // SummarizeSavedOpt) snapshot a list as the generic functions do: the list

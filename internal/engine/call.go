@@ -553,20 +553,3 @@ func (c *Call) report(v *violation) {
 	handle(v)
 	done = true
 }
-
-// SaveTensor is [Call.Save] for a tensor held as a [Tensor], as code in
-// interface mode holds them.
-func (c *Call) SaveTensor(s *Saved, t asserts.Tensor) { c.Save(s, t) }
-
-// SaveOptTensor is [Call.SaveOpt] for a tensor held as a [Tensor].
-func (c *Call) SaveOptTensor(s *Saved, t asserts.Tensor, present bool) { c.SaveOpt(s, t, present) }
-
-// AfterTensor is [Call.After] for a tensor held as a [Tensor]. A nil t is
-// an absent optional argument (saved by [Call.SaveOptTensor]), which has
-// nothing to read.
-func (c *Call) AfterTensor(s *Saved, t asserts.Tensor) {
-	if t != nil {
-		s.after = t.Ident()
-	}
-	s.meta &^= fPending
-}

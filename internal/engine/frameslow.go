@@ -271,7 +271,7 @@ func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 		l.base = q.base
 		uncounted := asserts.Traits(0)
 		if p.unc || p.mem {
-			uncounted = fUncounted // as ResultIdentList (the memory kind's too: its adapter's identities)
+			uncounted = fUncounted // as ResultIdent (the memory kind's too: its adapter's identities)
 		}
 		for j := range q.n {
 			e, qe := l.at(j), q.at(j)

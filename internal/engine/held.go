@@ -66,16 +66,6 @@ func (c *Call) ResultIdent(r *Saved, t asserts.Identity) {
 	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | fUncounted | c.saved&fMode
 }
 
-// ResultIdentList snapshots a Tensor[] return, as [Call.ResultIdent] does
-// for each element.
-func ResultIdentList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
-	l.Reset(len(ts))
-	for i := range ts {
-		c.ResultIdent(l.at(i), ts[i])
-	}
-	l.ok = 0 // every list check takes its slow path, where the policy skips the use counts
-}
-
 // FreshNotHeld checks a fresh return of a runtime without use counts
 // (fresh_not_held): its storage must not be one that an earlier checked
 // call returned as fresh and that is still alive. t is the returned
