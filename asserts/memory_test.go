@@ -194,12 +194,12 @@ func catDense(ts []*dense, kernel func() *dense) {
 	all := engine.Arg("tensors")
 	c.Begin(&opCatDense)
 	c.BeginFresh()
-	engine.SaveList(&c, &l, ts)
+	saveListOf(&c, &l, ts)
 	for j, e := range ts {
 		c.BindingContext(all.Elem(j), l.At(j), e)
 	}
 	ret := kernel()
-	engine.AfterList(&c, &l, ts)
+	afterListOf(&c, &l, ts)
 	c.ResultIdent(&r, ret)
 	c.List(checks.SameImpl, all, &l)
 	c.List(checks.SameStorage, all, &l)

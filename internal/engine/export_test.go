@@ -74,3 +74,11 @@ func (c *Call) AfterIdent(s *Saved, t asserts.Identity) {
 	c.After(s, t)
 	c.AfterAnchor(s, anchorOf(t))
 }
+
+// SameImplStorageVersion runs the rows of an argument the op does not
+// write: same_impl, same_storage and no_mutation.
+func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
+	c.SameImpl(l, s)
+	c.SameStorage(l, s)
+	c.NoMutation(l, s)
+}
