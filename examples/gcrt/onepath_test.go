@@ -91,7 +91,7 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 		if rows && b.k.cat != nil && len(vs) == 0 {
 			t.Errorf("the broken cat reported nothing")
 		}
-		return onepath.Text(onePathOps, onepath.IfaceStats, vs)
+		return onepath.Text(onePathOps, vs)
 	})
 }
 
@@ -137,8 +137,8 @@ func TestOnePathLateBug(t *testing.T) {
 		if n := len(got); n != 19 || got[0] != "impl_use_count_eq_fresh" || got[1] != "impl_use_count_eq_fresh" || got[2] != "fresh_not_held" {
 			t.Errorf("rows=%v: violations %v, want 10 of impl_use_count_eq_fresh and 9 of fresh_not_held", rows, got)
 		}
-		if st := onepath.IfaceStats("add.Tensor"); st.Calls != 1010 {
-			t.Errorf("rows=%v: stats %+v", rows, st)
+		if n := onepath.Calls("add.Tensor"); n != 1010 {
+			t.Errorf("rows=%v: %d calls", rows, n)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/examples/pool/checked"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 	"github.com/assertgen/assertgen/testdata/onepath"
 )
 
@@ -67,6 +68,10 @@ func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
 		if len(vs) != 0 {
 			t.Errorf("rows=%v: violations %v", rows, vs)
 		}
-		return onepath.Text(genericOps, genericStats, nil)
+		var stats []asserts.Stats
+		for _, name := range genericOps {
+			stats = append(stats, genericStats(name))
+		}
+		return golden.ScenarioText(genericOps, stats, nil)
 	})
 }

@@ -3,7 +3,9 @@
 // with every call forced onto the rows (engine.SetRowsOnly), under each
 // environment and with same_content off and on, and both runs are held to
 // a golden file (golden.Scenarios), which -update writes from the rows.
-// A harness under testdata, imported by tests only.
+// A harness under testdata, imported by tests only; its API names no
+// type of the module (the repository's names test reads it from export
+// data, beside the module's packages read from source).
 package onepath
 
 import (
@@ -23,20 +25,20 @@ var Envs = []string{"plain", "mode", "hermetic", "context"}
 func env(name string) asserts.Env {
 	switch name {
 	case "mode":
-		return EnvFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} })
+		return envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} })
 	case "hermetic":
-		return EnvFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} })
+		return envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} })
 	case "context":
-		return EnvFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} })
+		return envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} })
 	}
 	return nil
 }
 
-// EnvFunc is an asserts.Env that reports what its function returns.
-type EnvFunc func() asserts.EnvState
+// envFunc is an asserts.Env that reports what its function returns.
+type envFunc func() asserts.EnvState
 
 // State returns f's state.
-func (f EnvFunc) State() asserts.EnvState { return f() }
+func (f envFunc) State() asserts.EnvState { return f() }
 
 // Compare runs each case of cases (by its name) under each of Envs and
 // with same_content off and on, as subtest "CASE/ENV/content=B": run(t, i,
@@ -66,32 +68,36 @@ func Compare(t *testing.T, path string, cases []string, run func(t *testing.T, i
 }
 
 // Violations runs f with a collector as the handler and returns what it
-// collected.
-func Violations(f func()) []asserts.Violation {
+// collected, a line each: the check, the place and the other tensor.
+func Violations(f func()) []string {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	f()
-	return col.Violations()
-}
-
-// Text is a scenario's text (golden.ScenarioText): the statistics of ops,
-// each found by stats, and the violations vs by check, place and other.
-func Text(ops []string, stats func(op string) asserts.Stats, vs []asserts.Violation) string {
-	var st []asserts.Stats
-	for _, op := range ops {
-		st = append(st, stats(op))
-	}
 	var lines []string
-	for _, v := range vs {
+	for _, v := range col.Violations() {
 		lines = append(lines, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
 	}
-	return golden.ScenarioText(ops, st, lines)
+	return lines
 }
 
-// IfaceStats returns the statistics of the op named name (Op.FullName) of
+// Text is a scenario's text (golden.ScenarioText): the statistics of ops
+// of a set in interface mode (ifaceStats), and the violations vs.
+func Text(ops []string, vs []string) string {
+	var st []asserts.Stats
+	for _, op := range ops {
+		st = append(st, ifaceStats(op))
+	}
+	return golden.ScenarioText(ops, st, vs)
+}
+
+// Calls returns the number of calls of the op named name of a set in
+// interface mode (ifaceStats).
+func Calls(name string) uint64 { return ifaceStats(name).Calls }
+
+// ifaceStats returns the statistics of the op named name (Op.FullName) of
 // a set in interface mode (its Op has no Kernel, unlike a function-mode
 // set's ops of the same names), zero for one that never ran.
-func IfaceStats(name string) asserts.Stats {
+func ifaceStats(name string) asserts.Stats {
 	for _, op := range engine.Ops() {
 		if op.FullName() == name && op.Kernel == nil {
 			return op.Stats()
