@@ -88,8 +88,6 @@ func testImplBindings(r *reporter, rt Runtime) {
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
 	op := &engine.Op{Name: "assertstest_fresh"}
-	// a fresh return bound to an object
-	shapeFreshBound := engine.Shape{Rets: 1, Locs: []engine.Loc{engine.Ret(0)}, Rows: rows(rowOf{checks.ImplUseCountEqFresh, 0, -1})}
 	check := func() []asserts.Violation {
 		before := len(col.Violations())
 		withoutEnv(func() { retCall(op, &shapeFreshBound, x) })
@@ -112,3 +110,6 @@ func testImplBindings(r *reporter, rt Runtime) {
 		r.Errorf("after UnbindImpl the TensorImpl use count is %d, want 1: the object's reference goes with it", n)
 	}
 }
+
+// shapeFreshBound: a fresh return bound to an object (testImplBindings)
+var shapeFreshBound = engine.Shape{Rets: 1, Locs: []engine.Loc{engine.Ret(0)}, Rows: rows(rowOf{checks.ImplUseCountEqFresh, 0, -1})}

@@ -89,8 +89,6 @@ func testMetadata(r *reporter, rt Runtime) {
 		r.Logf("Runtime.Resize is nil: a change of metadata not checked")
 		return
 	}
-	// an argument whose metadata the op must not change
-	shapeMetadata := engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("self")}, Rows: rows(rowOf{checks.SameMetadata, 0, -1})}
 	call := func(kernel func(x asserts.Tensor)) []asserts.Violation {
 		col := asserts.NewCollector()
 		defer asserts.SetHandler(asserts.SetHandler(col))
@@ -116,3 +114,7 @@ func uMetadata(r *reporter, u Uncounted) {
 	}
 	checkMetadataBasics(r, x, v, u.Undefined(), u.MemoryAllocs)
 }
+
+// shapeMetadata: an argument whose metadata the op must not change
+// (testMetadata)
+var shapeMetadata = engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("self")}, Rows: rows(rowOf{checks.SameMetadata, 0, -1})}

@@ -391,7 +391,7 @@ func freshCall(out asserts.Identity) {
 	withoutEnv(func() { retCall(&opUncounted, &shapeUncounted, out) })
 }
 
-// uCheckedCall runs fresh returns through ResultIdent and FreshNotHeld: a
+// uCheckedCall runs fresh returns through checked calls (fresh_not_held): a
 // kernel returning new tensors passes, one returning the same tensor twice
 // is reported.
 func uCheckedCall(r *reporter, u Uncounted) {
