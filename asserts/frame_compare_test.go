@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -269,6 +270,8 @@ func TestFramePathCountsAsRowsPath(t *testing.T) {
 	}
 	kernelSets := broken()
 	kernelSets["correct"] = correct
+	g := golden.ReadScenarios(t, filepath.Join("testdata", "frame_path.golden"))
+	defer g.Write(t)
 	for _, kname := range sortedKeys(kernelSets) {
 		for _, ename := range sortedKeys(envs) {
 			for _, content := range []bool{false, true} {
@@ -280,12 +283,7 @@ func TestFramePathCountsAsRowsPath(t *testing.T) {
 						defer asserts.SetContentCheck(asserts.SetContentCheck(content))
 						want := runPath(t, c, false, 3)
 						got := runPath(t, c, true, 3)
-						if got.stats != want.stats {
-							t.Errorf("stats:\none path %+v\nrows path %+v", got.stats, want.stats)
-						}
-						if !slices.Equal(got.violations, want.violations) {
-							t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
-						}
+						g.Check(t, name, got.text(c.name), want.text(c.name))
 					})
 				}
 			}
