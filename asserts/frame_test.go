@@ -1,8 +1,9 @@
 package asserts_test
 
 // Hand-written wrappers of the one path (engine.Frame, engine.Shape): what gen
-// emits at version 4 for a runtime with use counts, beside the rows-path
-// wrappers of wrappers_test.go they are held against.
+// emits at version 4 for a runtime with use counts, run on the fast plan
+// and forced onto the rows against goldens the rows-path wrappers of
+// wrappers_test.go wrote (frame_compare_test.go).
 
 import (
 	"slices"
