@@ -29,11 +29,11 @@ func TestListChecks(t *testing.T) {
 			ts := tensors(n)
 			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 				var l engine.SavedList
-				engine.SaveList(c, &l, ts)
+				saveListOf(c, &l, ts)
 				for j, e := range ts {
 					c.BindingContext(argTensors.Elem(j), l.At(j), e)
 				}
-				engine.AfterList(c, &l, ts)
+				afterListOf(c, &l, ts)
 				c.List(checks.SameImpl, argTensors, &l)
 				c.List(checks.SameStorage, argTensors, &l)
 				c.List(checks.NoMutation, argTensors, &l)
@@ -51,10 +51,10 @@ func TestListChecks(t *testing.T) {
 		ts := tensors(12)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 			var l engine.SavedList
-			engine.SaveList(c, &l, ts)
+			saveListOf(c, &l, ts)
 			ts[3].id.Impl = fid()
 			ts[10].id.Version++
-			engine.AfterList(c, &l, ts)
+			afterListOf(c, &l, ts)
 			c.List(checks.SameImpl, argTensors, &l)
 			c.List(checks.SameStorage, argTensors, &l)
 			c.List(checks.NoMutation, argTensors, &l)
@@ -76,9 +76,9 @@ func TestListChecks(t *testing.T) {
 			ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
 			out := run(t, p, asserts.EnvState{}, func(c *engine.Call) {
 				var l engine.SavedList
-				engine.SaveOptList(c, &l, ts)
+				saveOptListOf(c, &l, ts)
 				ts[2].id.Impl = fid()
-				engine.AfterList(c, &l, ts)
+				afterListOf(c, &l, ts)
 				c.List(checks.SameImpl, argTensors, &l)
 			})
 			s := out.stats
@@ -100,9 +100,9 @@ func TestListChecks(t *testing.T) {
 			ts := []*fake{newFake(kPlain), newFake(kSubclass), newFake(kPlain)}
 			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
 				var l engine.SavedList
-				engine.SaveList(c, &l, ts)
+				saveListOf(c, &l, ts)
 				ts[0].id.Impl = fid()
-				engine.AfterList(c, &l, ts)
+				afterListOf(c, &l, ts)
 				c.List(checks.SameImpl, argTensors, &l)
 			})
 			s := out.stats
@@ -144,7 +144,7 @@ func TestListChecks(t *testing.T) {
 			c.Save(&s, base)
 			c.After(&s, base)
 			var rl engine.SavedList
-			engine.ResultList(c, &rl, views)
+			resultListOf(c, &rl, views)
 			for i := range rl.Len() {
 				c.SharesStorage(ret0.Elem(i), rl.At(i), argSelf, &s)
 			}
@@ -168,9 +168,9 @@ func TestListChecks(t *testing.T) {
 		outs := tensors(3)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 			var sl, rl engine.SavedList
-			engine.SaveList(c, &sl, outs)
-			engine.AfterList(c, &sl, outs)
-			engine.ResultList(c, &rl, []*fake{outs[0], newFake(kPlain)})
+			saveListOf(c, &sl, outs)
+			afterListOf(c, &sl, outs)
+			resultListOf(c, &rl, []*fake{outs[0], newFake(kPlain)})
 			c.ReturnsArgList(ret0, &rl, engine.Arg("out"), &sl)
 		})
 		if len(out.violations) != 2 || out.violations[0].Where() != "return 0[1]" || out.violations[1].Where() != "return 0[2]" {
@@ -185,7 +185,7 @@ func TestListChecks(t *testing.T) {
 			var r0 engine.Saved
 			c.Result(&r0, a)
 			var r1 engine.SavedList
-			engine.ResultList(c, &r1, []*fake{b, shared})
+			resultListOf(c, &r1, []*fake{b, shared})
 			c.DistinctOutputs(engine.Out(ret0, &r0), engine.OutList(ret1, &r1))
 		})
 		if len(out.violations) != 1 || !strings.Contains(out.violations[0].Error(),
@@ -207,8 +207,8 @@ func TestHugeListCounts(t *testing.T) {
 	}
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 		var l engine.SavedList
-		engine.SaveList(c, &l, ts)
-		engine.AfterList(c, &l, ts)
+		saveListOf(c, &l, ts)
+		afterListOf(c, &l, ts)
 		c.List(checks.SameImpl, argTensors, &l)
 		c.List(checks.SameImpl, argTensors, &l)
 		// same_content off (the default): the lists' skips, then 303
@@ -225,7 +225,7 @@ func TestHugeListCounts(t *testing.T) {
 		// returns_arg on a list return of the same length, then on one
 		// tensor.
 		var rl engine.SavedList
-		engine.ResultList(c, &rl, ts)
+		resultListOf(c, &rl, ts)
 		c.ReturnsArgList(ret0, &rl, argTensors, &l)
 		var r engine.Saved
 		c.Result(&r, ts[0])
@@ -455,8 +455,8 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 		}, "needs a Save snapshot of the argument"},
 		{"AfterList with another list", func(c *engine.Call) {
 			var l engine.SavedList
-			engine.SaveList(c, &l, []*fake{x})
-			engine.AfterList(c, &l, []*fake{x, x})
+			saveListOf(c, &l, []*fake{x})
+			afterListOf(c, &l, []*fake{x, x})
 		}, "AfterList with another list than SaveList"},
 		{"invalid policy", func(c *engine.Call) {
 			var c2 engine.Call
@@ -598,10 +598,10 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	body := func(rets ...*fake) func(c *engine.Call) {
 		return func(c *engine.Call) {
 			var sl engine.SavedList
-			engine.SaveOptList(c, &sl, []*fake{a, nil, b})
-			engine.AfterList(c, &sl, []*fake{a, nil, b})
+			saveOptListOf(c, &sl, []*fake{a, nil, b})
+			afterListOf(c, &sl, []*fake{a, nil, b})
 			var rl engine.SavedList
-			engine.ResultList(c, &rl, rets)
+			resultListOf(c, &rl, rets)
 			for i := range rl.Len() {
 				c.FreshOrAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
 			}
@@ -667,8 +667,8 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 	ofList := func(ret *fake) func(c *engine.Call) {
 		return func(c *engine.Call) {
 			var sl engine.SavedList
-			engine.SaveList(c, &sl, []*fake{newFake(kPlain), a})
-			engine.AfterList(c, &sl, []*fake{newFake(kPlain), a})
+			saveListOf(c, &sl, []*fake{newFake(kPlain), a})
+			afterListOf(c, &sl, []*fake{newFake(kPlain), a})
 			var r engine.Saved
 			c.Result(&r, ret)
 			c.FreshOrAliasOf(ret0, &r, argTensors, &sl)
@@ -724,32 +724,6 @@ func TestReleasedArgumentMessage(t *testing.T) {
 		if !strings.HasPrefix(v.Error(), want) || !v.Released || v.Want != uint64(a.id.Impl) || v.Got != 0 {
 			t.Errorf("violation %d = %v (Released %v, Want %#x, Got %#x), want %q", i, v.Error(), v.Released, v.Want, v.Got, want)
 		}
-	}
-}
-
-// The Tensor forms of Save, SaveOpt and After (interface mode) fill a
-// snapshot exactly as the Identity forms do.
-func TestTensorFormsSaveAlike(t *testing.T) {
-	x := rt.Ones(2)
-	defer x.Release()
-	var tx asserts.Tensor = x
-	for _, present := range []bool{true, false} {
-		var c engine.Call
-		c.BeginWith(&opAddTensor, asserts.EnvState{})
-		var a, b, oa, ob engine.Saved
-		c.Save(&a, x)
-		c.SaveTensor(&b, tx)
-		c.SaveOpt(&oa, x, present)
-		c.SaveOptTensor(&ob, tx, present)
-		if a != b || oa != ob {
-			t.Errorf("present=%v: Save %+v, SaveTensor %+v; SaveOpt %+v, SaveOptTensor %+v", present, a, b, oa, ob)
-		}
-		c.After(&a, x)
-		c.AfterTensor(&b, tx)
-		if a != b {
-			t.Errorf("After %+v, AfterTensor %+v", a, b)
-		}
-		c.End()
 	}
 }
 
@@ -809,11 +783,11 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 	}
 	for _, n := range []int{0, 1, 7, 8, 9, 20} {
 		for _, opt := range []bool{false, true} {
-			gs, ls := engine.SaveList[*rt.Tensor], saveList
+			gs, ls := saveListOf[*rt.Tensor], saveList
 			if opt {
-				gs, ls = engine.SaveOptList[*rt.Tensor], optLoop
+				gs, ls = saveOptListOf[*rt.Tensor], optLoop
 			}
-			g := run(n, opt, gs, engine.AfterList[*rt.Tensor])
+			g := run(n, opt, gs, afterListOf[*rt.Tensor])
 			l := run(n, opt, ls, afterList)
 			if g.stats != l.stats || !slices.Equal(g.defined, l.defined) || !slices.Equal(g.reports, l.reports) {
 				t.Errorf("n=%d opt=%v:\n generic %+v\n loop    %+v", n, opt, g, l)

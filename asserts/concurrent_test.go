@@ -273,14 +273,14 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 		var l engine.SavedList
 		c.Begin(op)
 		c.Save(&a0, x)
-		engine.SaveList(&c, &l, xs)
+		saveListOf(&c, &l, xs)
 		c.BindingContext(engine.Arg("self"), &a0, x)
 		for j, e := range xs {
 			c.BindingContext(engine.Arg("list").Elem(j), l.At(j), e)
 		}
 		c.BindingContextAfter(engine.Arg("self"), &a0, x)
 		c.After(&a0, x)
-		engine.AfterList(&c, &l, xs)
+		afterListOf(&c, &l, xs)
 		c.End()
 		return op.Stats()
 	}

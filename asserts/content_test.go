@@ -69,12 +69,12 @@ func TestSameContentList(t *testing.T) {
 	ts := []contentFake{{a}, {b}}
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 		var l engine.SavedList
-		engine.SaveList(c, &l, ts)
+		saveListOf(c, &l, ts)
 		for j, e := range ts {
 			c.SameContent(engine.Arg("tensors").Elem(j), l.At(j), e)
 		}
 		b.content++
-		engine.AfterList(c, &l, ts)
+		afterListOf(c, &l, ts)
 		for j, e := range ts {
 			c.SameContentAfter(engine.Arg("tensors").Elem(j), l.At(j), e)
 		}
@@ -85,12 +85,12 @@ func TestSameContentList(t *testing.T) {
 	asserts.SetContentCheck(false)
 	out = run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 		var l engine.SavedList
-		engine.SaveList(c, &l, ts)
+		saveListOf(c, &l, ts)
 		for j, e := range ts {
 			c.SameContent(engine.Arg("tensors").Elem(j), l.At(j), e)
 		}
 		b.content++
-		engine.AfterList(c, &l, ts)
+		afterListOf(c, &l, ts)
 		for j, e := range ts {
 			c.SameContentAfter(engine.Arg("tensors").Elem(j), l.At(j), e)
 		}

@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -9,80 +10,79 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
-// A pathCase runs one op through the rows path's wrapper (frame false) or
-// the one path's (frame true), on tensors of its own.
+// A pathCase runs one op through its one path's wrapper, on tensors of its
+// own.
 type pathCase struct {
-	name    string
-	op, opF *engine.Op
-	run     func(frame bool)
+	name string
+	op   *engine.Op
+	run  func()
 }
 
 func pathCases() []pathCase {
 	return []pathCase{
-		{"add", &opAddTensor, &opAddF, func(frame bool) {
+		{"add", &opAddF, func() {
 			a, b := rt.Ones(2, 3), rt.Ones(2, 3)
 			defer a.Release()
 			defer b.Release()
-			r := pick(frame, Add, AddF)(a, b, 1)
+			r := AddF(a, b, 1)
 			if r != a && r != b {
 				r.Release()
 			}
 		}},
-		{"add_", &opAddInPlace, &opAddInPlaceF, func(frame bool) {
+		{"add_", &opAddInPlaceF, func() {
 			a, b := rt.Ones(2, 3), rt.Ones(2, 3)
 			defer a.Release()
 			defer b.Release()
-			pick(frame, AddInPlace, AddInPlaceF)(a, b, 1)
+			AddInPlaceF(a, b, 1)
 		}},
-		{"add.out", &opAddOut, &opAddOutF, func(frame bool) {
+		{"add.out", &opAddOutF, func() {
 			a, b, o := rt.Ones(2, 3), rt.Ones(2, 3), rt.Zeros(2, 3)
 			defer a.Release()
 			defer b.Release()
 			defer o.Release()
-			pick(frame, AddOut, AddOutF)(a, b, 1, o)
+			AddOutF(a, b, 1, o)
 		}},
 		// the view ops, whose version-3 wrappers are gone: the one path
 		// on its fast plan and forced onto its rows
-		{"transpose", &opTransposeF, &opTransposeF, func(frame bool) {
-			defer engine.SetRowsOnly(engine.SetRowsOnly(!frame))
+		{"transpose", &opTransposeF, func() {
 			a := rt.Ones(2, 3)
 			defer a.Release()
 			if r := TransposeF(a, 0, 1); r != a {
 				r.Release()
 			}
 		}},
-		{"reshape/view", &opReshape, &opReshapeF, func(frame bool) {
+		{"reshape/view", &opReshapeF, func() {
 			a := rt.Ones(2, 3)
 			defer a.Release()
-			if r := pick(frame, Reshape, ReshapeF)(a, 3, 2); r != a {
+			if r := ReshapeF(a, 3, 2); r != a {
 				r.Release()
 			}
 		}},
-		{"reshape/copy", &opReshape, &opReshapeF, func(frame bool) {
+		{"reshape/copy", &opReshapeF, func() {
 			a := rt.Ones(2, 3)
 			defer a.Release()
 			v := a.Transpose(0, 1) // not contiguous: reshape copies
 			defer v.Release()
-			if r := pick(frame, Reshape, ReshapeF)(v, 6); r != v {
+			if r := ReshapeF(v, 6); r != v {
 				r.Release()
 			}
 		}},
-		{"addcmul6", &opAddcmul6, &opAddcmul6F, func(frame bool) {
+		{"addcmul6", &opAddcmul6F, func() {
 			var xs [6]*rt.Tensor
 			for i := range xs {
 				xs[i] = rt.Ones(2)
 			}
-			if r := pick(frame, Addcmul6, Addcmul6F)(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]); !slices.Contains(xs[:], r) {
+			if r := Addcmul6F(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]); !slices.Contains(xs[:], r) {
 				r.Release()
 			}
 			for _, x := range xs {
 				x.Release()
 			}
 		}},
-		{"unbind", &opUnbindF, &opUnbindF, func(frame bool) {
-			defer engine.SetRowsOnly(engine.SetRowsOnly(!frame))
+		{"unbind", &opUnbindF, func() {
 			a := rt.Ones(2, 3)
 			defer a.Release()
 			for _, r := range UnbindF(a, 0) {
@@ -91,62 +91,55 @@ func pathCases() []pathCase {
 				}
 			}
 		}},
-		{"cat", &opCat, &opCatF, func(frame bool) {
+		{"cat", &opCatF, func() {
 			var xs []*rt.Tensor
 			for range 3 {
 				xs = append(xs, rt.Ones(2))
 			}
-			if r := pick(frame, Cat, CatF)(xs); !slices.Contains(xs, r) {
+			if r := CatF(xs); !slices.Contains(xs, r) {
 				r.Release()
 			}
 			for _, x := range xs {
 				x.Release()
 			}
 		}},
-		{"cat/metadata", &opCatMeta, &opCatMetaF, func(frame bool) {
+		{"cat/metadata", &opCatMetaF, func() {
 			var xs []*rt.Tensor
 			for range 3 {
 				xs = append(xs, rt.Ones(2))
 			}
-			if r := pick(frame, CatMeta, CatMetaF)(xs); !slices.Contains(xs, r) {
+			if r := CatMetaF(xs); !slices.Contains(xs, r) {
 				r.Release()
 			}
 			for _, x := range xs {
 				x.Release()
 			}
 		}},
-		{"max_min", &opMaxMin, &opMaxMinF, func(frame bool) {
+		{"max_min", &opMaxMinF, func() {
 			a := rt.FromSlice([]float64{1, 2, 3}, 3)
 			defer a.Release()
-			mx, mn := pick(frame, MaxMin, MaxMinF)(a)
+			mx, mn := MaxMinF(a)
 			mx.Release()
 			if mn != mx {
 				mn.Release()
 			}
 		}},
-		{"add_opt/present", &opAddOpt, &opAddOptF, func(frame bool) {
+		{"add_opt/present", &opAddOptF, func() {
 			a, b := rt.Ones(2, 3), rt.Ones(2, 3)
 			defer a.Release()
 			defer b.Release()
-			if r := pick(frame, AddOpt, AddOptF)(a, b); r != a && r != b {
+			if r := AddOptF(a, b); r != a && r != b {
 				r.Release()
 			}
 		}},
-		{"add_opt/absent", &opAddOpt, &opAddOptF, func(frame bool) {
+		{"add_opt/absent", &opAddOptF, func() {
 			a := rt.Ones(2, 3)
 			defer a.Release()
-			if r := pick(frame, AddOpt, AddOptF)(a, nil); r != a {
+			if r := AddOptF(a, nil); r != a {
 				r.Release()
 			}
 		}},
 	}
-}
-
-func pick[F any](frame bool, rows, one F) F {
-	if frame {
-		return one
-	}
-	return rows
 }
 
 // broken are kernels with the bugs the checks catch, each a variant of
@@ -229,31 +222,37 @@ type pathOutcome struct {
 	violations []string
 }
 
-func runPath(t *testing.T, c pathCase, frame bool, calls int) pathOutcome {
+// text is the outcome as a golden file holds it, its op named op.
+func (o pathOutcome) text(op string) string {
+	return golden.ScenarioText([]string{op}, []asserts.Stats{o.stats}, o.violations)
+}
+
+// runPath runs c calls times, on the fast plan or (rows) with every call
+// forced onto the rows.
+func runPath(t *testing.T, c pathCase, rows bool, calls int) pathOutcome {
 	t.Helper()
+	defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
 	asserts.ResetStats()
 	for range calls {
-		c.run(frame)
-	}
-	op := c.op
-	if frame {
-		op = c.opF
+		c.run()
 	}
 	var out pathOutcome
-	out.stats = op.Stats()
+	out.stats = c.op.Stats()
 	for _, v := range col.Violations() {
 		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
 	}
 	return out
 }
 
-// TestFramePathCountsAsRowsPath holds the one path to the rows path: on
-// every case, plain, under a mode, in a hermetic context, with
-// same_content on and with each broken kernel, the op's statistics (check
-// by check, skip by reason) and the violations are the same.
+// TestFramePathCountsAsRowsPath holds the one path to its rows: on every
+// case, plain, under a mode, in a hermetic context, with same_content on
+// and with each broken kernel, the op's statistics (check by check, skip
+// by reason) and the violations, on the fast plan and with every call
+// forced onto the rows (engine.SetRowsOnly), are testdata/frame_path.golden's,
+// which version 3's wrappers calling every row's entry wrote.
 func TestFramePathCountsAsRowsPath(t *testing.T) {
 	envs := map[string]asserts.Env{
 		"plain":    nil,
@@ -263,6 +262,8 @@ func TestFramePathCountsAsRowsPath(t *testing.T) {
 	}
 	kernelSets := broken()
 	kernelSets["correct"] = correct
+	g := golden.ReadScenarios(t, filepath.Join("testdata", "frame_path.golden"))
+	defer g.Write(t)
 	for _, kname := range sortedKeys(kernelSets) {
 		for _, ename := range sortedKeys(envs) {
 			for _, content := range []bool{false, true} {
@@ -272,14 +273,9 @@ func TestFramePathCountsAsRowsPath(t *testing.T) {
 						useKernels(t, kernelSets[kname])
 						defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
 						defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-						want := runPath(t, c, false, 3)
-						got := runPath(t, c, true, 3)
-						if got.stats != want.stats {
-							t.Errorf("stats:\none path %+v\nrows path %+v", got.stats, want.stats)
-						}
-						if !slices.Equal(got.violations, want.violations) {
-							t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
-						}
+						fast := runPath(t, c, false, 3)
+						rows := runPath(t, c, true, 3)
+						g.Check(t, name, fast.text(c.name), rows.text(c.name))
 					})
 				}
 			}
@@ -297,10 +293,11 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // TestFramePathLateBug: a kernel that turns bad after 1,000 good calls
-// is reported at its call, on the fast plan's op as on the rows path's,
-// with the same statistics.
+// is reported at its call, on the fast plan as with every call forced
+// onto the rows, with the same statistics.
 func TestFramePathLateBug(t *testing.T) {
-	for _, frame := range []bool{false, true} {
+	for _, rows := range []bool{false, true} {
+		prevRows := engine.SetRowsOnly(rows)
 		n := 0
 		ks := correct
 		ks.add = func(self, other *rt.Tensor, alpha float64) *rt.Tensor {
@@ -317,7 +314,7 @@ func TestFramePathLateBug(t *testing.T) {
 		at := -1
 		for i := range 1010 {
 			before := len(col.Violations())
-			if r := pick(frame, Add, AddF)(a, b, 1); r != a {
+			if r := AddF(a, b, 1); r != a {
 				r.Release()
 			}
 			if at < 0 && len(col.Violations()) > before {
@@ -325,17 +322,17 @@ func TestFramePathLateBug(t *testing.T) {
 			}
 		}
 		asserts.SetHandler(prev)
+		engine.SetRowsOnly(prevRows)
 		a.Release()
 		b.Release()
 		if at != 1000 {
-			t.Errorf("frame=%v: first violation at call %d, want 1000", frame, at)
+			t.Errorf("rows=%v: first violation at call %d, want 1000", rows, at)
 		}
 		if vs := col.Violations(); len(vs) != 10 {
-			t.Errorf("frame=%v: %d violations, want 10", frame, len(vs))
+			t.Errorf("rows=%v: %d violations, want 10", rows, len(vs))
 		}
-		op := pick(frame, &opAddTensor, &opAddF)
-		if st := op.Stats(); st.Calls != 1010 || st.Violations[checks.ImplUseCountLE1] != 10 {
-			t.Errorf("frame=%v: stats %+v", frame, st)
+		if st := opAddF.Stats(); st.Calls != 1010 || st.Violations[checks.ImplUseCountLE1] != 10 {
+			t.Errorf("rows=%v: stats %+v", rows, st)
 		}
 	}
 }

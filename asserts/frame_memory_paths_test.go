@@ -3,7 +3,8 @@ package asserts_test
 // What the memory kind's one path holds beyond one call at a time: an op
 // with two fresh returns whose second reports after the first counted the
 // call, calls on several goroutines at once, an Env registered and
-// removed between calls. Each is held to the rows (every row's entry).
+// removed between calls. Each is held to the same calls forced onto the
+// rows (engine.SetRowsOnly).
 
 import (
 	"regexp"
@@ -56,7 +57,7 @@ func oneCycle(t *testing.T, col interface{ Reset() }) {
 	cached := newDense(2, 2)
 	op := &engine.Op{Name: "neg"}
 	for range 2 {
-		twoFreshRows(op, func() (*dense, *dense) { return cached, newDense(2, 2) })
+		twoFreshF(op, func() (*dense, *dense) { return cached, newDense(2, 2) })
 	}
 	col.Reset()
 }
@@ -80,22 +81,6 @@ func twoFreshF(op *engine.Op, kernel func() (*dense, *dense)) {
 	f.EndMemory()
 }
 
-// twoFreshRows is twoFreshF by every row's entry.
-func twoFreshRows(op *engine.Op, kernel func() (*dense, *dense)) {
-	var c engine.Call
-	var s0, s1 engine.Saved
-	l := &locsTwoFresh
-	c.Begin(op)
-	c.BeginFresh()
-	r0, r1 := kernel()
-	m0, m1 := r0.mem(), r1.mem()
-	c.ResultIdent(&s0, r0)
-	c.ResultIdent(&s1, r1)
-	c.FreshNotHeldAnchor(l[0], &s0, m0.Anchor())
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	c.End()
-}
-
 // TestFrameMemoryCountTakenBack: a call on the fast plan is counted by
 // its first return's hand-out; when its second return then reports, the
 // count is taken back and the call ends as the rows end it: the counts
@@ -108,7 +93,8 @@ func TestFrameMemoryCountTakenBack(t *testing.T) {
 		var reports [2]int
 		var stats [2]asserts.Stats
 		var texts [2]string
-		for i, frame := range []bool{false, true} {
+		for i, rows := range []bool{false, true} {
+			prevRows := engine.SetRowsOnly(rows)
 			op := &engine.Op{Name: "two", Policy: checks.Strict}
 			col.Reset()
 			asserts.ReleasedMemory(cached.mem())
@@ -122,14 +108,15 @@ func TestFrameMemoryCountTakenBack(t *testing.T) {
 					}
 					return r0, r1
 				}
-				pick(frame, twoFreshRows, twoFreshF)(op, kernel)
+				twoFreshF(op, kernel)
 			}
+			engine.SetRowsOnly(prevRows)
 			reports[i], stats[i], texts[i] = len(col.Violations()), op.Stats(), reportTexts(col.Violations())
 		}
-		if stats[0] != stats[1] || reports[0] != reports[1] || reports[1] != 2 || stats[1].Calls != 6 {
-			t.Errorf("return %d cached: rows: %d reports, %+v\none path: %d reports, %+v", which, reports[0], stats[0], reports[1], stats[1])
+		if stats[0] != stats[1] || reports[0] != reports[1] || reports[0] != 2 || stats[0].Calls != 6 {
+			t.Errorf("return %d cached: on the fast plan: %d reports, %+v\nforced onto the rows: %d reports, %+v", which, reports[0], stats[0], reports[1], stats[1])
 		} else if texts[0] != texts[1] {
-			t.Errorf("return %d cached: rows report\n%s\none path reports\n%s", which, texts[0], texts[1])
+			t.Errorf("return %d cached: on the fast plan, reports\n%s\nforced onto the rows\n%s", which, texts[0], texts[1])
 		}
 	}
 }
@@ -144,8 +131,10 @@ func TestFrameMemoryCountsConcurrently(t *testing.T) {
 	memK = memCorrect
 	asserts.ResetStats()
 	a, b := newDense(2, 2), newDense(2, 2)
-	memAddRowsAll(false, a, b)
-	want := opMemAdd.Stats()
+	prevRows := engine.SetRowsOnly(true)
+	memAddF(false, a, b)
+	engine.SetRowsOnly(prevRows)
+	want := opMemAddF.Stats() // one call's, forced onto the rows
 	memAddF(false, a, b)
 	memAddF(false, a, b)
 	const goroutines, calls = 8, 500
@@ -159,8 +148,8 @@ func TestFrameMemoryCountsConcurrently(t *testing.T) {
 	}
 	wg.Wait()
 	got := opMemAddF.Stats()
-	if got.Calls != 2+goroutines*calls || got.TotalViolations() != 0 || len(col.Violations()) != 0 {
-		t.Fatalf("calls %d (want %d), %d violations, %d reports", got.Calls, 2+goroutines*calls, got.TotalViolations(), len(col.Violations()))
+	if got.Calls != 3+goroutines*calls || got.TotalViolations() != 0 || len(col.Violations()) != 0 {
+		t.Fatalf("calls %d (want %d), %d violations, %d reports", got.Calls, 3+goroutines*calls, got.TotalViolations(), len(col.Violations()))
 	}
 	for k := range got.Ran {
 		if got.Ran[k] != got.Calls*want.Ran[k] {
@@ -196,7 +185,8 @@ func TestFrameMemoryViewAndEnv(t *testing.T) {
 	for name, k := range kernels {
 		var reports [2]int
 		var stats [2]asserts.Stats
-		for i, frame := range []bool{false, true} {
+		for i, rows := range []bool{false, true} {
+			prevRows := engine.SetRowsOnly(rows)
 			asserts.ResetStats()
 			col.Reset()
 			for call := range 12 {
@@ -210,12 +200,13 @@ func TestFrameMemoryViewAndEnv(t *testing.T) {
 				if call < 3 || call%3 == 0 {
 					memK.view = kernels["view"]
 				}
-				pick(frame, memViewRowsAll, memViewF)(newDense(2, 2))
+				memViewF(newDense(2, 2))
 			}
-			reports[i], stats[i] = len(col.Violations()), pick(frame, &opMemView, &opMemViewF).Stats()
+			engine.SetRowsOnly(prevRows)
+			reports[i], stats[i] = len(col.Violations()), opMemViewF.Stats()
 		}
 		if stats[0] != stats[1] || reports[0] != reports[1] {
-			t.Errorf("%s: rows: %d reports, %+v\none path: %d reports, %+v", name, reports[0], stats[0], reports[1], stats[1])
+			t.Errorf("%s: on the fast plan: %d reports, %+v\nforced onto the rows: %d reports, %+v", name, reports[0], stats[0], reports[1], stats[1])
 		}
 		if name != "view" && reports[1] == 0 {
 			t.Errorf("%s: not reported", name)

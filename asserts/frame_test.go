@@ -1,8 +1,9 @@
 package asserts_test
 
 // Hand-written wrappers of the one path (engine.Frame, engine.Shape): what gen
-// emits at version 4 for a runtime with use counts, beside the rows-path
-// wrappers of wrappers_test.go they are held against.
+// emits at version 4 for a runtime with use counts, run on the fast plan
+// and forced onto the rows against goldens the rows-path wrappers of
+// wrappers_test.go wrote (frame_compare_test.go).
 
 import (
 	"slices"
@@ -341,8 +342,12 @@ func AddOpt(self, other *rt.Tensor) *rt.Tensor {
 	c.After(&s0, self)
 	c.After(&s1, other)
 	c.Result(&s2, ret)
-	c.SameImplStorageVersion(l[0], &s0)
-	c.SameImplStorageVersion(l[1], &s1)
+	c.SameImpl(l[0], &s0)
+	c.SameStorage(l[0], &s0)
+	c.NoMutation(l[0], &s0)
+	c.SameImpl(l[1], &s1)
+	c.SameStorage(l[1], &s1)
+	c.NoMutation(l[1], &s1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], &s0)
 	c.NotArg(l[2], &s2, l[1], &s1)

@@ -170,7 +170,7 @@ func TestEqFreshList(t *testing.T) {
 	} {
 		out := run(t, checks.Strict, asserts.EnvState{}, func(cl *engine.Call) {
 			var l engine.SavedList
-			engine.ResultList(cl, &l, c.ts)
+			resultListOf(cl, &l, c.ts)
 			for j, e := range c.ts {
 				cl.ImplUseCountEqFresh(engine.Ret(0).Elem(j), l.At(j), e)
 			}
@@ -205,7 +205,7 @@ func TestEqFreshDoesNotAllocate(t *testing.T) {
 		c.Result(&rs, r)
 		c.ImplUseCountEqFresh(engine.Ret(0), &rs, r)
 		c.NotArg(engine.Ret(0), &rs, engine.Arg("self"), &s)
-		engine.ResultList(&c, &l, ts)
+		resultListOf(&c, &l, ts)
 		for j, e := range ts {
 			c.ImplUseCountEqFresh(engine.Ret(1).Elem(j), l.At(j), e)
 		}

@@ -147,8 +147,8 @@ func TestHiddenStorageRefsFreshOrAlias(t *testing.T) {
 				c.Result(&r, f)
 				if list {
 					var sl engine.SavedList
-					engine.SaveList(c, &sl, []*fake{in})
-					engine.AfterList(c, &sl, []*fake{in})
+					saveListOf(c, &sl, []*fake{in})
+					afterListOf(c, &sl, []*fake{in})
 					c.FreshOrAliasOf(engine.Ret(0), &r, engine.Arg("tensors"), &sl)
 					return
 				}
@@ -178,7 +178,7 @@ func TestHiddenStorageRefsList(t *testing.T) {
 	held.storageUses = 2
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
 		var l engine.SavedList
-		engine.ResultList(c, &l, []*fake{plain, hidden, held})
+		resultListOf(c, &l, []*fake{plain, hidden, held})
 		c.List(checks.StorageUseCountEq1, engine.Ret(0), &l)
 	})
 	if len(out.violations) != 1 || out.violations[0].Where() != "return 0[2]" {

@@ -52,13 +52,32 @@ var opFreshDense = engine.Op{Name: "fresh_dense", Policy: checks.Strict}
 // handOut runs fresh_not_held on ret as a checked call of a functional op
 // returning it does.
 func handOut(ret *dense) {
-	var c engine.Call
-	var r engine.Saved
-	c.Begin(&opFreshDense)
-	c.BeginFresh()
-	c.ResultIdent(&r, ret)
-	c.FreshNotHeldAnchor(engine.Ret(0), &r, ret.StorageAnchor())
-	c.End()
+	var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.Begin(&opFreshDense, &shapeFreshDense)
+	f.RetIdent(0, ret.Ident(), ret.StorageAnchor(), unsafe.Pointer(ret))
+	f.End()
+}
+
+// shapeFreshDense and shapeReadDense are, of a runtime of dense read by
+// its identities (no use counts), a fresh return's rows and an argument's
+// the op must not change.
+var (
+	shapeFreshDense = engine.Shape{Rets: 1, NoUseCounts: true, Rows: []engine.Row{row(checks.FreshNotHeld, 0, -1)},
+		Locs: []engine.Loc{engine.Ret(0)}, Tensor: denseOf, Elem: denseElem}
+	shapeReadDense = engine.Shape{Args: 1, NoUseCounts: true, Rows: unchanged(0),
+		Locs: []engine.Loc{engine.Arg("self")}, Tensor: denseOf, Elem: denseElem}
+)
+
+// readDense runs a checked call of opReadDense on x, which must not
+// change, whose kernel leaves the handle reading as after.
+func readDense(x, after *dense) {
+	var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.ArgIdent(0, x.Ident(), x.StorageAnchor(), unsafe.Pointer(x))
+	f.Begin(&opReadDense, &shapeReadDense)
+	f.AfterIdent(0, after.Ident(), after.StorageAnchor())
+	f.End()
 }
 
 func TestMemoryIdentity(t *testing.T) {
@@ -175,12 +194,12 @@ func catDense(ts []*dense, kernel func() *dense) {
 	all := engine.Arg("tensors")
 	c.Begin(&opCatDense)
 	c.BeginFresh()
-	engine.SaveList(&c, &l, ts)
+	saveListOf(&c, &l, ts)
 	for j, e := range ts {
 		c.BindingContext(all.Elem(j), l.At(j), e)
 	}
 	ret := kernel()
-	engine.AfterList(&c, &l, ts)
+	afterListOf(&c, &l, ts)
 	c.ResultIdent(&r, ret)
 	c.List(checks.SameImpl, all, &l)
 	c.List(checks.SameStorage, all, &l)
@@ -239,14 +258,7 @@ func TestProvenanceFreshHandOut(t *testing.T) {
 	handOut(newDense(3, 3))
 	vs := asserts.Collect(func() {
 		// a read-only argument whose storage the kernel swaps
-		var c engine.Call
-		var s engine.Saved
-		c.Begin(&opReadDense)
-		c.SaveIdent(&s, a)
-		b := newDense(2, 2)
-		c.AfterIdent(&s, b)
-		c.SameImplStorageVersion(engine.Arg("self"), &s)
-		c.End()
+		readDense(a, newDense(2, 2))
 		runtime.KeepAlive(a)
 	})
 	var got string
@@ -295,15 +307,7 @@ func TestProvenancePool(t *testing.T) {
 			// provenance errs towards silence).
 			runtime.GC()
 		}
-		vs := asserts.Collect(func() {
-			var c engine.Call
-			var s engine.Saved
-			c.Begin(&opReadDense)
-			c.SaveIdent(&s, victim)
-			c.AfterIdent(&s, &dense{2, 2, 2, make([]float64, 4)})
-			c.SameImplStorageVersion(engine.Arg("self"), &s)
-			c.End()
-		})
+		vs := asserts.Collect(func() { readDense(victim, &dense{2, 2, 2, make([]float64, 4)}) })
 		if len(vs) == 0 {
 			t.Fatal("no violation")
 		}

@@ -46,14 +46,14 @@ func TestNotArg(t *testing.T) {
 			var a0, a1, o0 engine.Saved
 			var l0 engine.SavedList
 			if tt.list {
-				engine.SaveList(&c, &l0, []*handle{self, other})
+				saveListOf(&c, &l0, []*handle{self, other})
 			} else {
 				c.Save(&a0, self)
 				c.Save(&a1, other)
 			}
 			r := tt.ret(self, other)
 			if tt.list {
-				engine.AfterList(&c, &l0, []*handle{self, other})
+				afterListOf(&c, &l0, []*handle{self, other})
 			} else {
 				c.After(&a0, self)
 				c.After(&a1, other)
@@ -139,10 +139,10 @@ func TestNotArgElems(t *testing.T) {
 		var a0 engine.Saved
 		var ol0, l1 engine.SavedList
 		c.Save(&a0, self)
-		engine.SaveList(&c, &l1, []*handle{self})
+		saveListOf(&c, &l1, []*handle{self})
 		c.After(&a0, self)
-		engine.AfterList(&c, &l1, []*handle{self})
-		engine.ResultList(&c, &ol0, tt.ret)
+		afterListOf(&c, &l1, []*handle{self})
+		resultListOf(&c, &ol0, tt.ret)
 		c.List(checks.ImplUseCountLE1, engine.Ret(0), &ol0)
 		c.NotArgElems(engine.Ret(0), &ol0, engine.Arg("self"), &a0)
 		c.End()

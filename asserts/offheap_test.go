@@ -123,6 +123,8 @@ func TestFreshNotHeldWindow(t *testing.T) {
 // storage gets same_storage and binding_context skipped under no_storage,
 // not run.
 func TestUnversionedShortcutsKeepSkips(t *testing.T) {
+	shapeMapped := engine.Shape{Args: 1, NoUseCounts: true, Rows: rows([]engine.Row{row(checks.BindingContext, 0, -1)}, unchanged(0)),
+		Locs: []engine.Loc{engine.Arg("self")}, Tensor: func(h unsafe.Pointer) asserts.Identity { return (*mappedTensor)(h) }}
 	op := &engine.Op{Name: "shortcut_skips"}
 	for _, c := range []struct {
 		sto       asserts.ID
@@ -131,14 +133,12 @@ func TestUnversionedShortcutsKeepSkips(t *testing.T) {
 	}{{sto: 7, ranSto: 1}, {sto: 0, noStorage: 1}} {
 		x := &mappedTensor{mem: make([]byte, 8), impl: 1<<43 + c.sto, sto: c.sto}
 		st0 := op.Stats()
-		var call engine.Call
-		var s engine.Saved
-		call.Begin(op)
-		call.SaveIdent(&s, x)
-		call.BindingContext(engine.Arg("self"), &s, x)
-		call.AfterIdent(&s, x)
-		call.SameImplStorageVersion(engine.Arg("self"), &s)
-		call.End()
+		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.ArgIdent(0, x.Ident(), x.StorageAnchor(), unsafe.Pointer(x))
+		f.Begin(op, &shapeMapped)
+		f.AfterIdent(0, x.Ident(), x.StorageAnchor())
+		f.End()
 		st := op.Stats().Sub(st0)
 		if st.Ran[checks.SameImpl] != 1 || st.Ran[checks.SameStorage] != c.ranSto ||
 			st.Skipped[checks.ReasonNoStorage] != 2*c.noStorage || st.Skipped[checks.ReasonNoVersion] != 1 ||

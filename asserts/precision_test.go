@@ -59,7 +59,7 @@ func TestNoMutationAliasesMutable(t *testing.T) {
 				var ml engine.SavedList
 				ms := make([]engine.Saved, len(tc.c.muts))
 				if tc.c.list {
-					engine.SaveList(c, &ml, tc.c.muts)
+					saveListOf(c, &ml, tc.c.muts)
 					c.MutableList(&ml)
 				} else {
 					for i, f := range tc.c.muts {
@@ -149,23 +149,23 @@ func TestFreshNoAliasLists(t *testing.T) {
 			c.Save(&s, a)
 			c.After(&s, a)
 			var rl engine.SavedList
-			engine.ResultList(c, &rl, []*fake{fresh, aView})
+			resultListOf(c, &rl, []*fake{fresh, aView})
 			c.FreshNoAliasList(ret0, &rl, argSelf, &s)
 		}, []string{"return 0[1]: shares StorageImpl"}, 2},
 		{"return vs list arg", func(c *engine.Call) {
 			var sl engine.SavedList
-			engine.SaveOptList(c, &sl, []*fake{b, nil, a})
-			engine.AfterList(c, &sl, []*fake{b, nil, a})
+			saveOptListOf(c, &sl, []*fake{b, nil, a})
+			afterListOf(c, &sl, []*fake{b, nil, a})
 			var r engine.Saved
 			c.Result(&r, aView)
 			c.FreshNoAliasOf(ret0, &r, argTensors, &sl)
 		}, []string{"return 0: shares StorageImpl " + a.id.Storage.String() + " with argument tensors[2]"}, 2},
 		{"list vs list, clean", func(c *engine.Call) {
 			var sl engine.SavedList
-			engine.SaveList(c, &sl, []*fake{a, b})
-			engine.AfterList(c, &sl, []*fake{a, b})
+			saveListOf(c, &sl, []*fake{a, b})
+			afterListOf(c, &sl, []*fake{a, b})
 			var rl engine.SavedList
-			engine.ResultList(c, &rl, []*fake{fresh, newFake(kPlain)})
+			resultListOf(c, &rl, []*fake{fresh, newFake(kPlain)})
 			for i := range rl.Len() {
 				c.FreshNoAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
 			}

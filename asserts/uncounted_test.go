@@ -225,27 +225,29 @@ func BenchmarkUncounted(b *testing.B) {
 	})
 }
 
-// An optional argument (Tensor?) of a runtime without use counts is saved
-// by SaveOpt, without its storage anchor: completed by AfterIdent (as gen
-// emitted it before issue 30's review) or by After and AfterAnchor, its
-// same_storage compares the StorageImpl IDs alone, and a kept tensor is
-// no rebinding (it was reported as one on every call).
+// An optional argument (Tensor?) of a runtime without use counts is read
+// by ArgOpt, without its storage anchor: read again by AfterIdent (as gen
+// emitted it before issue 30's review) or by AfterRecycled (as it does),
+// its same_storage compares the StorageImpl IDs alone, and a kept tensor
+// is no rebinding (it was reported as one on every call).
 func TestOptionalArgumentKeepsItsAnchor(t *testing.T) {
 	col := collect(t)
 	x := rt.Ones(2)
 	defer x.Release()
 	p := (*plainTensor)(x)
-	for _, after := range []func(c *engine.Call, s *engine.Saved){
-		func(c *engine.Call, s *engine.Saved) { c.AfterIdent(s, p) },
-		func(c *engine.Call, s *engine.Saved) { c.After(s, p); c.AfterAnchor(s, p.StorageAnchor()) },
+	sh := engine.Shape{Args: 1, NoUseCounts: true, Rows: unchanged(0), Locs: []engine.Loc{engine.Arg("weight")},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*plainTensor)(h) }}
+	type frame1 = engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+	for _, after := range []func(f *frame1){
+		func(f *frame1) { f.AfterIdent(0, p.Ident(), p.StorageAnchor()) },
+		func(f *frame1) { f.AfterRecycled(0, p.Ident(), p.StorageAnchor()) },
 	} {
-		var c engine.Call
-		var s engine.Saved
-		c.Begin(&engine.Op{Name: "foo", Policy: checks.Strict})
-		c.SaveOpt(&s, p, true)
-		after(&c, &s)
-		c.SameImplStorageVersion(engine.Arg("weight"), &s)
-		c.End()
+		var f frame1
+		f.Open()
+		f.ArgOpt(0, p.Ident(), unsafe.Pointer(p), true)
+		f.Begin(&engine.Op{Name: "foo", Policy: checks.Strict}, &sh)
+		after(&f)
+		f.End()
 	}
 	for _, v := range col.Violations() {
 		t.Errorf("false alarm: %v", &v)

@@ -13,6 +13,7 @@ package asserts_test
 // these do not, so that the tests check in every build.
 
 import (
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
@@ -121,8 +122,12 @@ func addPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
 	c.NotArg(l[2], &s2, l[0], s0)
 	c.NotArg(l[2], &s2, l[1], s1)
@@ -209,7 +214,9 @@ func addInPlPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1,
 	c.Result(&s2, t2)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
@@ -257,8 +264,12 @@ func addOutPost(c *engine.Call, l *[4]engine.Loc, s0, s1, s2 *engine.Saved, t0, 
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -337,6 +348,39 @@ func catRows(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Te
 	c.End()
 }
 
+// saveListOf, saveOptListOf, afterListOf and resultListOf snapshot a list
+// by the rows' entries element by element, for any tensor type: a
+// Tensor[] argument before the kernel (a Tensor?[]: its undefined elements
+// absent), after it, and a Tensor[] return.
+func saveListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+func saveOptListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+	saveListOf(c, l, ts)
+	c.SummarizeSavedOpt(l)
+}
+
+func afterListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+func resultListOf[T asserts.Tensor](c *engine.Call, l *engine.SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
+}
+
 // saveList and afterList are what gen emitted for a package's list type
 // (saveList_<hash>, afterList_<hash>): the elements' Ident is called
 // directly.
@@ -357,13 +401,13 @@ func afterList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
 }
 
 // CatGeneric is Cat with the lists snapshotted by the generic
-// engine.SaveList and engine.AfterList (what gen emitted before it wrote
+// saveListOf and afterListOf (what gen emitted before it wrote
 // a list loop per type): each element's Ident is an indirect call.
 func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
 	var c engine.Call
 	var l0 engine.SavedList
 	c.Begin(&opCat)
-	engine.SaveList(&c, &l0, tensors)
+	saveListOf(&c, &l0, tensors)
 	for j, e := range tensors {
 		c.SameContent(locsCat[0].Elem(j), l0.At(j), e)
 	}
@@ -380,7 +424,7 @@ func catPostGeneric(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 [
 	for j, e := range t0 {
 		c.BindingContextAfter(l[0].Elem(j), s0.At(j), e)
 	}
-	engine.AfterList(c, s0, t0)
+	afterListOf(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1, false)
 }
@@ -412,7 +456,9 @@ func reshapePost(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0, t1 *rt.
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
@@ -471,12 +517,24 @@ func addcmul6Post(c *engine.Call, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engi
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.NoMutation(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.NoMutation(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.NoMutation(l[4], s4)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[5], s5)
+	c.NoMutation(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
 	c.NotArg(l[6], &s6, l[0], s0)
 	c.NotArg(l[6], &s6, l[1], s1)

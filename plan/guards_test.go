@@ -123,12 +123,12 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 		}
 		var l engine.SavedList
 		if g.form == schema.TensorOptionalList {
-			engine.SaveOptList(&c, &l, xs)
+			saveOptListOf(&c, &l, xs)
 		} else {
-			engine.SaveList(&c, &l, xs)
+			saveListOf(&c, &l, xs)
 		}
 		after := []*gtensor{xs[0].swap(g.check), xs[1]}
-		engine.AfterList(&c, &l, after)
+		afterListOf(&c, &l, after)
 		if g.check == checks.SameImpl {
 			c.List(checks.SameImpl, arg, &l)
 		} else {
@@ -292,4 +292,28 @@ func TestGuardsFromPolicy(t *testing.T) {
 			t.Errorf("%s.Guards() = %v, %v, %v; want %v, %v, %v", c.policy, w, o, v, c.listWhole, c.optListImplOpen, c.viewArgOnly)
 		}
 	}
+}
+
+// saveListOf, saveOptListOf and afterListOf snapshot a list argument by
+// the rows' entries element by element, before the kernel (a Tensor?[]:
+// its undefined elements absent) and after it.
+func saveListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+func saveOptListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+	saveListOf(c, l, ts)
+	c.SummarizeSavedOpt(l)
+}
+
+func afterListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
 }

@@ -627,6 +627,20 @@ func testConcurrent(r *reporter, rt Runtime) {
 	}
 }
 
+var (
+	locsArgRet = []engine.Loc{engine.Arg("self"), engine.Ret(0)}
+	// shapeFresh and shapeView: an op of one argument it must not change
+	// and a fresh return, or a return that views the argument
+	shapeFresh = engine.Shape{Args: 1, Rets: 1, Locs: locsArgRet,
+		Rows: rows(append(unchanged[:len(unchanged):len(unchanged)], rowOf{checks.ImplUseCountLE1, 1, -1}, rowOf{checks.StorageUseCountEq1, 1, -1})...)}
+	shapeView = engine.Shape{Args: 1, Rets: 1, Locs: locsArgRet,
+		Rows: rows(append(unchanged[:len(unchanged):len(unchanged)], rowOf{checks.SharesStorage, 1, 0}, rowOf{checks.ImplUseCountLE1, 1, -1})...)}
+	// shapeRebind: of a runtime without use counts, an argument whose
+	// storage stays (uRebind)
+	shapeRebind = engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("out")}, NoUseCounts: true,
+		Rows: rows(rowOf{checks.SameStorage, 0, -1})}
+)
+
 // testCheckedCall runs asserts over the runtime: correct kernels pass,
 // broken ones are caught, which shows that the contract is read right.
 func testCheckedCall(r *reporter, rt Runtime) {
@@ -638,33 +652,21 @@ func testCheckedCall(r *reporter, rt Runtime) {
 	defer rt.Release(x)
 	versioned := x.Ident().Traits&asserts.Versioned != 0
 
-	call := func(kernel func(x asserts.Tensor) (ret asserts.Tensor, view bool)) []asserts.Violation {
+	// call runs kernel on x through a checked call of an op whose return
+	// is fresh, or with view a view of x
+	call := func(view bool, kernel func(x asserts.Tensor) asserts.Tensor) []asserts.Violation {
 		before := len(col.Violations())
-		var c engine.Call
-		c.BeginWith(op, asserts.EnvState{})
-		var a0, o0 engine.Saved
-		c.Save(&a0, x)
-		ret, view := kernel(x)
-		c.After(&a0, x)
-		c.Result(&o0, ret)
-		c.SameImpl(engine.Arg("self"), &a0)
-		c.SameStorage(engine.Arg("self"), &a0)
-		c.NoMutation(engine.Arg("self"), &a0)
+		sh := &shapeFresh
 		if view {
-			c.SharesStorage(engine.Ret(0), &o0, engine.Arg("self"), &a0)
-			c.ImplUseCountLE1(engine.Ret(0), &o0)
-		} else {
-			c.ImplUseCountLE1(engine.Ret(0), &o0)
-			c.StorageUseCountEq1(engine.Ret(0), &o0)
+			sh = &shapeView
 		}
-		c.End()
-		rt.Release(ret)
+		withoutEnv(func() { rt.Release(argRetCall(op, sh, x, kernel)) })
 		return col.Violations()[before:]
 	}
-	if vs := call(func(asserts.Tensor) (asserts.Tensor, bool) { return rt.New(), false }); len(vs) > 0 {
+	if vs := call(false, func(asserts.Tensor) asserts.Tensor { return rt.New() }); len(vs) > 0 {
 		r.Errorf("a kernel returning a fresh tensor is reported: %v", &vs[0])
 	}
-	if vs := call(func(x asserts.Tensor) (asserts.Tensor, bool) { return rt.View(x), true }); len(vs) > 0 {
+	if vs := call(true, func(x asserts.Tensor) asserts.Tensor { return rt.View(x) }); len(vs) > 0 {
 		r.Errorf("a kernel returning a view is reported: %v", &vs[0])
 	}
 	want := func(what string, vs []asserts.Violation, k checks.Check) {
@@ -681,21 +683,21 @@ func testCheckedCall(r *reporter, rt Runtime) {
 		r.Errorf("%s is not caught by %v (violations: %s)", what, k, strings.Join(got, "; "))
 	}
 	want("a kernel returning its input",
-		call(func(x asserts.Tensor) (asserts.Tensor, bool) { return rt.Share(x), false }), checks.ImplUseCountLE1)
+		call(false, func(x asserts.Tensor) asserts.Tensor { return rt.Share(x) }), checks.ImplUseCountLE1)
 	want("a kernel returning a view as a fresh tensor",
-		call(func(x asserts.Tensor) (asserts.Tensor, bool) { return rt.View(x), false }), checks.StorageUseCountEq1)
+		call(false, func(x asserts.Tensor) asserts.Tensor { return rt.View(x) }), checks.StorageUseCountEq1)
 	want("a view kernel returning a copy",
-		call(func(asserts.Tensor) (asserts.Tensor, bool) { return rt.New(), true }), checks.SharesStorage)
+		call(true, func(asserts.Tensor) asserts.Tensor { return rt.New() }), checks.SharesStorage)
 	if versioned && rt.Write != nil {
 		want("a kernel writing its input",
-			call(func(x asserts.Tensor) (asserts.Tensor, bool) { rt.Write(x); return rt.New(), false }), checks.NoMutation)
+			call(false, func(x asserts.Tensor) asserts.Tensor { rt.Write(x); return rt.New() }), checks.NoMutation)
 	}
 	if rt.SetStorage != nil {
 		want("a kernel pointing its input at another storage",
-			call(func(x asserts.Tensor) (asserts.Tensor, bool) {
+			call(false, func(x asserts.Tensor) asserts.Tensor {
 				y := rt.New()
 				rt.SetStorage(x, y)
-				return y, false
+				return y
 			}), checks.SameStorage)
 	}
 }

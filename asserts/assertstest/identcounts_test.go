@@ -39,7 +39,7 @@ func identCountsRuntime(staleImpl bool) assertstest.Runtime {
 
 // The optional IdentCounter part: one that agrees with Ident and UseCounts
 // passes, one whose use count is stale is caught. The checked call's miss
-// shows that wrap.Call.Result reads returns through IdentCounts.
+// shows that the suite's checked call reads returns through IdentCounts.
 func TestIdentCounts(t *testing.T) {
 	rec := &recorder{TB: t}
 	assertstest.Check(rec, identCountsRuntime(false))

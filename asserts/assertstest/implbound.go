@@ -90,12 +90,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 	op := &engine.Op{Name: "assertstest_fresh"}
 	check := func() []asserts.Violation {
 		before := len(col.Violations())
-		var c engine.Call
-		c.BeginWith(op, asserts.EnvState{})
-		var o0 engine.Saved
-		c.Result(&o0, x)
-		c.ImplUseCountEqFresh(engine.Ret(0), &o0, x)
-		c.End()
+		withoutEnv(func() { retCall(op, &shapeFreshBound, x) })
 		return col.Violations()[before:]
 	}
 	if vs := check(); len(vs) > 0 {
@@ -115,3 +110,6 @@ func testImplBindings(r *reporter, rt Runtime) {
 		r.Errorf("after UnbindImpl the TensorImpl use count is %d, want 1: the object's reference goes with it", n)
 	}
 }
+
+// shapeFreshBound: a fresh return bound to an object (testImplBindings)
+var shapeFreshBound = engine.Shape{Rets: 1, Locs: []engine.Loc{engine.Ret(0)}, Rows: rows(rowOf{checks.ImplUseCountEqFresh, 0, -1})}

@@ -42,7 +42,12 @@ func testMemory(r *reporter, rt Runtime) {
 	recycleCall(r, rt)
 }
 
-var opRecycle = engine.Op{Name: "assertstest_recycle"}
+var (
+	opRecycle = engine.Op{Name: "assertstest_recycle"}
+	// shapeOut: an argument written in place, which keeps its TensorImpl
+	// and StorageImpl
+	shapeOut = engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("out")}, Rows: rows(unchanged...)}
+)
 
 // recycleCall runs a call whose kernel gives its argument's buffer back
 // to the runtime's pool and keeps it (Runtime.Recycle): same_storage must
@@ -60,20 +65,7 @@ func recycleCall(r *reporter, rt Runtime) {
 	}
 	x := rt.New()
 	defer rt.Release(x)
-	ax, _ := anchor(x)
-	vs := asserts.Collect(func() {
-		var c engine.Call
-		var s engine.Saved
-		c.Begin(&opRecycle)
-		c.Save(&s, x)
-		c.SaveAnchor(&s, ax)
-		rt.Recycle(x)
-		c.After(&s, x)
-		p, _ := anchor(x)
-		c.AfterRecycled(&s, p)
-		c.SameImplStorageVersion(engine.Arg("out"), &s)
-		c.End()
-	})
+	vs := asserts.Collect(func() { argCall(&opRecycle, &shapeOut, x, func() { rt.Recycle(x) }) })
 	if len(vs) != 1 || !vs[0].Recycled {
 		r.Errorf("a kernel that gives its argument's buffer back to the pool and keeps it: %d violations, want one same_storage (Recycled); call asserts.Recycled where the pool takes a buffer back, and asserts.Reused where it hands one out again", len(vs))
 	}

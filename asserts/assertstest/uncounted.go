@@ -306,14 +306,7 @@ func uRebind(r *reporter, u Uncounted) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	var c engine.Call
-	var s engine.Saved
-	c.Begin(&opRebind)
-	c.SaveIdent(&s, x)
-	u.Rebind(x)
-	c.AfterIdent(&s, x)
-	c.SameStorage(engine.Arg("out"), &s)
-	c.End()
+	argCall(&opRebind, &shapeRebind, x, func() { u.Rebind(x) })
 	if len(col.Violations()) != 1 {
 		r.Errorf("a kernel that rebinds a tensor to new memory goes unseen: neither its storage ID nor its anchor moved (%d violations); derive the anchor from the memory, and give new memory a new storage ID or an anchor of its own", len(col.Violations()))
 	}
@@ -385,23 +378,20 @@ func uAddressReuse(r *reporter, u Uncounted) {
 	}
 }
 
-var opUncounted = engine.Op{Name: "assertstest_fresh"}
+var (
+	opUncounted = engine.Op{Name: "assertstest_fresh"}
+	// shapeUncounted: a fresh return of a runtime without use counts
+	shapeUncounted = engine.Shape{Rets: 1, Locs: []engine.Loc{engine.Ret(0)}, NoUseCounts: true,
+		Rows: rows(rowOf{checks.FreshNotHeld, 0, -1})}
+)
 
 // freshCall runs out through a checked call as a fresh return, as
 // generated code does for a runtime without use counts.
 func freshCall(out asserts.Identity) {
-	var c engine.Call
-	var s engine.Saved
-	c.BeginWith(&opUncounted, asserts.EnvState{})
-	c.BeginFresh()
-	c.ResultIdent(&s, out)
-	c.ImplUseCountLE1(engine.Ret(0), &s)
-	c.StorageUseCountEq1(engine.Ret(0), &s)
-	c.FreshNotHeld(engine.Ret(0), &s, out)
-	c.End()
+	withoutEnv(func() { retCall(&opUncounted, &shapeUncounted, out) })
 }
 
-// uCheckedCall runs fresh returns through ResultIdent and FreshNotHeld: a
+// uCheckedCall runs fresh returns through checked calls (fresh_not_held): a
 // kernel returning new tensors passes, one returning the same tensor twice
 // is reported.
 func uCheckedCall(r *reporter, u Uncounted) {

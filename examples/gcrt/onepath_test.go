@@ -3,7 +3,6 @@
 package gcrt_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -12,20 +11,8 @@ import (
 	"github.com/assertgen/assertgen/examples/gcrt"
 	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
 	"github.com/assertgen/assertgen/internal/engine"
-	"github.com/assertgen/assertgen/testdata/golden"
+	"github.com/assertgen/assertgen/testdata/onepath"
 )
-
-// opStats returns the statistics of the op named name (Op.FullName) of
-// checkedif (interface mode: no Kernel, unlike ./checked's ops of the same
-// names), zero for one that never ran.
-func opStats(name string) asserts.Stats {
-	for _, op := range engine.Ops() {
-		if op.FullName() == name && op.Kernel == nil {
-			return op.Stats()
-		}
-	}
-	return asserts.Stats{}
-}
 
 // onePathCases are the calls the statistics test makes with correct
 // kernels, beside the catalog's bugs.
@@ -83,73 +70,30 @@ var onePathOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contig
 // check, skip by reason) and the violations are the golden's, on the fast
 // plan and with every call forced onto the rows (engine.SetRowsOnly).
 func TestOnePathCountsAsRowsPath(t *testing.T) {
-	envs := map[string]asserts.Env{
-		"plain":    nil,
-		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
-		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
-		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
-	}
 	var cases []bug
+	var names []string
 	for _, b := range append(slices.Clip(onePathCases), bugs...) {
 		if b.name != "set (functional) over a storage the caller still holds" { // set had no version-3 reference wrapper
-			cases = append(cases, b)
+			cases, names = append(cases, b), append(names, b.name)
 		}
 	}
-	g := golden.ReadScenarios(t, filepath.Join("testdata", "onepath.golden"))
-	defer g.Write(t)
-	for _, b := range cases {
-		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
-			for _, content := range []bool{false, true} {
-				name := fmt.Sprintf("%s/%s/content=%v", b.name, ename, content)
-				t.Run(name, func(t *testing.T) {
-					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
-					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					fast, rows := runOnePathCase(b, false), runOnePathCase(b, true)
-					g.Check(t, name, fast.text(), rows.text())
-					if b.k.cat != nil && len(rows.violations) == 0 {
-						t.Errorf("the broken cat reported nothing")
-					}
-				})
+	onepath.Compare(t, filepath.Join("testdata", "onepath.golden"), names, func(t *testing.T, i int, _ string, rows bool) string {
+		b := cases[i]
+		gcrt.ResetAddCache()
+		gcrt.ResetMappedCache()
+		gcrt.ResetCatCache()
+		k := checkedif.Checked(b.k)
+		vs := onepath.Violations(func() {
+			for range 3 {
+				b.run(k)
 			}
+		})
+		if rows && b.k.cat != nil && len(vs) == 0 {
+			t.Errorf("the broken cat reported nothing")
 		}
-	}
+		return onepath.Text(onePathOps, vs)
+	})
 }
-
-type onePathOutcome struct {
-	stats      []asserts.Stats
-	violations []string
-}
-
-func (o onePathOutcome) text() string { return golden.ScenarioText(onePathOps, o.stats, o.violations) }
-
-// runOnePathCase runs b three times, from reset statistics and caches, on
-// the one path, with rows every call forced onto the rows.
-func runOnePathCase(b bug, rows bool) onePathOutcome {
-	defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
-	asserts.ResetStats()
-	gcrt.ResetAddCache()
-	gcrt.ResetMappedCache()
-	gcrt.ResetCatCache()
-	k := checkedif.Checked(b.k)
-	for range 3 {
-		b.run(k)
-	}
-	var out onePathOutcome
-	for _, name := range onePathOps {
-		out.stats = append(out.stats, opStats(name))
-	}
-	for _, v := range col.Violations() {
-		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
-	}
-	return out
-}
-
-type envFunc func() asserts.EnvState
-
-func (f envFunc) State() asserts.EnvState { return f() }
 
 // TestOnePathLateBug: a kernel that turns bad after 1,000 good calls (add
 // returning self: not_arg_handle, reported as impl_use_count_eq_fresh;
@@ -193,8 +137,8 @@ func TestOnePathLateBug(t *testing.T) {
 		if n := len(got); n != 19 || got[0] != "impl_use_count_eq_fresh" || got[1] != "impl_use_count_eq_fresh" || got[2] != "fresh_not_held" {
 			t.Errorf("rows=%v: violations %v, want 10 of impl_use_count_eq_fresh and 9 of fresh_not_held", rows, got)
 		}
-		if st := opStats("add.Tensor"); st.Calls != 1010 {
-			t.Errorf("rows=%v: stats %+v", rows, st)
+		if n := onepath.Calls("add.Tensor"); n != 1010 {
+			t.Errorf("rows=%v: %d calls", rows, n)
 		}
 	}
 }

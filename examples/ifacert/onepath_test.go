@@ -3,7 +3,6 @@
 package ifacert_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -13,11 +12,8 @@ import (
 	"github.com/assertgen/assertgen/examples/refops"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
-	"github.com/assertgen/assertgen/testdata/golden"
+	"github.com/assertgen/assertgen/testdata/onepath"
 )
-
-// ops are the ops the cases call, by full name.
-var ops = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "clamp.Tensor", "clone", "split.Tensor", "transpose.int"}
 
 // opStats returns the statistics of the op named name of ./checked, zero
 // for one that never ran.
@@ -29,6 +25,9 @@ func opStats(name string) asserts.Stats {
 	}
 	return asserts.Stats{}
 }
+
+// ops are the ops the cases call, by full name.
+var ops = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "clamp.Tensor", "clone", "split.Tensor", "transpose.int"}
 
 func ar(n int) *rt.Tensor { return rt.Arange(n) }
 
@@ -123,10 +122,6 @@ func (ks kernels) broken() bool {
 		ks.split != nil || ks.transpo != nil
 }
 
-type envFunc func() asserts.EnvState
-
-func (f envFunc) State() asserts.EnvState { return f() }
-
 // TestOnePathCountsAsRowsPath holds the one path of tensors held as an
 // interface (asserts.Tensor, two dynamic types, optional tensors absent
 // and present, a list) to testdata/onepath.golden, written from the rows
@@ -136,59 +131,23 @@ func (f envFunc) State() asserts.EnvState { return f() }
 // the golden's, on the fast plan and with every call forced onto the rows
 // (engine.SetRowsOnly).
 func TestOnePathCountsAsRowsPath(t *testing.T) {
-	envs := map[string]asserts.Env{
-		"plain":    nil,
-		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
-		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
-		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
-	}
-	g := golden.ReadScenarios(t, filepath.Join("testdata", "onepath.golden"))
-	defer g.Write(t)
+	var names []string
 	for _, c := range cases {
-		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
-			for _, content := range []bool{false, true} {
-				name := fmt.Sprintf("%s/%s/content=%v", c.name, ename, content)
-				t.Run(name, func(t *testing.T) {
-					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
-					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					fast, rows := runCase(c, false), runCase(c, true)
-					g.Check(t, name, fast.text(), rows.text())
-					if broken := c.ks.broken(); broken && ename == "plain" && len(rows.violations) == 0 || !broken && len(rows.violations) > 0 {
-						t.Errorf("broken=%v: violations %q", broken, rows.violations)
-					}
-				})
+		names = append(names, c.name)
+	}
+	onepath.Compare(t, filepath.Join("testdata", "onepath.golden"), names, func(t *testing.T, i int, env string, rows bool) string {
+		c := cases[i]
+		k := checked.Checked(c.ks)
+		vs := onepath.Violations(func() {
+			for range 3 {
+				c.run(k)
 			}
+		})
+		if broken := c.ks.broken(); rows && (broken && env == "plain" && len(vs) == 0 || !broken && len(vs) > 0) {
+			t.Errorf("broken=%v: violations %v", broken, vs)
 		}
-	}
-}
-
-type outcome struct {
-	stats      []asserts.Stats
-	violations []string
-}
-
-func (o outcome) text() string { return golden.ScenarioText(ops, o.stats, o.violations) }
-
-// runCase runs c three times, from reset statistics, on the one path,
-// with rows every call forced onto the rows.
-func runCase(c ifaceCase, rows bool) outcome {
-	defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
-	asserts.ResetStats()
-	k := checked.Checked(c.ks)
-	for range 3 {
-		c.run(k)
-	}
-	var out outcome
-	for _, name := range ops {
-		out.stats = append(out.stats, opStats(name))
-	}
-	for _, v := range col.Violations() {
-		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
-	}
-	return out
+		return onepath.Text(ops, vs)
+	})
 }
 
 // TestOnePathLateBug: a kernel that turns bad after 1,000 good calls (add

@@ -3,7 +3,6 @@
 package pool_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/assertgen/assertgen/examples/pool/checked"
 	"github.com/assertgen/assertgen/internal/engine"
 	"github.com/assertgen/assertgen/testdata/golden"
+	"github.com/assertgen/assertgen/testdata/onepath"
 )
 
 var genericOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contiguous", "select.int", "split.Tensor",
@@ -55,45 +55,23 @@ func genericCalls[T float32 | float64]() {
 // onto the rows (engine.SetRowsOnly). The calls are correct: no
 // violations.
 func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
-	envs := map[string]asserts.Env{
-		"plain":    nil,
-		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
-		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
-		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
-	}
-	g := golden.ReadScenarios(t, filepath.Join("testdata", "onepath_generic.golden"))
-	defer g.Write(t)
-	for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
-		for _, content := range []bool{false, true} {
-			for _, typ := range []string{"float32", "float64"} {
-				name := fmt.Sprintf("%s/content=%v/%s", ename, content, typ)
-				t.Run(name, func(t *testing.T) {
-					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
-					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					run := func(rows bool) string {
-						defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
-						asserts.ResetStats()
-						vs := asserts.Collect(func() {
-							for range 3 {
-								if typ == "float32" {
-									genericCalls[float32]()
-								} else {
-									genericCalls[float64]()
-								}
-							}
-						})
-						var stats []asserts.Stats
-						for _, name := range genericOps {
-							stats = append(stats, genericStats(name))
-						}
-						if len(vs) != 0 {
-							t.Errorf("rows=%v: violations %v", rows, vs)
-						}
-						return golden.ScenarioText(genericOps, stats, nil)
-					}
-					g.Check(t, name, run(false), run(true))
-				})
+	onepath.Compare(t, filepath.Join("testdata", "onepath_generic.golden"), []string{"float32", "float64"}, func(t *testing.T, i int, _ string, rows bool) string {
+		vs := onepath.Violations(func() {
+			for range 3 {
+				if i == 0 {
+					genericCalls[float32]()
+				} else {
+					genericCalls[float64]()
+				}
 			}
+		})
+		if len(vs) != 0 {
+			t.Errorf("rows=%v: violations %v", rows, vs)
 		}
-	}
+		var stats []asserts.Stats
+		for _, name := range genericOps {
+			stats = append(stats, genericStats(name))
+		}
+		return golden.ScenarioText(genericOps, stats, nil)
+	})
 }

@@ -3,7 +3,6 @@
 package pool_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -11,24 +10,12 @@ import (
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/examples/pool/catalog"
 	"github.com/assertgen/assertgen/internal/engine"
-	"github.com/assertgen/assertgen/testdata/golden"
+	"github.com/assertgen/assertgen/testdata/onepath"
 )
 
 // onePathOps are the catalog's ops, by full name.
 var onePathOps = []string{"add.Tensor", "add_.Tensor", "add.out", "mul.Tensor", "mul.out", "neg", "clone", "select.int",
 	"transpose.int", "zero_"}
-
-// opStats returns the statistics of the op named name of the catalog
-// (interface mode: no Kernel, unlike the function-mode sets' ops of the
-// same names), zero for one that never ran.
-func opStats(name string) asserts.Stats {
-	for _, op := range engine.Ops() {
-		if op.FullName() == name && op.Kernel == nil {
-			return op.Stats()
-		}
-	}
-	return asserts.Stats{}
-}
 
 // TestOnePathCountsAsRowsPath holds the one path of a runtime with use
 // counts whose tensors report their storage anchors (pool's recycled
@@ -39,45 +26,20 @@ func opStats(name string) asserts.Stats {
 // violations are the golden's, on the fast plan and with every call
 // forced onto the rows (engine.SetRowsOnly).
 func TestOnePathCountsAsRowsPath(t *testing.T) {
-	envs := map[string]asserts.Env{
-		"plain":    nil,
-		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
-		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
-		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
-	}
-	g := golden.ReadScenarios(t, filepath.Join("testdata", "onepath.golden"))
-	defer g.Write(t)
+	var names []string
 	for _, b := range poolBugs {
-		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
-			for _, content := range []bool{false, true} {
-				name := fmt.Sprintf("%s/%s/content=%v", b.name, ename, content)
-				t.Run(name, func(t *testing.T) {
-					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
-					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
-					run := func(rows bool) string {
-						defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
-						asserts.ResetStats()
-						k := catalog.Checked(b.k)
-						vs := asserts.Collect(func() {
-							for range 3 {
-								b.run(k)
-							}
-						})
-						var stats []asserts.Stats
-						var violations []string
-						for _, name := range onePathOps {
-							stats = append(stats, opStats(name))
-						}
-						for _, v := range vs {
-							violations = append(violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
-						}
-						return golden.ScenarioText(onePathOps, stats, violations)
-					}
-					g.Check(t, name, run(false), run(true))
-				})
-			}
-		}
+		names = append(names, b.name)
 	}
+	onepath.Compare(t, filepath.Join("testdata", "onepath.golden"), names, func(t *testing.T, i int, _ string, _ bool) string {
+		b := poolBugs[i]
+		k := catalog.Checked(b.k)
+		vs := onepath.Violations(func() {
+			for range 3 {
+				b.run(k)
+			}
+		})
+		return onepath.Text(onePathOps, vs)
+	})
 }
 
 // TestOnePathLateBug: mul turning into returning self after 1,000 good
@@ -109,12 +71,8 @@ func TestOnePathLateBug(t *testing.T) {
 		if at != 1000 || count != 10 {
 			t.Errorf("rows=%v: first violation at call %d, %d in all; want 1000 and 10", rows, at, count)
 		}
-		if st := opStats("mul.Tensor"); st.Calls != 1010 {
-			t.Errorf("rows=%v: stats %+v", rows, st)
+		if n := onepath.Calls("mul.Tensor"); n != 1010 {
+			t.Errorf("rows=%v: %d calls", rows, n)
 		}
 	}
 }
-
-type envFunc func() asserts.EnvState
-
-func (f envFunc) State() asserts.EnvState { return f() }

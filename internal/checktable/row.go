@@ -491,8 +491,8 @@ const (
 	// BatchNone: each row runs by its own steps.
 	BatchNone Batch = iota
 	// BatchUnchanged: one of the rows that compare an argument's state
-	// before and after the kernel, which one call runs at once for a
-	// single argument (Call.SameImplStorageVersion): the checks of this
+	// before and after the kernel, which the fast plan tests at once for a
+	// single argument (an argument unchanged): the checks of this
 	// batch in the table's order; of an argument the op writes, those that
 	// read no version counter.
 	BatchUnchanged

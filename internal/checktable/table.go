@@ -239,10 +239,8 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		props: movesWithWrites | movesConcurrently | readsMetadata,
 		steps: []Step{
 			// The fingerprint before the kernel: it can fail, so no Loc.
-			{Phase: BeforeCall, Tensor: true, NoLoc: true, Funcs: [NumForms]string{FormOne: "SaveMetadata", FormArgList: "SaveMetadataList",
-				FormIface: "SaveMetadataTensor"}},
-			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "SameMetadata", FormArgList: "SameMetadataList",
-				FormIface: "SameMetadataTensor"}},
+			{Phase: BeforeCall, Tensor: true, NoLoc: true, Funcs: [NumForms]string{FormOne: "SaveMetadata", FormArgList: "SaveMetadataList"}},
+			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "SameMetadata", FormArgList: "SameMetadataList"}},
 		},
 		words: func(w Words) string {
 			return "the sizes, strides and storage offset of " + w.Each + " are unchanged (a view made by rewriting the input in place)" + unlessWritten(w, "it is (a handle of) %s, which the op may change") +

@@ -97,7 +97,7 @@ type Saved struct {
 	digest   uint64
 	metadata uint64
 	// anchor is the argument's storage anchor before the kernel, for a
-	// runtime without use counts (SaveIdent, see [Anchored]); nil when it
+	// runtime without use counts (Frame.ArgIdent, see [Anchored]); nil when it
 	// gave none. A pointer, not an address: it keeps the storage the
 	// argument had alive until the call ends, so that a kernel that drops
 	// it cannot get its address back for another (memory.go).
@@ -123,10 +123,10 @@ const (
 	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
 	// without use counts (see [Identity]).
 	fUncounted asserts.Traits = 1 << 23
-	// fAnchorMoved: AfterIdent found the argument's storage anchor moved
+	// fAnchorMoved: AfterAnchor found the argument's storage anchor moved
 	// while its StorageImpl ID stayed (same_storage reports it).
 	fAnchorMoved asserts.Traits = 1 << 24
-	// fRecycled: AfterRecycled found the argument pointing, after the
+	// fRecycled: Frame.AfterRecycled found the argument pointing, after the
 	// kernel, at memory the runtime took back during the call
 	// (same_storage reports it).
 	fRecycled asserts.Traits = 1 << 25
@@ -552,21 +552,4 @@ func (c *Call) report(v *violation) {
 	defer c.releaseOnPanic(&done)
 	handle(v)
 	done = true
-}
-
-// SaveTensor is [Call.Save] for a tensor held as a [Tensor], as code in
-// interface mode holds them.
-func (c *Call) SaveTensor(s *Saved, t asserts.Tensor) { c.Save(s, t) }
-
-// SaveOptTensor is [Call.SaveOpt] for a tensor held as a [Tensor].
-func (c *Call) SaveOptTensor(s *Saved, t asserts.Tensor, present bool) { c.SaveOpt(s, t, present) }
-
-// AfterTensor is [Call.After] for a tensor held as a [Tensor]. A nil t is
-// an absent optional argument (saved by [Call.SaveOptTensor]), which has
-// nothing to read.
-func (c *Call) AfterTensor(s *Saved, t asserts.Tensor) {
-	if t != nil {
-		s.after = t.Ident()
-	}
-	s.meta &^= fPending
 }

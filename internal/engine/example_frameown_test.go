@@ -27,7 +27,9 @@ var splitShape = engine.Shape{
 	},
 }
 
-// The split of ExampleResultIdentList on the one path (version 4): the
+// A split of a garbage-collected runtime's tensor into fresh chunks on the
+// one path (version 4), whose kernel keeps its last chunk in a cache and
+// hands it out again on the next call: the
 // wrapper's helpers read self with ArgIdent and AfterIdent (its storage
 // anchor with its identities) and each chunk of the list return with
 // RetElemIdent (no use counts); the runtime runs the Shape's rows. The

@@ -9,33 +9,55 @@ import (
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
+// row is a Row of a check on the tensors of slots t and u (-1: none), of
+// form f.
+func row(k checks.Check, f engine.Form, t, u int8) engine.Row {
+	return engine.Row{Check: k, Form: f, T: t, U: u}
+}
+
+func handleOf(h unsafe.Pointer) asserts.Identity { return (*handle)(h) }
+
+func handleElem(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**handle)(h), i+1)[i]
+}
+
 // linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor, wrapped
 // as assertgen does for a runtime whose kernels take and return
-// asserts.Tensor values (interface mode without a type map): the tensors
-// are saved with SaveTensor, SaveOptTensor and AfterTensor, which take a
-// Tensor rather than a concrete handle; an absent bias is a nil Tensor.
-// The kernel adds the bias in place into the bias tensor itself: the write
-// is reported when a bias is given, and without one there is nothing to
-// check.
-func ExampleCall_SaveOptTensor() {
+// asserts.Tensor values (interface mode without a type map): each tensor
+// is read with no handle and handed over as its interface (Iface); an
+// absent bias is read by ArgOpt as absent. The kernel adds the bias in
+// place into the bias tensor itself: the write is reported when a bias is
+// given, and without one there is nothing to check.
+func ExampleFrame_Iface() {
 	op := engine.Op{Name: "linear"}
+	sh := engine.Shape{Args: 3, Rets: 1,
+		Rows: []engine.Row{row(checks.NoMutation, engine.FormOne, 0, -1), row(checks.NoMutation, engine.FormOne, 1, -1),
+			row(checks.NoMutation, engine.FormOne, 2, -1), row(checks.ImplUseCountLE1, engine.FormOne, 3, -1)},
+		Locs: []engine.Loc{engine.Arg("input"), engine.Arg("weight"), engine.Arg("bias"), engine.Ret(0)}}
 	checkedLinear := func(kernel func(input, weight, bias asserts.Tensor) asserts.Tensor, input, weight, bias asserts.Tensor) asserts.Tensor {
-		var c engine.Call
-		c.Begin(&op)
-		var a0, a1, a2, o0 engine.Saved
-		c.SaveTensor(&a0, input)
-		c.SaveTensor(&a1, weight)
-		c.SaveOptTensor(&a2, bias, bias != nil)
+		var fr engine.Frame[[4]engine.Slot, [0]engine.ListSlot]
+		fr.Open()
+		fr.Arg(0, input.Ident(), nil)
+		fr.Iface(0, input)
+		fr.Arg(1, weight.Ident(), nil)
+		fr.Iface(1, weight)
+		if bias != nil {
+			fr.ArgOpt(2, bias.Ident(), nil, true)
+			fr.Iface(2, bias)
+		} else {
+			fr.ArgOpt(2, asserts.Ident{}, nil, false)
+		}
+		fr.Begin(&op, &sh)
 		r0 := kernel(input, weight, bias)
-		c.AfterTensor(&a0, input)
-		c.AfterTensor(&a1, weight)
-		c.AfterTensor(&a2, bias)
-		c.Result(&o0, r0)
-		c.NoMutation(engine.Arg("input"), &a0)
-		c.NoMutation(engine.Arg("weight"), &a1)
-		c.NoMutation(engine.Arg("bias"), &a2)
-		c.ImplUseCountLE1(engine.Ret(0), &o0)
-		c.End()
+		fr.AfterArg(0, input.Ident())
+		fr.AfterArg(1, weight.Ident())
+		if bias != nil {
+			fr.AfterArg(2, bias.Ident())
+		}
+		iu, su := r0.UseCounts()
+		fr.Ret(3, r0.Ident(), iu, su, nil)
+		fr.Iface(3, r0)
+		fr.End()
 		return r0
 	}
 	kernel := func(input, weight, bias asserts.Tensor) asserts.Tensor {
@@ -61,9 +83,14 @@ func ExampleCall_SaveOptTensor() {
 }
 
 // unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[] returns views
-// of self: a Tensor[] return is snapshot with ResultList and each element
-// checked with SharesStorage. This kernel copies its second slice.
-func ExampleResultList() {
+// of self: a Tensor[] return is read element by element (RetElem) and its
+// shares_storage row, of form FormRetList, checks each element. This
+// kernel copies its second slice.
+func ExampleFrame_RetElem() {
+	sh := engine.Shape{Args: 1, Rets: 1, Lists: 1 << 1,
+		Rows:   []engine.Row{row(checks.SharesStorage, engine.FormRetList, 1, 0)},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
+		Tensor: handleOf, Elem: handleElem}
 	self := &handle{impl: 0x60, storage: 0x61, uses: 1}
 	unbind := func(self *handle) []*handle {
 		return []*handle{
@@ -72,18 +99,19 @@ func ExampleResultList() {
 		}
 	}
 	vs := asserts.Collect(func() {
-		var c engine.Call
-		c.Begin(&engine.Op{Name: "unbind", Overload: "int"})
-		var a0 engine.Saved
-		var o0 engine.SavedList
-		c.Save(&a0, self)
+		var fr engine.Frame[[1]engine.Slot, [1]engine.ListSlot]
+		fr.Open()
+		fr.Arg(0, self.Ident(), unsafe.Pointer(self))
+		fr.Begin(&engine.Op{Name: "unbind", Overload: "int"}, &sh)
 		ret := unbind(self)
-		c.After(&a0, self)
-		engine.ResultList(&c, &o0, ret)
-		for i := range o0.Len() {
-			c.SharesStorage(engine.Ret(0).Elem(i), o0.At(i), engine.Arg("self"), &a0)
+		fr.AfterArg(0, self.Ident())
+		fr.List(0, len(ret), unsafe.Pointer(unsafe.SliceData(ret)))
+		for j, e := range ret {
+			iu, su := e.UseCounts()
+			fr.RetElem(0, j, e.Ident(), iu, su)
 		}
-		c.End()
+		fr.RetListRead(0)
+		fr.End()
 	})
 	for _, v := range vs {
 		fmt.Printf("%s: %s\n", v.Check, v.Where())
@@ -92,59 +120,130 @@ func ExampleResultList() {
 	// shares_storage: return 0[1]
 }
 
+// listCall runs kernel through a checked call of op, of shape sh, whose
+// slots are lists: the arguments args, then the return.
+func listCall(op *engine.Op, sh *engine.Shape, args [][]*handle, kernel func() []*handle) {
+	var fr engine.Frame[[0]engine.Slot, [3]engine.ListSlot]
+	fr.Open()
+	for i, l := range args {
+		fr.List(i, len(l), unsafe.Pointer(unsafe.SliceData(l)))
+		for j, e := range l {
+			fr.Elem(i, j, e.Ident())
+		}
+	}
+	fr.Begin(op, sh)
+	ret := kernel()
+	for i, l := range args {
+		fr.AfterList(i, len(l))
+		for j, e := range l {
+			fr.AfterElem(i, j, e.Ident())
+		}
+	}
+	fr.List(len(args), len(ret), unsafe.Pointer(unsafe.SliceData(ret)))
+	for j, e := range ret {
+		iu, su := e.UseCounts()
+		fr.RetElem(len(args), j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(len(args))
+	fr.End()
+}
+
 // Two shapes no PyTorch release has, which assertgen wraps when a schema
 // declares them:
 //
 //	views(Tensor(a)[] self) -> Tensor(a)[]                 each return views an element of self
 //	copies.out(Tensor[] self, *, Tensor(a!)[] out) -> Tensor(a!)[]  returns its out list
 //
-// SharesStorageOf checks each returned view against the whole list
-// argument; ReturnsArgList checks an out= list return element by element.
-func ExampleCall_ReturnsArgList() {
+// A shares_storage row of form FormLists checks each returned view against
+// the whole list argument; a returns_arg row of that form checks an out=
+// list return element by element.
+func ExampleFrame_Elem() {
 	a := &handle{impl: 0x70, storage: 0x71, uses: 1}
 	b := &handle{impl: 0x72, storage: 0x73, uses: 1}
 	list := []*handle{a, b}
-
-	vs := asserts.Collect(func() {
-		var c engine.Call
-		c.Begin(&engine.Op{Name: "views"})
-		var a0, o0 engine.SavedList
-		engine.SaveList(&c, &a0, list)
+	views := engine.Shape{Args: 1, Rets: 1, Lists: 1<<0 | 1<<1,
+		Rows:   []engine.Row{row(checks.SharesStorage, engine.FormLists, 1, 0)},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
+		Tensor: handleOf, Elem: handleElem}
+	copies := engine.Shape{Args: 2, Rets: 1, Lists: 1<<0 | 1<<1 | 1<<2,
+		Rows:   []engine.Row{row(checks.ReturnsArg, engine.FormLists, 2, 1)},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Arg("out"), engine.Ret(0)},
+		Writes: []int8{1},
+		Tensor: handleOf, Elem: handleElem}
+	var vs []asserts.Violation
+	vs = append(vs, asserts.Collect(func() {
+		// a view frame of two list slots: a list argument and return
+		var fr engine.Frame[[0]engine.Slot, [2]engine.ListSlot]
+		fr.Open()
+		fr.List(0, len(list), unsafe.Pointer(unsafe.SliceData(list)))
+		for j, e := range list {
+			fr.Elem(0, j, e.Ident())
+		}
+		fr.Begin(&engine.Op{Name: "views"}, &views)
 		// The second return is fresh, not a view of an element.
 		ret := []*handle{{impl: 0x74, storage: b.storage, uses: 1}, {impl: 0x75, storage: 0x76, uses: 1}}
-		engine.AfterList(&c, &a0, list)
-		engine.ResultList(&c, &o0, ret)
-		for i := range o0.Len() {
-			c.SharesStorageOf(engine.Ret(0).Elem(i), o0.At(i), engine.Arg("self"), &a0)
+		fr.AfterList(0, len(list))
+		for j, e := range list {
+			fr.AfterElem(0, j, e.Ident())
 		}
-		c.End()
-	})
+		fr.List(1, len(ret), unsafe.Pointer(unsafe.SliceData(ret)))
+		for j, e := range ret {
+			fr.RetElem(1, j, e.Ident(), 1, 1)
+		}
+		fr.RetListRead(1)
+		fr.End()
+	})...)
+	out := []*handle{{impl: 0x77, storage: 0x78, uses: 1}, {impl: 0x79, storage: 0x7a, uses: 1}}
 	vs = append(vs, asserts.Collect(func() {
-		out := []*handle{{impl: 0x77, storage: 0x78, uses: 1}, {impl: 0x79, storage: 0x7a, uses: 1}}
-		var c engine.Call
-		c.Begin(&engine.Op{Name: "copies", Overload: "out"})
-		var a0, a1, o0 engine.SavedList
-		engine.SaveList(&c, &a0, list)
-		engine.SaveList(&c, &a1, out)
 		// The kernel returns its out list, but with its first element
 		// replaced by a new tensor.
-		ret := []*handle{{impl: 0x7b, storage: 0x7c, uses: 1}, out[1]}
-		engine.AfterList(&c, &a0, list)
-		engine.AfterList(&c, &a1, out)
-		engine.ResultList(&c, &o0, ret)
-		c.ReturnsArgList(engine.Ret(0), &o0, engine.Arg("out"), &a1)
-		c.End()
+		listCall(&engine.Op{Name: "copies", Overload: "out"}, &copies, [][]*handle{list, out},
+			func() []*handle { return []*handle{{impl: 0x7b, storage: 0x7c, uses: 1}, out[1]} })
 	})...)
 	for _, v := range vs {
-		op := v.Op
-		if v.Overload != "" {
-			op += "." + v.Overload
-		}
-		fmt.Printf("%s: %s: %s\n", op, v.Check, v.Where())
+		fmt.Printf("%s: %s: %s\n", v.OpName(), v.Check, v.Where())
 	}
 	// Output:
 	// views: shares_storage: return 0[1]
 	// copies.out: returns_arg: return 0[0]
+}
+
+// index.Tensor(Tensor self, Tensor?[] indices) -> Tensor: a list of
+// optional tensors (the Shape's OptLists) is read as any list, a nil
+// element as the undefined tensor, which is absent: its checks are
+// skipped. This kernel sorts an index in place.
+func ExampleShape_optLists() {
+	sh := engine.Shape{Args: 2, Rets: 1, Lists: 1 << 1, OptLists: 1 << 1,
+		Rows:   []engine.Row{row(checks.NoMutation, engine.FormOne, 0, -1), row(checks.NoMutation, engine.FormArgList, 1, -1)},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Arg("indices"), engine.Ret(0)},
+		Tensor: handleOf, Elem: handleElem}
+	self := &handle{impl: 0xc0, storage: 0xc1, uses: 1}
+	idx := &handle{impl: 0xc2, storage: 0xc3, uses: 1}
+	indices := []*handle{nil, idx}
+	vs := asserts.Collect(func() {
+		var fr engine.Frame[[2]engine.Slot, [1]engine.ListSlot]
+		fr.Open()
+		fr.Arg(0, self.Ident(), unsafe.Pointer(self))
+		fr.List(0, len(indices), unsafe.Pointer(unsafe.SliceData(indices)))
+		for j, e := range indices {
+			fr.Elem(0, j, e.Ident())
+		}
+		fr.Begin(&engine.Op{Name: "index", Overload: "Tensor"}, &sh)
+		idx.version++ // the kernel's in-place sort
+		ret := &handle{impl: 0xc4, storage: 0xc5, uses: 1}
+		fr.AfterArg(0, self.Ident())
+		fr.AfterList(0, len(indices))
+		for j, e := range indices {
+			fr.AfterElem(0, j, e.Ident())
+		}
+		fr.Ret(1, ret.Ident(), 1, 1, unsafe.Pointer(ret))
+		fr.End()
+	})
+	for _, v := range vs {
+		fmt.Printf("%s: %s\n", v.Check, v.Where())
+	}
+	// Output:
+	// no_mutation: argument indices[1]
 }
 
 // gcHandle is a handle of a garbage-collected runtime: no use counts
@@ -160,83 +259,6 @@ type gcStorage struct {
 	data []float32
 }
 
-// A split of a garbage-collected runtime's tensor into fresh chunks
-// (unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) ->
-// Tensor[]), wrapped as assertgen does with use_counts: false: the returns
-// are snapshot with ResultIdentList and checked with FreshNotHeld element by element. The
-// kernel keeps its last chunk in a cache and hands it out again on the next
-// call: the second call is reported, as the earlier caller still holds it.
-func ExampleResultIdentList() {
-	var cache *gcHandle
-	split := func(self *gcHandle) []*gcHandle {
-		if cache == nil {
-			cache = &gcHandle{impl: 0x83, st: &gcStorage{id: 0x84, data: make([]float32, 2)}}
-		}
-		return []*gcHandle{{impl: 0x81, st: &gcStorage{id: 0x82, data: make([]float32, 2)}}, cache}
-	}
-	op := engine.Op{Name: "unsafe_split", Overload: "Tensor"}
-	call := func(self *gcHandle) []*gcHandle {
-		var c engine.Call
-		c.Begin(&op)
-		c.BeginFresh()
-		var a0 engine.Saved
-		var o0 engine.SavedList
-		c.Save(&a0, self)
-		ret := split(self)
-		c.After(&a0, self)
-		engine.ResultIdentList(&c, &o0, ret)
-		for j, e := range ret {
-			c.FreshNotHeld(engine.Ret(0).Elem(j), o0.At(j), e)
-		}
-		c.End()
-		return ret
-	}
-	self := &gcHandle{impl: 0x80, st: &gcStorage{id: 0x85, data: make([]float32, 4)}}
-	var kept [][]*gcHandle // the callers hold their results
-	for i := range 2 {
-		vs := asserts.Collect(func() { kept = append(kept, call(self)) })
-		fmt.Printf("call %d: %d violation(s)\n", i+1, len(vs))
-		for _, v := range vs {
-			fmt.Printf("  %s: %s\n", v.Check, v.Where())
-		}
-	}
-	// Output:
-	// call 1: 0 violation(s)
-	// call 2: 1 violation(s)
-	//   fresh_not_held: return 0[1]
-}
-
-// index.Tensor(Tensor self, Tensor?[] indices) -> Tensor: a list of
-// optional tensors is saved with SaveOptList (a nil element is an absent
-// one, whose checks are skipped) and completed with AfterList. This kernel
-// sorts an index in place.
-func ExampleSaveOptList() {
-	self := &handle{impl: 0xc0, storage: 0xc1, uses: 1}
-	idx := &handle{impl: 0xc2, storage: 0xc3, uses: 1}
-	indices := []*handle{nil, idx}
-	vs := asserts.Collect(func() {
-		var c engine.Call
-		c.Begin(&engine.Op{Name: "index", Overload: "Tensor"})
-		var a0, o0 engine.Saved
-		var a1 engine.SavedList
-		c.Save(&a0, self)
-		engine.SaveOptList(&c, &a1, indices)
-		idx.version++ // the kernel's in-place sort
-		ret := &handle{impl: 0xc4, storage: 0xc5, uses: 1}
-		c.After(&a0, self)
-		engine.AfterList(&c, &a1, indices)
-		c.Result(&o0, ret)
-		c.NoMutation(engine.Arg("self"), &a0)
-		c.List(checks.NoMutation, engine.Arg("indices"), &a1)
-		c.End()
-	})
-	for _, v := range vs {
-		fmt.Printf("%s: %s\n", v.Check, v.Where())
-	}
-	// Output:
-	// no_mutation: argument indices[1]
-}
-
 // geomHandle is a handle with a geometry it reports through
 // asserts.Metadata.
 type geomHandle struct {
@@ -245,13 +267,18 @@ type geomHandle struct {
 	offset         int
 }
 
-// same_metadata in the shape gen emits for tensors held as asserts.Tensor
-// (interface mode without a type map): a view kernel that transposes its
-// input in place, instead of making a new TensorImpl, is reported.
-func ExampleCall_SaveMetadataTensor() {
+// same_metadata of a tensor held as asserts.Tensor (interface mode without
+// a type map): the runtime reads the fingerprint through the interface
+// handed over (Iface). A view kernel that transposes its input in place,
+// instead of making a new TensorImpl, is reported.
+func ExampleFrame_Iface_metadata() {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	op := engine.Op{Name: "transpose", Overload: "int"}
+	sh := engine.Shape{Args: 1,
+		Rows: []engine.Row{row(checks.SameImpl, engine.FormOne, 0, -1), row(checks.SameStorage, engine.FormOne, 0, -1),
+			row(checks.NoMutation, engine.FormOne, 0, -1), row(checks.SameMetadata, engine.FormOne, 0, -1)},
+		Locs: []engine.Loc{engine.Arg("self")}}
 	var x asserts.Tensor = &geomHandle{handle: handle{impl: 0x40, storage: 0x41, uses: 1},
 		sizes: []int{4, 4}, strides: []int{4, 1}}
 	transposeInPlace := func(t asserts.Tensor) {
@@ -259,16 +286,14 @@ func ExampleCall_SaveMetadataTensor() {
 		g.strides[0], g.strides[1] = g.strides[1], g.strides[0]
 	}
 
-	var c engine.Call
-	c.BeginWith(&op, asserts.EnvState{})
-	var a0 engine.Saved
-	c.SaveTensor(&a0, x)
-	c.SaveMetadataTensor(&a0, x)
+	var fr engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+	fr.Open()
+	fr.Arg(0, x.Ident(), nil)
+	fr.Iface(0, x)
+	fr.Begin(&op, &sh)
 	transposeInPlace(x)
-	c.AfterTensor(&a0, x)
-	c.SameImplStorageVersion(engine.Arg("self"), &a0)
-	c.SameMetadataTensor(engine.Arg("self"), &a0, x)
-	c.End()
+	fr.AfterArg(0, x.Ident())
+	fr.End()
 
 	for _, v := range col.Violations() {
 		fmt.Println(v.OpName(), v.Check, v.Where())
@@ -278,20 +303,23 @@ func ExampleCall_SaveMetadataTensor() {
 }
 
 // A view kernel that copies is caught by shares_storage.
-func ExampleCall_SharesStorage() {
+func ExampleFrame_Ret() {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
+	sh := engine.Shape{Args: 1, Rets: 1,
+		Rows:   []engine.Row{row(checks.SharesStorage, engine.FormOne, 1, 0)},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
+		Tensor: handleOf, Elem: handleElem}
 
 	self := &handle{impl: 0x20, storage: 0x21, uses: 1}
-	var c engine.Call
-	c.Begin(&engine.Op{Name: "transpose", Overload: "int"})
-	var a0, o0 engine.Saved
-	c.Save(&a0, self)
+	var fr engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+	fr.Open()
+	fr.Arg(0, self.Ident(), unsafe.Pointer(self))
+	fr.Begin(&engine.Op{Name: "transpose", Overload: "int"}, &sh)
 	ret := &handle{impl: 0x22, storage: 0x23, uses: 1} // a copy, not a view
-	c.After(&a0, self)
-	c.Result(&o0, ret)
-	c.SharesStorage(engine.Ret(0), &o0, engine.Arg("self"), &a0)
-	c.End()
+	fr.AfterArg(0, self.Ident())
+	fr.Ret(1, ret.Ident(), 1, 1, unsafe.Pointer(ret))
+	fr.End()
 
 	v := col.Violations()[0]
 	fmt.Println(v.Error())

@@ -60,3 +60,25 @@ func resultMemory(c *Call, r *Saved, handle unsafe.Pointer, m *asserts.Memory) {
 		r.memo = memoWide
 	}
 }
+
+// SaveIdent is Call.Save with the argument's storage anchor, as the rows
+// of a Frame read by ArgIdent hold it.
+func (c *Call) SaveIdent(s *Saved, t asserts.Identity) {
+	c.Save(s, t)
+	s.anchor = anchorOf(t)
+}
+
+// AfterIdent is Call.After with the anchor compared (Frame.AfterIdent's
+// rows).
+func (c *Call) AfterIdent(s *Saved, t asserts.Identity) {
+	c.After(s, t)
+	c.AfterAnchor(s, anchorOf(t))
+}
+
+// SameImplStorageVersion runs the rows of an argument the op does not
+// write: same_impl, same_storage and no_mutation.
+func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
+	c.SameImpl(l, s)
+	c.SameStorage(l, s)
+	c.NoMutation(l, s)
+}

@@ -290,13 +290,13 @@ func (f *Frame[S, L]) End() { f.end() }
 // before the kernel, or a return's) of a type that reports it
 // (asserts.Anchored), for a runtime with use counts: fresh_no_alias then
 // also tells a fresh return on an argument's memory under a StorageImpl
-// of its own (as SaveAnchor, ResultAnchor).
+// of its own.
 func (f *Frame[S, L]) Anchor(i int, anchor unsafe.Pointer) { f.s[i].anchor = anchor }
 
 // AfterRecycled reads argument i's identities and storage anchor after
 // the kernel, for a type read with [Frame.Anchor]: memory the runtime
 // took back during the call while the argument kept it is a violation
-// of same_storage (as Call.AfterRecycled), and leaves the fast plan.
+// of same_storage, and leaves the fast plan.
 func (f *Frame[S, L]) AfterRecycled(i int, id asserts.Ident, anchor unsafe.Pointer) {
 	f.AfterArg(i, id)
 	if anchor != nil && writeClock.Load() != f.since() {

@@ -13,9 +13,8 @@ import (
 // counts (asserts.Identity; the config's use_counts: false), whose Shape
 // says NoUseCounts: the arguments' storage anchors with their identities
 // (nil for a type that reports none: asserts.Anchored), the returns
-// without use counts. The rows' snapshots made from them are what
-// SaveIdent, AfterIdent and ResultIdent (with SaveAnchor, AfterAnchor and
-// ResultAnchor) make.
+// without use counts. The rows' snapshots made from them hold the
+// anchors, which Call.AfterAnchor compares.
 
 // ArgIdent reads single argument i (its identities id, its storage
 // anchor, its handle h) before the kernel.

@@ -47,8 +47,8 @@ func zeroed[T any](xs []T, n int) []T {
 }
 
 // beginRows begins a call off the fast plan: the rows' snapshots of the
-// arguments made from the Frame's reads (as Call.Save, SaveList would),
-// the writes declared (Call.Mutable), then the steps of the rows before
+// arguments made from the Frame's reads (as Call.Save would, on each
+// element of a list), the writes declared (Call.Mutable), then the steps of the rows before
 // the kernel, entry by entry.
 func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
 	sc := f.newSlow(p)
@@ -226,8 +226,8 @@ func (f *frame) rowsAfter() *slowCall {
 }
 
 // complete completes the rows' snapshots once the kernel has returned,
-// from the Frame's reads after it: the arguments' (as Call.After,
-// AfterList would), the returns' (Call.Result, ResultList).
+// from the Frame's reads after it: the arguments' (as Call.After would,
+// on each element of a list), the returns' (Call.Result).
 func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 	c := &sc.c
 	for i := range p.nArgs {
@@ -271,7 +271,7 @@ func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 		l.base = q.base
 		uncounted := asserts.Traits(0)
 		if p.unc || p.mem {
-			uncounted = fUncounted // as ResultIdentList (the memory kind's too: its adapter's identities)
+			uncounted = fUncounted // as ResultIdent (the memory kind's too: its adapter's identities)
 		}
 		for j := range q.n {
 			e, qe := l.at(j), q.at(j)

@@ -66,16 +66,6 @@ func (c *Call) ResultIdent(r *Saved, t asserts.Identity) {
 	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | fUncounted | c.saved&fMode
 }
 
-// ResultIdentList snapshots a Tensor[] return, as [Call.ResultIdent] does
-// for each element.
-func ResultIdentList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
-	l.Reset(len(ts))
-	for i := range ts {
-		c.ResultIdent(l.at(i), ts[i])
-	}
-	l.ok = 0 // every list check takes its slow path, where the policy skips the use counts
-}
-
 // FreshNotHeld checks a fresh return of a runtime without use counts
 // (fresh_not_held): its storage must not be one that an earlier checked
 // call returned as fresh and that is still alive. t is the returned
@@ -371,35 +361,10 @@ func (h *heldRegistry) forget(st asserts.ID, addr bool) {
 	s.mu.Unlock()
 }
 
-// SaveIdent is [Call.Save] for a runtime without use counts (generated
-// code calls it when the config says use_counts: false): it also records
-// the argument's storage anchor ([Anchored]), so that same_storage sees a
-// kernel that rebinds a tensor to other memory while the runtime's
-// storage ID stays (out.data = make(...) on an out= argument): the
-// anchor, which stands for the memory, moves.
-func (c *Call) SaveIdent(s *Saved, t asserts.Identity) {
-	c.Save(s, t)
-	s.anchor = anchorOf(t)
-}
-
-// AfterIdent is [Call.After] for a runtime without use counts: it
-// completes the snapshot and compares the storage anchor with the one
-// SaveIdent recorded. A moved anchor under an unchanged StorageImpl ID
-// makes same_storage report the argument.
-func (c *Call) AfterIdent(s *Saved, t asserts.Identity) {
-	c.After(s, t)
-	c.AfterAnchor(s, anchorOf(t))
-}
-
-// SaveAnchor records the storage anchor of the argument saved in s, for
-// same_storage: c.Save(s, t) then c.SaveAnchor(s, t.StorageAnchor()) is
-// [Call.SaveIdent] with the anchor read by the caller, for a tensor type
-// known to implement [Anchored] (asserts/assertstest calls the pair).
-func (c *Call) SaveAnchor(s *Saved, anchor unsafe.Pointer) { s.anchor = anchor }
-
-// AfterAnchor completes the anchor comparison once [Call.After] has
-// completed s: c.After(s, t) then c.AfterAnchor(s, t.StorageAnchor()) is
-// [Call.AfterIdent] (see [Call.SaveAnchor]).
+// AfterAnchor completes the anchor comparison of an argument read with
+// its storage anchor (Frame.ArgIdent) once the kernel has returned: a
+// moved anchor under an unchanged StorageImpl ID makes same_storage
+// report the argument, unless the runtime declared the move.
 func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) {
 	if anchor != s.anchor && writeClock.Load() != c.since {
 		c.movedAfter(s, anchor) // a move the runtime declared ([asserts.Moved])

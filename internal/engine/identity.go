@@ -52,29 +52,6 @@ func (c *Call) NoMutation(l Loc, s *Saved) {
 	}
 }
 
-// SameImplStorageVersion runs same_impl, same_storage and no_mutation on
-// an argument in one test, where a plan has the three rows in a row
-// (every input the op does not write); asserts/assertstest drives it. It
-// counts and reports exactly as the three calls would.
-func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
-	c.t[checks.SameImpl]++
-	c.t[checks.SameStorage]++
-	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Storage != 0 {
-		// A plain tensor of a runtime without version counters, kept:
-		// same_impl and same_storage pass, no_mutation is skipped under
-		// no_version_counter.
-		c.t[skipAt(checks.ReasonNoVersion)]++
-		return
-	}
-	c.t[checks.NoMutation]++
-	if s.meta == asserts.Versioned && s.after == s.id {
-		return // plain and kept (its traits too)
-	}
-	c.input(checks.SameImpl, l, s, 0, 0)
-	c.input(checks.SameStorage, l, s, 0, 0)
-	c.input(checks.NoMutation, l, s, 0, 0)
-}
-
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
@@ -469,7 +446,7 @@ func (c *Call) List(k checks.Check, loc Loc, l *SavedList) {
 	}
 	if k == checks.NoMutation && l.ok&(okPlain|okImpl|okStorage) == okPlain|okImpl|okStorage {
 		// plain unversioned elements, kept: skipped under
-		// no_version_counter, as SameImplStorageVersion does for one
+		// no_version_counter, as NoMutation does for one
 		c.t[skipAt(checks.ReasonNoVersion)] += uint64(l.n)
 		return
 	}

@@ -8,17 +8,13 @@ import (
 // listInline is how many elements a SavedList holds without allocating.
 const listInline = 8
 
-// SavedList holds the snapshots of a list of tensors (Tensor[], Tensor?[]),
-// element by element. Up to 8 elements it needs no heap allocation; declare
-// it as a local variable and fill it with [SaveList], [SaveOptList] or
-// [ResultList]:
-//
-//	var l0 engine.SavedList
-//	asserts.SaveList(&c, &l0, tensors)
+// SavedList holds the rows' snapshots of a list of tensors (Tensor[],
+// Tensor?[]), element by element, made from a Frame's list slot
+// (frameslow.go). Up to 8 elements it needs no heap allocation.
 type SavedList struct {
 	n   int
 	ok  uint8 // what holds for every element (the ok* bits)
-	opt bool  // a Tensor?[] argument (SaveOptList)
+	opt bool  // a Tensor?[] argument (SummarizeSavedOpt)
 	// base is, for a list return of views, the use count of the viewed
 	// storage before the kernel (Frame.ViewBaseList), capped at 1<<32-1.
 	base uint32
@@ -61,21 +57,8 @@ func (l *SavedList) parts() (inl, more []Saved) {
 }
 
 // Reset sizes l for n elements, as the first step of filling it element
-// by element: SaveList, AfterList and ResultList are generic, and for a
-// tensor type that is a pointer the Ident of each element is an indirect
-// call through the function's dictionary. Generated code fills lists of its
-// own tensor type with a loop of its own instead, where the compiler calls
-// (or inlines) the type's Ident directly:
-//
-//	l.Reset(len(ts))
-//	for i, t := range ts {
-//		c.Save(l.At(i), t)
-//	}
-//	l.SummarizeSaved()
-//
-// and likewise c.After (after [SavedList.CheckLen], then
-// [SavedList.SummarizeAfter]) and c.Result (then
-// [SavedList.SummarizeResult]). The generic functions are that loop.
+// by element (Call.Save, Call.After, Call.Result on each, then
+// SummarizeSaved, SummarizeAfter or SummarizeResult).
 func (l *SavedList) Reset(n int) {
 	l.n = n
 	if n <= listInline {
@@ -211,42 +194,4 @@ func (l *SavedList) SummarizeResult() {
 			l.ok |= okImplOne
 		}
 	}
-}
-
-// SaveList snapshots a Tensor[] argument before the kernel, as [Call.Save]
-// does for each element.
-func SaveList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
-}
-
-// SaveOptList snapshots a Tensor?[] argument before the kernel: undefined
-// elements (for a pointer type, nil) are absent and their checks skipped.
-func SaveOptList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
-	SaveList(c, l, ts)
-	c.SummarizeSavedOpt(l) // summarizes again, for the absent elements
-}
-
-// AfterList completes a list argument's snapshots once the kernel has
-// returned; ts is the slice that was saved. A kernel may have replaced
-// elements of the slice; the checks then see the replacement.
-func AfterList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
-}
-
-// ResultList snapshots a Tensor[] return, as [Call.Result] does for each
-// element.
-func ResultList[T asserts.Tensor](c *Call, l *SavedList, ts []T) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Result(l.At(i), t)
-	}
-	l.SummarizeResult()
 }

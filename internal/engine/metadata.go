@@ -37,13 +37,6 @@ func (c *Call) SaveMetadata(s *Saved, t asserts.Identity) {
 	c.SaveMetadataOf(s, m)
 }
 
-// SaveMetadataTensor is [Call.SaveMetadata] for a tensor held as a
-// [Tensor]; a nil t is an absent optional.
-func (c *Call) SaveMetadataTensor(s *Saved, t asserts.Tensor) {
-	m, _ := t.(asserts.Metadata)
-	c.SaveMetadataOf(s, m)
-}
-
 // SaveMetadataOf is [Call.SaveMetadata] for a tensor held as a
 // [Metadata], with no type assertion: the rows' path calls it where the
 // tensor type implements Metadata. t is a nil pointer for an absent
@@ -122,15 +115,6 @@ func (s *Saved) MetadataKept(fp uint64, ok bool) bool {
 // write to the argument's storage while this one ran (an in-place
 // metadata op such as t_ on a shared tensor, see concurrent.go).
 func (c *Call) SameMetadata(l Loc, s *Saved, t asserts.Identity) {
-	if s.hasMeta {
-		m, _ := t.(asserts.Metadata)
-		c.SameMetadataOf(l, s, m)
-	}
-}
-
-// SameMetadataTensor is [Call.SameMetadata] for a tensor held as a
-// [Tensor].
-func (c *Call) SameMetadataTensor(l Loc, s *Saved, t asserts.Tensor) {
 	if s.hasMeta {
 		m, _ := t.(asserts.Metadata)
 		c.SameMetadataOf(l, s, m)

@@ -14,7 +14,7 @@ import (
 // Provenance: the history a violation's memory has, for the victims of a
 // pool bug. A kernel that gives a buffer back while a tensor still uses it
 // is reported at its own call when the tensor is one of its arguments
-// ([Call.AfterRecycled]); when it is not (a tensor the kernel keeps out of
+// ([Frame.AfterRecycled]); when it is not (a tensor the kernel keeps out of
 // sight, a take-back the table forgot), the bug shows later, on an
 // innocent call: same_content on an op whose read-only input changed
 // because another tensor now writes its memory. That report then says

@@ -14,7 +14,7 @@ import (
 // checks of later, innocent calls see two tensors on one buffer. The
 // check is made at the call that did it: an argument whose storage
 // anchor, once the kernel has returned, is memory the runtime took back
-// during the call is reported under same_storage ([Call.AfterRecycled]).
+// during the call is reported under same_storage ([Frame.AfterRecycled]).
 
 // entry returns the table entry of anchor p: its own, or else the one it
 // replaces, the oldest of its set (under s.mu).
@@ -129,25 +129,6 @@ type recycledShard struct {
 }
 
 var recycled struct{ shards [recycledShards]recycledShard }
-
-// AfterRecycled completes an argument's snapshot, after [Call.After],
-// with its storage anchor once the kernel has returned, for a runtime
-// with use counts whose tensors implement [Anchored] (saved with
-// [Call.SaveAnchor]): if the argument kept its memory and the runtime took
-// that memory back during the call ([Recycled]) without handing it out
-// again ([Reused]), same_storage reports it (Violation.Recycled). A moved
-// anchor alone is no violation here: a resize gives a storage new memory
-// and keeps its StorageImpl, as PyTorch's out= resize does. It costs one
-// load while no memory was taken back, or a declared write ended,
-// during the call.
-func (c *Call) AfterRecycled(s *Saved, anchor unsafe.Pointer) {
-	if writeClock.Load() == c.since || anchor == nil || anchor != s.anchor || s.after.Storage == 0 {
-		return // nothing taken back during the call, or new memory (a resize): not judged
-	}
-	if recycledAt(uintptr(anchor)) > c.since {
-		s.meta |= fRecycled
-	}
-}
 
 // recycledEvent records that the runtime took the memory at anchor back
 // ([Recycled]) or, reused, handed it out again ([Reused]).
