@@ -285,15 +285,16 @@ func verifyRepro(dir, title string, c *reproCase) (bool, string) {
 		want = firstLine(c.Crash.Text)
 	}
 	if !strings.Contains(text, want) {
-		return false, "the test fails otherwise: " + firstLine(strings.TrimSpace(tailOf(text, 12)))
+		why := ""
+		for _, l := range strings.Split(text, "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				why = l
+				break
+			}
+		}
+		return false, "the test fails otherwise: " + why
 	}
 	return true, ""
-}
-
-// tailOf is the last n lines of s.
-func tailOf(s string, n int) string {
-	ls := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.Join(ls[max(0, len(ls)-n):], "\n")
 }
 
 // addAlso adds the keys a reproducer stands for too to its file's

@@ -131,6 +131,10 @@ func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
 				return fmt.Errorf("argument %s: %v", p, err)
 			}
 		}
+		if e == "nil" { // None: a nil of the parameter's type
+			fmt.Fprintf(&f.body, "\tvar %s %s\n", v, goType(t, f.imports))
+			continue
+		}
 		fmt.Fprintf(&f.body, "\t%s := %s\n", v, e)
 	}
 	return nil
