@@ -54,6 +54,10 @@ func (r *Repro) String() string {
 	return fmt.Sprintf("%s\t%s\t%s", r.Title, r.Dir, r.Command)
 }
 
+// calledAgain ends the name of a sample whose finding its second call
+// showed (Report.Again); shows calls such a sample twice.
+const calledAgain = ", called again"
+
 // defaultReproBudget bounds minimizing one finding's sample.
 const (
 	defaultReproBudget = 30 * time.Second
@@ -88,9 +92,16 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 		rep.Repros = append(rep.Repros, reproOne(byName[c.Op], rr, rc, c.Key(), c.Variants, budget, o.Repro, used))
 	}
 	seen := map[string]*Repro{}
-	for _, f := range rep.Findings {
-		key := f.Op + "\x00" + f.Where + "\x00" + f.Variants[0]
-		if r := seen[key]; r != nil { // one returned handle, two checks
+	fs := slices.Clone(rep.Findings)
+	// a finding of a sample's own call before one of its calls again: the
+	// first is the cause (a kernel that returns its input hands it out
+	// twice, too)
+	slices.SortStableFunc(fs, func(a, b *Finding) int {
+		return boolInt(strings.HasSuffix(a.Variants[0], calledAgain)) - boolInt(strings.HasSuffix(b.Variants[0], calledAgain))
+	})
+	for _, f := range fs {
+		key := f.Op + "\x00" + f.Where + "\x00" + strings.TrimSuffix(f.Variants[0], calledAgain)
+		if r := seen[key]; r != nil && r.Verified { // one returned handle, two checks
 			r.Also = append(r.Also, f.Key())
 			continue
 		}
@@ -199,7 +210,9 @@ func reproSlug(key string, used map[string]bool) string {
 // gives it is returned.
 func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts.Violation, error) {
 	fn := reflect.ValueOf(e.Fn)
-	pname, isProbe := strings.CutPrefix(name, "value: ")
+	pname, isProbe := strings.CutPrefix(strings.TrimSuffix(name, calledAgain), "value: ")
+	c.again = strings.HasSuffix(name, calledAgain)
+	name = strings.TrimSuffix(name, calledAgain)
 	safe := c.Crash == nil || c.Crash.Kind == crashPanic
 	for v := range Variants {
 		if !isProbe && Variants[v].Name != name {
@@ -247,7 +260,7 @@ func quietCall(rt Runtime, fn reflect.Value, s *Sample, vs *[]asserts.Violation)
 func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (asserts.Violation, bool) {
 	var vs []asserts.Violation
 	var err error
-	if c.Check == "fresh_not_held" {
+	if c.Check == "fresh_not_held" || c.again {
 		vs, err = callTwice(rt, fn, s.clone())
 	} else {
 		err = quietCall(rt, fn, s.clone(), &vs)
@@ -311,4 +324,11 @@ func addAlso(r *Repro) {
 	}
 	s := strings.Replace(string(b), "func TestRepro(", also.String()+"func TestRepro(", 1)
 	_ = os.WriteFile(p, []byte(s), 0o666)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"reflect"
+	"slices"
 	"time"
 )
 
@@ -43,6 +44,15 @@ func shrinks(s *Sample) []*Sample {
 			out = append(out, c)
 		}
 	}
+	for k := range s.Specs { // the tensors of one shape together (a binary op's operands)
+		for d, n := range s.Specs[k].Shape {
+			for _, m := range []int{-1, 1, n / 2, n - 1} {
+				if m == -1 || m >= 1 && m < n {
+					edit(func(c *Sample) bool { return together(c, s.Specs[k].Shape, d, m) })
+				}
+			}
+		}
+	}
 	for k := range s.Specs {
 		for d := range s.Specs[k].Shape {
 			edit(func(c *Sample) bool { // a dim dropped
@@ -55,7 +65,7 @@ func shrinks(s *Sample) []*Sample {
 	}
 	for k := range s.Specs {
 		for d, n := range s.Specs[k].Shape {
-			for _, m := range []int{1, n / 2} {
+			for _, m := range []int{1, n / 2, n - 1} {
 				if m >= 1 && m < n {
 					edit(func(c *Sample) bool { c.Specs[k].Shape[d], c.Specs[k].Strides = m, nil; return true })
 				}
@@ -73,4 +83,29 @@ func shrinks(s *Sample) []*Sample {
 		}
 	}
 	return out
+}
+
+// together edits dim d of each of c's tensors of the given shape, when
+// there are two or more: dropped (m < 0) or made m. It reports whether it
+// edited two.
+func together(c *Sample, shape []int, d, m int) bool {
+	var ks []int
+	for k, sp := range c.Specs {
+		if sp.Same < 0 && slices.Equal(sp.Shape, shape) {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) < 2 {
+		return false
+	}
+	for _, k := range ks {
+		sp := &c.Specs[k]
+		sp.Strides = nil
+		if m < 0 {
+			sp.Shape = append(sp.Shape[:d:d], sp.Shape[d+1:]...)
+		} else {
+			sp.Shape[d] = m
+		}
+	}
+	return true
 }

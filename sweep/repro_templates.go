@@ -20,12 +20,12 @@ func (f *reproFile) check(nout int) error {
 		return err
 	}
 	other := ""
-	if c.Other != "" {
+	needOther := c.Check != "same_content" && c.Check != "same_metadata" && c.Check != "same_storage" && c.Check != "fresh_not_held"
+	if needOther && c.Other != "" {
 		if other, err = f.place(c.Other); err != nil {
 			return err
 		}
 	}
-	needOther := c.Check != "same_content" && c.Check != "same_metadata" && c.Check != "same_storage" && c.Check != "fresh_not_held"
 	if needOther && other == "" {
 		return fmt.Errorf("no reproducer for %s without the tensor it compares %s with", c.Check, c.Where)
 	}

@@ -27,6 +27,9 @@ type reproCase struct {
 	Also []string
 	// Limit is a hang's deadline in the reproducer.
 	Limit time.Duration
+	// again: the finding showed on a second call, the first's results
+	// held (Report.Again).
+	again bool
 }
 
 // templateChecks are the checks a reproducer can show in plain Go, each
