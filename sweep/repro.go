@@ -54,6 +54,19 @@ func (r *Repro) String() string {
 	return fmt.Sprintf("%s\t%s\t%s", r.Title, r.Dir, r.Command)
 }
 
+// reproEnv names the directory of the reproducers of every sweep of the
+// process whose Options name none.
+const reproEnv = "ASSERTGEN_SWEEP_REPRO"
+
+// reproDir is the directory the sweep writes its reproducers in ("":
+// none): Options.Repro, else ASSERTGEN_SWEEP_REPRO.
+func (o *Options) reproDir() string {
+	if o.Repro != "" {
+		return o.Repro
+	}
+	return os.Getenv(reproEnv)
+}
+
 // calledAgain ends the name of a sample whose finding its second call
 // showed (Report.Again); shows calls such a sample twice.
 const calledAgain = ", called again"
@@ -300,7 +313,7 @@ func verifyRepro(dir, title string, c *reproCase) (bool, string) {
 	if !strings.Contains(text, want) {
 		why := ""
 		for _, l := range strings.Split(text, "\n") {
-			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "--- ") && !strings.HasPrefix(l, "FAIL") {
 				why = l
 				break
 			}

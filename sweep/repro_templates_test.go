@@ -166,3 +166,77 @@ func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) 
 	}
 	return src, title
 }
+
+// TestVerifyRepro: a reproducer that passes, or fails otherwise than its
+// finding did, is not verified, and says why; one that fails with its
+// title is.
+func TestVerifyRepro(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs tests")
+	}
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com\n\ngo 1.25.0\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	title := "abs panics on float32 [0]: boom"
+	for _, c := range []struct {
+		name, body string
+		ok         bool
+		note       string
+	}{
+		{"passes", "", false, "the test passes: the bug does not show without the checks"},
+		{"otherwise", `t.Fatal("something else")`, false, "the test fails otherwise: repro_test.go:6: something else"},
+		{"fails", `t.Fatal("` + title + `")`, true, ""},
+	} {
+		dir := filepath.Join(mod, c.name)
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		src := "package repro\n\nimport \"testing\"\n\nfunc TestRepro(t *testing.T) {\n\t" + c.body + "\n}\n"
+		if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		ok, note := verifyRepro(dir, title, &reproCase{Op: "abs", Crash: &crashError{Kind: crashPanic, Text: "boom"}})
+		if ok != c.ok || note != c.note {
+			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, ok, note, c.ok, c.note)
+		}
+	}
+}
+
+// TestReproList: the report ends with the verified reproducers (title,
+// directory, command, what they stand for too), then the others with
+// why; BugList lists the verified ones alone, by package; a slug is
+// never used twice.
+func TestReproList(t *testing.T) {
+	r := newReport(0)
+	r.Repros = []*Repro{
+		{Key: "neg_ returns_arg return 0", Title: "neg_ returns a new tensor, not its argument self on float32 [1]", Package: "example.com/ops",
+			Dir: "testdata/repro/neg_returns_arg_return_0", Command: "go test ./testdata/repro/neg_returns_arg_return_0", Verified: true,
+			Also: []string{"neg_ fresh_no_alias return 0"}},
+		{Key: "abs same_impl argument self", Note: "no reproducer template for same_impl (it needs assertgen's identities)"},
+		{Key: "exp same_content argument self", Title: "exp changes its input self on float32 [1]", Package: "example.com/ops",
+			Dir: "testdata/repro/exp", Command: "go test ./testdata/repro/exp", Note: "the test passes: the bug does not show without the checks"},
+	}
+	want := "reproducers (1 verified, 2 not; title, directory, command):\n" +
+		"\tneg_ returns a new tensor, not its argument self on float32 [1]\ttestdata/repro/neg_returns_arg_return_0\tgo test ./testdata/repro/neg_returns_arg_return_0\n" +
+		"\t\talso: neg_ fresh_no_alias return 0\n" +
+		"\tabs same_impl argument self: no reproducer: no reproducer template for same_impl (it needs assertgen's identities)\n" +
+		"\texp same_content argument self: not verified (the test passes: the bug does not show without the checks): go test ./testdata/repro/exp\n"
+	if got := r.String(); !strings.HasSuffix(got, want) {
+		t.Errorf("the report ends\n%s\nwant\n%s", got, want)
+	}
+	wantBugs := "example.com/ops:\n- neg_ returns a new tensor, not its argument self on float32 [1] (go test ./testdata/repro/neg_returns_arg_return_0)\n"
+	if got := r.BugList(); got != wantBugs {
+		t.Errorf("BugList:\n%s\nwant\n%s", got, wantBugs)
+	}
+	used := map[string]bool{}
+	for _, c := range []struct{ key, want string }{
+		{"abs crash: panic at execution.AbsIterF32", "abs_panic_at_execution_AbsIterF32"},
+		{"abs_ crash: panic at execution.AbsIterF32", "abs_panic_at_execution_AbsIterF32_2"},
+		{"add.Tensor same_content argument other[1]", "add_Tensor_same_content_argument_other_1"},
+	} {
+		if got := reproSlug(c.key, used); got != c.want {
+			t.Errorf("reproSlug(%q) = %q, want %q", c.key, got, c.want)
+		}
+	}
+}
