@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -40,6 +41,7 @@ type Repro struct {
 	// Dir then "").
 	Verified bool
 	Note     string
+	want     string // what its run must print: its title, or a dying process's text
 }
 
 // String is the reproducer's line of the report's list: its title, its
@@ -114,7 +116,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 	})
 	for _, f := range fs {
 		key := f.Op + "\x00" + f.Where + "\x00" + strings.TrimSuffix(f.Variants[0], calledAgain)
-		if r := seen[key]; r != nil && r.Verified { // one returned handle, two checks
+		if r := seen[key]; r != nil && r.Dir != "" { // one returned handle, two checks
 			r.Also = append(r.Also, f.Key())
 			continue
 		}
@@ -128,6 +130,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 			addAlso(r)
 		}
 	}
+	verifyRepros(o.Repro, rep.Repros)
 }
 
 // allKeys are the keys of rep's crashes and findings.
@@ -191,7 +194,10 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		r.Note, r.Dir = err.Error(), ""
 		return r
 	}
-	r.Verified, r.Note = verifyRepro(r.Dir, title, c)
+	r.want = title
+	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang {
+		r.want = firstLine(c.Crash.Text) // the process dies: its panic's text
+	}
 	return r
 }
 
@@ -295,32 +301,78 @@ func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (asserts.Viola
 	return asserts.Violation{}, false
 }
 
-// verifyRepro runs the reproducer in dir once (go test, a fresh
-// process) and reports whether it failed as the finding did: with its
-// title (a process that dies: with the crash's text).
-func verifyRepro(dir, title string, c *reproCase) (bool, string) {
-	cmd := exec.Command("go", "test", "-count=1", ".")
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		return false, "the test passes: the bug does not show without the checks"
-	}
-	text := string(out)
-	want := title
-	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang {
-		want = firstLine(c.Crash.Text)
-	}
-	if !strings.Contains(text, want) {
-		why := ""
-		for _, l := range strings.Split(text, "\n") {
-			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "--- ") && !strings.HasPrefix(l, "FAIL") {
-				why = l
-				break
-			}
+// verifyRepros runs the reproducers written under root, each once in a
+// process of its own (one go test of them all), and records whether each
+// failed as its finding did: with its title (a process that dies: with
+// the crash's text). One that passes, or fails otherwise, is not
+// verified, and its note says why.
+func verifyRepros(root string, rs []*Repro) {
+	args := []string{"test", "-count=1", "-json"}
+	for _, r := range rs {
+		if r.Dir != "" {
+			args = append(args, "./"+filepath.Base(r.Dir))
 		}
-		return false, "the test fails otherwise: " + why
 	}
-	return true, ""
+	if len(args) == 3 {
+		return
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	out, _ := cmd.CombinedOutput()
+	text, result := map[string]*strings.Builder{}, map[string]string{}
+	var loose strings.Builder // what no package claims (the go command's own errors)
+	for _, l := range strings.Split(string(out), "\n") {
+		var ev struct{ Action, Package, ImportPath, Test, Output string }
+		if json.Unmarshal([]byte(l), &ev) != nil {
+			loose.WriteString(l + "\n")
+			continue
+		}
+		pkg, _, _ := strings.Cut(ev.Package+ev.ImportPath, " ")
+		slug := pkg[strings.LastIndex(pkg, "/")+1:]
+		if text[slug] == nil {
+			text[slug] = &strings.Builder{}
+		}
+		text[slug].WriteString(ev.Output)
+		switch {
+		case ev.Action == "build-fail":
+			result[slug] = "fail"
+		case ev.Test == "" && (ev.Action == "fail" || ev.Action == "pass"):
+			result[slug] = ev.Action
+		}
+	}
+	for _, r := range rs {
+		if r.Dir == "" {
+			continue
+		}
+		slug := filepath.Base(r.Dir)
+		got := loose.String()
+		if text[slug] != nil {
+			got = text[slug].String()
+		}
+		r.Verified, r.Note = judgeRun(result[slug], got, r.want)
+	}
+}
+
+// judgeRun says whether a reproducer's run (its result, "fail" or
+// "pass", and its output) failed with want, and why not.
+func judgeRun(result, out, want string) (bool, string) {
+	switch {
+	case result == "pass":
+		return false, "the test passes: the bug does not show without the checks"
+	case result == "fail" && strings.Contains(out, want):
+		return true, ""
+	}
+	why := ""
+	for _, l := range strings.Split(out, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "--- ") && !strings.HasPrefix(l, "FAIL") && !strings.HasPrefix(l, "=== ") {
+			why = l
+			break
+		}
+	}
+	if result != "fail" {
+		return false, "the test did not run: " + why
+	}
+	return false, "the test fails otherwise: " + why
 }
 
 // addAlso adds the keys a reproducer stands for too to its file's

@@ -167,9 +167,9 @@ func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) 
 	return src, title
 }
 
-// TestVerifyRepro: a reproducer that passes, or fails otherwise than its
-// finding did, is not verified, and says why; one that fails with its
-// title is.
+// TestVerifyRepro: of reproducers run together, one that passes, fails
+// otherwise than its finding did, or does not build is not verified, and
+// says why; one that fails with its title is.
 func TestVerifyRepro(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs tests")
@@ -179,15 +179,18 @@ func TestVerifyRepro(t *testing.T) {
 		t.Fatal(err)
 	}
 	title := "abs panics on float32 [0]: boom"
-	for _, c := range []struct {
+	cases := []struct {
 		name, body string
 		ok         bool
 		note       string
 	}{
 		{"passes", "", false, "the test passes: the bug does not show without the checks"},
 		{"otherwise", `t.Fatal("something else")`, false, "the test fails otherwise: repro_test.go:6: something else"},
+		{"broken", `undefined()`, false, "the test fails otherwise: broken/repro_test.go:6:2: undefined: undefined"},
 		{"fails", `t.Fatal("` + title + `")`, true, ""},
-	} {
+	}
+	var rs []*Repro
+	for _, c := range cases {
 		dir := filepath.Join(mod, c.name)
 		if err := os.MkdirAll(dir, 0o777); err != nil {
 			t.Fatal(err)
@@ -196,9 +199,12 @@ func TestVerifyRepro(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), []byte(src), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		ok, note := verifyRepro(dir, title, &reproCase{Op: "abs", Crash: &crashError{Kind: crashPanic, Text: "boom"}})
-		if ok != c.ok || note != c.note {
-			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, ok, note, c.ok, c.note)
+		rs = append(rs, &Repro{Dir: dir, want: title})
+	}
+	verifyRepros(mod, rs)
+	for i, c := range cases {
+		if rs[i].Verified != c.ok || rs[i].Note != c.note {
+			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, rs[i].Verified, rs[i].Note, c.ok, c.note)
 		}
 	}
 }
