@@ -279,14 +279,13 @@ func (b *boundSource) inline(dir, callee string) error {
 	}
 	fset := token.NewFileSet()
 	byName := map[string][]*topDecl{}
-	tops := map[ast.Node]bool{}
 	for _, name := range pkg.GoFiles {
-		af, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, 0)
+		af, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
 		for _, d := range af.Decls {
-			addTop(d, af, byName, tops)
+			addTop(d, af, byName)
 		}
 	}
 	if len(byName[callee]) == 0 {
@@ -302,7 +301,7 @@ func (b *boundSource) inline(dir, callee string) error {
 			}
 			seen[d] = true
 			order = append(order, d)
-			b.uses(d, byName, tops, visit)
+			b.uses(d, byName, visit)
 			if _, ok := d.spec.(*ast.TypeSpec); ok {
 				visit("method " + name)
 			}
@@ -342,7 +341,7 @@ func (b *boundSource) inline(dir, callee string) error {
 }
 
 // addTop records the top-level declarations of d, a declaration of af.
-func addTop(d ast.Decl, af *ast.File, byName map[string][]*topDecl, tops map[ast.Node]bool) {
+func addTop(d ast.Decl, af *ast.File, byName map[string][]*topDecl) {
 	switch x := d.(type) {
 	case *ast.FuncDecl:
 		t := &topDecl{node: x, file: af}
@@ -354,19 +353,16 @@ func addTop(d ast.Decl, af *ast.File, byName map[string][]*topDecl, tops map[ast
 		if key != "init" && key != "_" {
 			byName[key] = append(byName[key], t)
 		}
-		tops[x] = true
 	case *ast.GenDecl:
 		for _, s := range x.Specs {
 			t := &topDecl{node: x, spec: s, file: af}
 			switch sp := s.(type) {
 			case *ast.TypeSpec:
 				byName[sp.Name.Name] = append(byName[sp.Name.Name], t)
-				tops[sp] = true
 			case *ast.ValueSpec:
 				for _, n := range sp.Names {
 					byName[n.Name] = append(byName[n.Name], t)
 				}
-				tops[sp] = true
 			}
 		}
 	}
@@ -391,33 +387,108 @@ func recvName(e ast.Expr) string {
 }
 
 // uses visits the package-level names d uses and records its imports:
-// an identifier the parser resolved to no local declaration (in d's
-// file, it resolves a file's own top-level names, not another file's).
-func (b *boundSource) uses(d *topDecl, byName map[string][]*topDecl, tops map[ast.Node]bool, visit func(string)) {
+// an identifier that names a declaration of the package, or a selector's
+// operand that names an import of d's file, unless d declares that name
+// itself (a parameter, a variable, a type parameter: the name is then
+// taken as the local one throughout d).
+func (b *boundSource) uses(d *topDecl, byName map[string][]*topDecl, visit func(string)) {
 	var root ast.Node = d.node
 	if d.spec != nil {
 		root = d.spec
 	}
-	ast.Inspect(root, func(n ast.Node) bool {
+	local, decl := localNames(root)
+	self := calleeOf(d)
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.SelectorExpr:
-			if id, ok := x.X.(*ast.Ident); ok && id.Obj == nil {
-				if p := importOf(d.file, id.Name); p != "" && len(byName[id.Name]) == 0 {
+			if id, ok := x.X.(*ast.Ident); ok && !local[id.Name] && len(byName[id.Name]) == 0 {
+				if p := importOf(d.file, id.Name); p != "" {
 					b.Imports[p] = id.Name
 					return false
 				}
 			}
-			b.uses(&topDecl{node: x.X, file: d.file}, byName, tops, visit) // not x.Sel: a field or method
+			ast.Inspect(x.X, walk) // not x.Sel: a field or a method
+			return false
+		case *ast.BranchStmt, *ast.LabeledStmt:
+			if l, ok := x.(*ast.LabeledStmt); ok {
+				ast.Inspect(l.Stmt, walk)
+			}
 			return false
 		case *ast.Ident:
-			if x.Obj == nil || tops[declNode(x.Obj)] {
-				if len(byName[x.Name]) > 0 && x.Name != calleeOf(d) {
-					visit(x.Name)
+			if !decl[x] && !local[x.Name] && len(byName[x.Name]) > 0 && x.Name != self {
+				visit(x.Name)
+			}
+		}
+		return true
+	}
+	ast.Inspect(root, walk)
+}
+
+// localNames returns the names declared inside root (parameters,
+// results, receivers, type parameters, variables, constants and types of
+// function bodies, range and type-switch variables), and the identifiers
+// that declare them or name a struct's fields.
+func localNames(root ast.Node) (map[string]bool, map[*ast.Ident]bool) {
+	names, decl := map[string]bool{}, map[*ast.Ident]bool{}
+	add := func(ids ...*ast.Ident) {
+		for _, id := range ids {
+			if id != nil && id.Name != "_" {
+				names[id.Name], decl[id] = true, true
+			}
+		}
+	}
+	fields := func(fl *ast.FieldList) {
+		if fl != nil {
+			for _, f := range fl.List {
+				add(f.Names...)
+			}
+		}
+	}
+	inBody := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncDecl:
+			decl[x.Name] = true
+			fields(x.Recv)
+		case *ast.FuncType:
+			fields(x.TypeParams)
+			fields(x.Params)
+			fields(x.Results)
+		case *ast.TypeSpec:
+			fields(x.TypeParams)
+			if inBody {
+				add(x.Name)
+			}
+		case *ast.StructType:
+			for _, f := range x.Fields.List {
+				for _, id := range f.Names {
+					decl[id] = true // a field's name, not a reference
 				}
+			}
+		case *ast.BlockStmt:
+			inBody = true
+		case *ast.ValueSpec:
+			if inBody {
+				add(x.Names...)
+			}
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE {
+				for _, e := range x.Lhs {
+					id, _ := e.(*ast.Ident)
+					add(id)
+				}
+			}
+		case *ast.RangeStmt:
+			if x.Tok == token.DEFINE {
+				k, _ := x.Key.(*ast.Ident)
+				v, _ := x.Value.(*ast.Ident)
+				add(k, v)
 			}
 		}
 		return true
 	})
+	return names, decl
 }
 
 // calleeOf is the name d declares itself by (so that a recursive
@@ -427,10 +498,4 @@ func calleeOf(d *topDecl) string {
 		return fd.Name.Name
 	}
 	return ""
-}
-
-// declNode is the declaration node an object stands for.
-func declNode(o *ast.Object) ast.Node {
-	n, _ := o.Decl.(ast.Node)
-	return n
 }

@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"fmt"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -156,7 +155,7 @@ func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) 
 	for _, a := range op.Args() {
 		b.Params = append(b.Params, a.Name)
 		e, _ := parser.ParseExpr(a.Name)
-		b.Args = append(b.Args, e.(ast.Expr))
+		b.Args = append(b.Args, e)
 	}
 	rc := &reproCase{Op: op.Name.String(), Check: c.check, Where: c.where, Other: c.other, Crash: c.crash, Sample: s,
 		From: "a template's test", Limit: 3 * time.Second}
