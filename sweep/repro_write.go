@@ -209,8 +209,17 @@ func (f *reproFile) file() ([]byte, error) {
 	for p := range f.imports {
 		paths = append(paths, p)
 	}
-	slices.Sort(paths)
-	for _, p := range paths {
+	std := func(p string) bool { return !strings.Contains(strings.SplitN(p, "/", 2)[0], ".") }
+	slices.SortFunc(paths, func(a, b string) int { // the standard library's first, then the others
+		if std(a) != std(b) {
+			return boolInt(!std(a)) - boolInt(!std(b))
+		}
+		return strings.Compare(a, b)
+	})
+	for i, p := range paths {
+		if i > 0 && std(paths[i-1]) && !std(p) {
+			b.WriteString("\n")
+		}
 		if n := f.imports[p]; n != defaultName(p) {
 			fmt.Fprintf(&b, "\t%s %q\n", n, p)
 		} else {
