@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/format"
 	"go/parser"
 	"go/token"
@@ -130,7 +129,7 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 		}
 		fun, targs = x.X, "["+strings.Join(ts, ", ")+"]"
 	}
-	dir, pkgPath, callee := filepath.Dir(file), "", ""
+	pkgPath, callee := "", ""
 	switch x := fun.(type) {
 	case *ast.Ident:
 		callee = x.Name
@@ -142,9 +141,6 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 		callee = x.Sel.Name
 		if pkgPath = importOf(af, id.Name); pkgPath == "" {
 			return nil, fmt.Errorf("%s: %s calls a method (%s), not a function", file, name, renamed(fset, fun, nil))
-		}
-		if dir, err = packageDir(pkgPath, dir); err != nil {
-			return nil, err
 		}
 	default:
 		return nil, fmt.Errorf("%s: %s calls %s, not a function", file, name, renamed(fset, fun, nil))
@@ -160,7 +156,10 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 		return b, nil
 	}
 	b.Fun = callee + targs
-	return b, b.inline(dir, callee)
+	if pkgPath == "" {
+		pkgPath = "."
+	}
+	return b, b.inline(pkgPath, filepath.Dir(file), callee)
 }
 
 // findFunc returns the function (not method) of af named name.
@@ -233,16 +232,21 @@ func defaultName(path string) string {
 	return strings.ReplaceAll(base, "-", "_")
 }
 
-// packageDir returns the directory of the package of import path path,
-// as the go command finds it from dir.
-func packageDir(path, dir string) (string, error) {
-	cmd := exec.Command("go", "list", "-f", "{{.Dir}}", path)
+// listPackage returns the directory and the Go files (those a build
+// without tags compiles, tests left out) of the package of import path
+// path ("." for dir's own), as the go command finds it from dir.
+func listPackage(path, dir string) (string, []string, error) {
+	cmd := exec.Command("go", "list", "-f", "{{.Dir}}\n{{range .GoFiles}}{{.}}\n{{end}}", path)
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go list %s: %v", path, err)
+		return "", nil, fmt.Errorf("go list %s: %v", path, err)
 	}
-	return strings.TrimSpace(string(out)), nil
+	lines := strings.Fields(string(out))
+	if len(lines) == 0 {
+		return "", nil, fmt.Errorf("go list %s: no package", path)
+	}
+	return lines[0], lines[1:], nil
 }
 
 // declaresParam reports whether a parameter type of fn (under pointers,
@@ -269,17 +273,18 @@ type topDecl struct {
 	recv string // a method's receiver type name
 }
 
-// inline copies callee's declaration from the package in dir, with the
+// inline copies callee's declaration from the package of import path
+// path (as the go command finds it from directory from), with the
 // package's declarations it uses (and the methods of the types among
 // them), into b.Decls, and records the imports they use.
-func (b *boundSource) inline(dir, callee string) error {
-	pkg, err := build.Default.ImportDir(dir, 0)
+func (b *boundSource) inline(path, from, callee string) error {
+	dir, files, err := listPackage(path, from)
 	if err != nil {
 		return fmt.Errorf("the package of %s: %v", callee, err)
 	}
 	fset := token.NewFileSet()
 	byName := map[string][]*topDecl{}
-	for _, name := range pkg.GoFiles {
+	for _, name := range files {
 		af, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
 			return err
