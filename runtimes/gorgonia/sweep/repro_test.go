@@ -23,7 +23,8 @@ func TestReproducers(t *testing.T) {
 		t.Skip("builds and runs a test per crash")
 	}
 	mod := t.TempDir()
-	if d := os.Getenv("REPRO_KEEP"); d != "" {
+	if d := os.Getenv("REPRO_KEEP"); d != "" { // an empty directory, to read the reproducers after
+
 		mod = d
 	}
 	sum, err := os.ReadFile("../go.sum")
