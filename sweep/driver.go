@@ -222,6 +222,15 @@ type Options struct {
 	// in each worker too (the program runs again up to the sweep), so it
 	// must return the same samples there.
 	Given func(op string) []Given
+	// Repro, when set, is the directory each finding's and crash's
+	// reproducer is written in, one directory each (docs/sweep.md,
+	// "Reproducers"): a Go test of the library alone, minimized within
+	// ReproBudget per finding (0: 30s), verified by running it once.
+	// The runtime must be a [ReproRuntime]. The environment variable
+	// ASSERTGEN_SWEEP_REPRO=DIR sets it for every sweep of the process
+	// that sets none.
+	Repro       string
+	ReproBudget time.Duration
 }
 
 // A Step is what one step of one op did ([Options].OnStep): a variant, a
@@ -423,6 +432,9 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 	rep.sortCrashes(es)
 	rep.Checks = rep.Stats.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
+	if o.Repro = o.reproDir(); o.Repro != "" && len(rep.Findings)+len(rep.Crashes) > 0 {
+		writeRepros(es, rt, rep, o)
+	}
 	return rep, nil
 }
 

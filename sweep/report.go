@@ -61,6 +61,9 @@ type Report struct {
 	// nil error), per op and place: bugs of the code that ran, found like
 	// the checks' findings, never repaired nor counted as rejected.
 	Crashes []*Crash
+	// Repros are the reproducers of the findings and crashes, when the
+	// sweep wrote them ([Options].Repro).
+	Repros []*Repro
 	// told counts the findings and crashes streamed so far.
 	told struct{ findings, crashes int }
 }
@@ -256,6 +259,7 @@ func (r *Report) String() string {
 		}
 	}
 	r.writeTried(&b)
+	r.writeRepros(&b)
 	return b.String()
 }
 

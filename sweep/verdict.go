@@ -93,6 +93,9 @@ func RunWith(t testing.TB, rt Runtime, ops iter.Seq2[string, any], o Options) *R
 		t.Fatal(err)
 	}
 	t.Log(rep)
+	if bugs := rep.BugList(); bugs != "" {
+		t.Log("bugs, by package (reproducers verified):\n" + bugs)
+	}
 	unjudged, stale := o.Verdicts.Judge(rep)
 	for _, u := range unjudged {
 		t.Errorf("%s", u)

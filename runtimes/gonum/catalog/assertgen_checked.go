@@ -24,7 +24,7 @@ var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "catalog/assertgen.yaml:15:12",
+	Pos:      "catalog/assertgen.yaml:16:12",
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -44,7 +44,7 @@ var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "catalog/assertgen.yaml:18:11",
+	Pos:      "catalog/assertgen.yaml:19:11",
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -63,7 +63,7 @@ var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "catalog/assertgen.yaml:17:8",
+	Pos:      "catalog/assertgen.yaml:18:8",
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -82,7 +82,7 @@ var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "catalog/assertgen.yaml:16:9",
+	Pos:      "catalog/assertgen.yaml:17:9",
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -102,7 +102,7 @@ var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "catalog/assertgen.yaml:12:6",
+	Pos:      "catalog/assertgen.yaml:13:6",
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -121,7 +121,7 @@ var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "catalog/assertgen.yaml:14:10",
+	Pos:      "catalog/assertgen.yaml:15:10",
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -140,7 +140,7 @@ var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "catalog/assertgen.yaml:19:14",
+	Pos:      "catalog/assertgen.yaml:20:14",
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -160,7 +160,7 @@ var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "catalog/assertgen.yaml:13:10",
+	Pos:      "catalog/assertgen.yaml:14:10",
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)

@@ -1,0 +1,399 @@
+package sweep
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// A Repro is the reproducer of one finding or crash ([Options].Repro): a
+// Go test of the library alone in a directory of its own.
+type Repro struct {
+	// Key is the finding's or crash's key (Finding.Key, Crash.Key); Also
+	// the keys of the findings of the same cause it stands for too (the
+	// same op and sample, the same returned tensor).
+	Key  string
+	Also []string
+	// Title is the sentence the test fails with, a bug's title.
+	Title string
+	// Package is the package the bug is in: the crashing function's, or
+	// the called function's (the bound code's, when copied).
+	Package string
+	// Dir is the test's directory, Command the command that runs it (from
+	// the sweep's working directory).
+	Dir, Command string
+	// Sample is the sample the test makes (minimized), From the one the
+	// sweep found the bug on; Tries the samples minimizing called.
+	Sample, From string
+	Tries        int
+	// Verified: the test, built and run once in a fresh process, failed
+	// as the finding did. Note says why not (or why no test was written,
+	// Dir then "").
+	Verified bool
+	Note     string
+	want     string // what its run must print: its title, or a dying process's text
+}
+
+// String is the reproducer's line of the report's list: its title, its
+// directory and its command, or why it is not shown as a bug.
+func (r *Repro) String() string {
+	switch {
+	case r.Dir == "":
+		return fmt.Sprintf("%s: no reproducer: %s", r.Key, r.Note)
+	case !r.Verified:
+		return fmt.Sprintf("%s: not verified (%s): %s", r.Key, r.Note, r.Command)
+	}
+	return fmt.Sprintf("%s\t%s\t%s", r.Title, r.Dir, r.Command)
+}
+
+// reproEnv names the directory of the reproducers of every sweep of the
+// process whose Options name none.
+const reproEnv = "ASSERTGEN_SWEEP_REPRO"
+
+// reproDir is the directory the sweep writes its reproducers in ("":
+// none): Options.Repro, else ASSERTGEN_SWEEP_REPRO.
+func (o *Options) reproDir() string {
+	if o.Repro != "" {
+		return o.Repro
+	}
+	return os.Getenv(reproEnv)
+}
+
+// calledAgain ends the name of a sample whose finding its second call
+// showed (Report.Again); shows calls such a sample twice.
+const calledAgain = ", called again"
+
+// defaultReproBudget bounds minimizing one finding's sample.
+const (
+	defaultReproBudget = 30 * time.Second
+	maxReproTries      = 200
+)
+
+// writeRepros writes a reproducer for each finding and crash of rep into
+// o.Repro, each minimized, deduplicated and verified, and adds them to
+// rep.Repros. It runs in the sweep's process (its calls are in-process:
+// a crash that kills the process is written from its unrepaired sample,
+// not called).
+func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
+	rr, ok := rt.(ReproRuntime)
+	if !ok {
+		for _, k := range allKeys(rep) {
+			rep.Repros = append(rep.Repros, &Repro{Key: k, Note: "the runtime has no ReproSource and ReproTensor methods"})
+		}
+		return
+	}
+	byName := map[string]*entry{}
+	for i := range es {
+		byName[es[i].Name] = &es[i]
+	}
+	budget := o.ReproBudget
+	if budget <= 0 {
+		budget = defaultReproBudget
+	}
+	used := map[string]bool{}
+	for _, c := range rep.Crashes {
+		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At}
+		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit}
+		rep.Repros = append(rep.Repros, reproOne(byName[c.Op], rr, rc, c.Key(), c.Variants, budget, o.Repro, used))
+	}
+	seen := map[string]*Repro{}
+	fs := slices.Clone(rep.Findings)
+	// a finding of a sample's own call before one of its calls again: the
+	// first is the cause (a kernel that returns its input hands it out
+	// twice, too)
+	slices.SortStableFunc(fs, func(a, b *Finding) int {
+		return boolInt(strings.HasSuffix(a.Variants[0], calledAgain)) - boolInt(strings.HasSuffix(b.Variants[0], calledAgain))
+	})
+	for _, f := range fs {
+		key := f.Op + "\x00" + f.Where + "\x00" + strings.TrimSuffix(f.Variants[0], calledAgain)
+		if r := seen[key]; r != nil && r.Dir != "" { // one returned handle, two checks
+			r.Also = append(r.Also, f.Key())
+			continue
+		}
+		rc := &reproCase{Op: f.Op, Check: f.Check.String(), Where: f.Where}
+		r := reproOne(byName[f.Op], rr, rc, f.Key(), f.Variants, budget, o.Repro, used)
+		seen[key] = r
+		rep.Repros = append(rep.Repros, r)
+	}
+	for _, r := range rep.Repros {
+		if r.Dir != "" && len(r.Also) > 0 {
+			addAlso(r)
+		}
+	}
+	verifyRepros(o.Repro, rep.Repros)
+}
+
+// allKeys are the keys of rep's crashes and findings.
+func allKeys(rep *Report) []string {
+	var ks []string
+	for _, c := range rep.Crashes {
+		ks = append(ks, c.Key())
+	}
+	for _, f := range rep.Findings {
+		ks = append(ks, f.Key())
+	}
+	return ks
+}
+
+// reproOne recreates the first sample of a finding (names: the samples it
+// showed in), minimizes it, writes the reproducer under root and runs it.
+func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []string, budget time.Duration, root string, used map[string]bool) *Repro {
+	r := &Repro{Key: key}
+	if e == nil || len(names) == 0 {
+		r.Note = "no sample to start from"
+		return r
+	}
+	fn := reflect.ValueOf(e.Fn)
+	s, v, err := recreate(e, rt, names[0], c)
+	if err != nil {
+		r.Note = err.Error()
+		return r
+	}
+	r.From = names[0] + ": " + s.Describe()
+	c.From, c.Other = r.From, v.Other
+	if c.Crash == nil || c.Crash.Kind == crashPanic {
+		s, r.Tries = minimize(e, rt, s, c, budget)
+	}
+	c.Sample, r.Sample = s, s.Describe()
+	b, err := boundCallOf(fn)
+	if err != nil {
+		r.Note = err.Error()
+		return r
+	}
+	r.Package = b.pkg
+	if c.Crash != nil && c.Crash.At != "" {
+		r.Package, _, _ = strings.Cut(c.Crash.At, ".")
+	}
+	src, title, err := writeRepro(rt, fn, b, c)
+	if err != nil {
+		r.Note = err.Error()
+		return r
+	}
+	r.Title = title
+	slug := reproSlug(key, used)
+	r.Dir = filepath.Join(root, slug)
+	r.Command = "go test " + filepath.ToSlash(r.Dir)
+	if !filepath.IsAbs(r.Dir) {
+		r.Command = "go test ./" + filepath.ToSlash(r.Dir)
+	}
+	if err := os.MkdirAll(r.Dir, 0o777); err != nil {
+		r.Note, r.Dir = err.Error(), ""
+		return r
+	}
+	if err := os.WriteFile(filepath.Join(r.Dir, "repro_test.go"), src, 0o666); err != nil {
+		r.Note, r.Dir = err.Error(), ""
+		return r
+	}
+	r.want = title
+	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang {
+		r.want = firstLine(c.Crash.Text) // the process dies: its panic's text
+	}
+	return r
+}
+
+// reproSlug is the directory name of a finding's reproducer, from its key,
+// one not used before.
+func reproSlug(key string, used map[string]bool) string {
+	var b strings.Builder
+	for _, r := range strings.ReplaceAll(key, " crash: ", " ") {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
+			b.WriteByte('_')
+		}
+	}
+	base := strings.Trim(b.String(), "_")
+	s := base
+	for i := 2; used[s]; i++ {
+		s = fmt.Sprintf("%s_%d", base, i)
+	}
+	used[s] = true
+	return s
+}
+
+// recreate makes again, in this process, the sample named (a variant's
+// name, or "value: NAME" of the op's base sample) as it ran, and returns
+// it with the violation of c it shows (zero for a crash). A crash that
+// kills the process is not called: its variant's sample as the schema
+// gives it is returned.
+func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts.Violation, error) {
+	fn := reflect.ValueOf(e.Fn)
+	pname, isProbe := strings.CutPrefix(strings.TrimSuffix(name, calledAgain), "value: ")
+	c.again = strings.HasSuffix(name, calledAgain)
+	name = strings.TrimSuffix(name, calledAgain)
+	safe := c.Crash == nil || c.Crash.Kind == crashPanic
+	for v := range Variants {
+		if !isProbe && Variants[v].Name != name {
+			continue
+		}
+		s := For(e.Func, v)
+		if !safe {
+			return s, asserts.Violation{}, nil
+		}
+		err := s.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) })
+		if isProbe {
+			if err != nil || Variants[v].Alias {
+				continue
+			}
+			p := slices.IndexFunc(Probes, func(p probe) bool { return p.Name == pname })
+			if p < 0 {
+				break
+			}
+			s, _ = s.ApplyProbe(p)
+		}
+		if vi, ok := shows(rt, fn, s, c); ok {
+			return s, vi, nil
+		}
+		if !isProbe {
+			break
+		}
+	}
+	return nil, asserts.Violation{}, fmt.Errorf("sample %q does not show the finding again in this process", name)
+}
+
+// quietCall calls s, its violations collected into vs (when not nil).
+func quietCall(rt Runtime, fn reflect.Value, s *Sample, vs *[]asserts.Violation) error {
+	var err error
+	got := asserts.Collect(func() { err = Call(rt, fn, s) })
+	if vs != nil {
+		*vs = got
+	}
+	return err
+}
+
+// shows calls s and reports whether it shows c: the same kind of crash at
+// the same function, or a violation of the same check at the same place
+// (on a second call, the first held, for fresh_not_held), which it
+// returns.
+func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (asserts.Violation, bool) {
+	var vs []asserts.Violation
+	var err error
+	if c.Check == "fresh_not_held" || c.again {
+		vs, err = callTwice(rt, fn, s.clone())
+	} else {
+		err = quietCall(rt, fn, s.clone(), &vs)
+	}
+	if c.Crash != nil {
+		var ce *crashError
+		if !errors.As(err, &ce) || ce.Kind != c.Crash.Kind {
+			return asserts.Violation{}, false
+		}
+		fa, _, _ := strings.Cut(ce.At, " (")
+		fb, _, _ := strings.Cut(c.Crash.At, " (")
+		return asserts.Violation{}, fa == fb
+	}
+	for _, v := range vs {
+		if v.Check.String() == c.Check && v.Where() == c.Where {
+			return v, true
+		}
+	}
+	return asserts.Violation{}, false
+}
+
+// verifyRepros runs the reproducers written under root, each once in a
+// process of its own (one go test of them all), and records whether each
+// failed as its finding did: with its title (a process that dies: with
+// the crash's text). One that passes, or fails otherwise, is not
+// verified, and its note says why.
+func verifyRepros(root string, rs []*Repro) {
+	args := []string{"test", "-count=1", "-json"}
+	for _, r := range rs {
+		if r.Dir != "" {
+			args = append(args, "./"+filepath.Base(r.Dir))
+		}
+	}
+	if len(args) == 3 {
+		return
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	out, _ := cmd.CombinedOutput()
+	text, result := map[string]*strings.Builder{}, map[string]string{}
+	var loose strings.Builder // what no package claims (the go command's own errors)
+	for _, l := range strings.Split(string(out), "\n") {
+		var ev struct{ Action, Package, ImportPath, Test, Output string }
+		if json.Unmarshal([]byte(l), &ev) != nil {
+			loose.WriteString(l + "\n")
+			continue
+		}
+		pkg, _, _ := strings.Cut(ev.Package+ev.ImportPath, " ")
+		slug := pkg[strings.LastIndex(pkg, "/")+1:]
+		if text[slug] == nil {
+			text[slug] = &strings.Builder{}
+		}
+		text[slug].WriteString(ev.Output)
+		switch {
+		case ev.Action == "build-fail":
+			result[slug] = "fail"
+		case ev.Test == "" && (ev.Action == "fail" || ev.Action == "pass"):
+			result[slug] = ev.Action
+		}
+	}
+	for _, r := range rs {
+		if r.Dir == "" {
+			continue
+		}
+		slug := filepath.Base(r.Dir)
+		got := loose.String()
+		if text[slug] != nil {
+			got = text[slug].String()
+		}
+		r.Verified, r.Note = judgeRun(result[slug], got, r.want)
+	}
+}
+
+// judgeRun says whether a reproducer's run (its result, "fail" or
+// "pass", and its output) failed with want, and why not.
+func judgeRun(result, out, want string) (bool, string) {
+	switch {
+	case result == "pass":
+		return false, "the test passes: the bug does not show without the checks"
+	case result == "fail" && strings.Contains(out, want):
+		return true, ""
+	}
+	why := ""
+	for _, l := range strings.Split(out, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "--- ") && !strings.HasPrefix(l, "FAIL") && !strings.HasPrefix(l, "=== ") {
+			why = l
+			break
+		}
+	}
+	if result != "fail" {
+		return false, "the test did not run: " + why
+	}
+	return false, "the test fails otherwise: " + why
+}
+
+// addAlso adds the keys a reproducer stands for too to its file's
+// comment.
+func addAlso(r *Repro) {
+	p := filepath.Join(r.Dir, "repro_test.go")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return
+	}
+	var also strings.Builder
+	for _, a := range r.Also {
+		also.WriteString("// Also: " + a + " (the same call's result).\n")
+	}
+	s := strings.Replace(string(b), "func TestRepro(", also.String()+"func TestRepro(", 1)
+	_ = os.WriteFile(p, []byte(s), 0o666)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,128 @@
+package sweep
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// check writes the call of the reproducer with the template of its
+// finding's check or crash kind, and sets its title.
+func (f *reproFile) check(nout int) error {
+	c := f.c
+	on := " on " + describeSpecs(c.Sample)
+	if c.Crash != nil {
+		return f.crash(nout, on)
+	}
+	at, err := f.place(c.Where)
+	if err != nil {
+		return err
+	}
+	other := ""
+	needOther := c.Check != "same_content" && c.Check != "same_metadata" && c.Check != "same_storage" && c.Check != "fresh_not_held"
+	if needOther && c.Other != "" {
+		if other, err = f.place(c.Other); err != nil {
+			return err
+		}
+	}
+	if needOther && other == "" {
+		return fmt.Errorf("no reproducer for %s without the tensor it compares %s with", c.Check, c.Where)
+	}
+	call := f.results("r", nout)
+	w := &f.body
+	op, what := c.Op, strings.TrimPrefix(c.Where, "argument ")
+	q := strconv.Quote
+	switch c.Check {
+	case "returns_arg":
+		f.title = fmt.Sprintf("%s returns a new tensor, not its argument %s%s", op, strings.TrimPrefix(c.Other, "argument "), on)
+		fmt.Fprintf(w, "\t%s\n\tif %s != %s {\n\t\tt.Error(%s)\n\t}\n", call, at, other, q(f.title))
+	case "same_content":
+		f.title = fmt.Sprintf("%s changes its input %s%s", op, what, on)
+		f.imports["fmt"] = "fmt"
+		fmt.Fprintf(w, "\tbefore := tensorValues(%s)\n\t%s\n\tif after := tensorValues(%s); fmt.Sprint(before) != fmt.Sprint(after) {\n\t\tt.Errorf(%s, before, after)\n\t}\n",
+			at, call, at, q(f.title+": %v became %v"))
+	case "same_metadata":
+		f.title = fmt.Sprintf("%s changes its input %s's shape%s", op, what, on)
+		f.imports["slices"] = "slices"
+		fmt.Fprintf(w, "\tbefore := tensorSizes(%s)\n\t%s\n\tif after := tensorSizes(%s); !slices.Equal(before, after) {\n\t\tt.Errorf(%s, before, after)\n\t}\n",
+			at, call, at, q(f.title+" from %v to %v"))
+	case "same_storage":
+		f.title = fmt.Sprintf("%s gives its argument %s new memory instead of writing the memory it had%s", op, what, on)
+		fmt.Fprintf(w, "\tbefore := tensorAddr(%s)\n\t%s\n\tif after := tensorAddr(%s); after != before {\n\t\tt.Errorf(%s, before, after)\n\t}\n",
+			at, call, at, q(f.title+": its elements were at %#x, now at %#x"))
+	case "shares_storage":
+		f.title = fmt.Sprintf("%s returns a copy, not a view of %s: writing %s does not change the result%s", op, strings.TrimPrefix(c.Other, "argument "), strings.TrimPrefix(c.Other, "argument "), on)
+		f.writeThrough(call, other, at, false)
+	case "fresh_no_alias", "impl_use_count_eq_fresh", "impl_use_count_le_1", "storage_use_count_eq_1":
+		o := strings.TrimPrefix(c.Other, "argument ")
+		f.title = fmt.Sprintf("%s returns its input %s as its result: writing the result changes %s%s", op, o, o, on)
+		f.writeThrough(call, at, other, true)
+	case "distinct_outputs":
+		f.title = fmt.Sprintf("%s's %s and %s share memory: writing one changes the other%s", op, c.Where, c.Other, on)
+		f.writeThrough(call, at, other, true)
+	case "fresh_not_held":
+		f.title = fmt.Sprintf("%s hands out the memory of an earlier result again: writing a second call's %s changes the first's%s", op, c.Where, on)
+		again := "again" + strings.TrimPrefix(at, "r")
+		f.writeThrough(call+"\n\t"+f.results("again", nout), again, at, true)
+	}
+	return nil
+}
+
+// writeThrough writes the call, then a value none of the tensors holds
+// through one tensor (from), and fails with the title when the other
+// (to) shows it (want: a shared memory is the bug), or does not (a view
+// that is a copy is).
+func (f *reproFile) writeThrough(call, from, to string, want bool) {
+	f.imports["slices"] = "slices"
+	cond := "!slices.Contains"
+	if want {
+		cond = "slices.Contains"
+	}
+	fmt.Fprintf(&f.body, "\t%s\n\tv := unused(tensorValues(%s), tensorValues(%s))\n\ttensorFill(%s, v)\n\tif %s(tensorValues(%s), v) {\n\t\tt.Error(%s)\n\t}\n",
+		call, from, to, from, cond, to, strconv.Quote(f.title))
+	f.b.Decls = append(f.b.Decls, unusedDecl)
+}
+
+// unusedDecl declares the value a write-through template writes.
+const unusedDecl = `// unused returns a value none of the given elements is.
+func unused(vals ...[]float64) float64 {
+	for v := 7.0; ; v++ {
+		used := false
+		for _, vs := range vals {
+			for _, x := range vs {
+				used = used || x == v
+			}
+		}
+		if !used {
+			return v
+		}
+	}
+}`
+
+// crash writes the call of a crash's reproducer: a panic recovered and
+// failed with, a hang under a deadline, a death of the process as it is.
+func (f *reproFile) crash(nout int, on string) error {
+	c, w := f.c, &f.body
+	call := f.results("r", nout)
+	switch c.Crash.Kind {
+	case crashPanic:
+		f.title = fmt.Sprintf("%s panics%s: %s", c.Op, on, c.Crash.Text)
+		f.imports["runtime/debug"] = "debug"
+		fmt.Fprintf(w, "\tdefer func() {\n\t\tif p := recover(); p != nil {\n\t\t\tt.Fatalf(%s, p, debug.Stack())\n\t\t}\n\t}()\n\t%s\n",
+			strconv.Quote(fmt.Sprintf("%s panics%s: %%v\n%%s", c.Op, on)), call)
+	case crashHang:
+		limit := c.Limit
+		if limit <= 0 {
+			limit = time.Minute
+		}
+		f.title = fmt.Sprintf("%s does not return%s (within %v)", c.Op, on, limit)
+		f.imports["time"] = "time"
+		fmt.Fprintf(w, "\tdone := make(chan struct{})\n\tgo func() {\n\t\tdefer close(done)\n\t\t%s\n\t}()\n\tselect {\n\tcase <-done:\n\tcase <-time.After(%d * time.Millisecond):\n\t\tt.Fatal(%s)\n\t}\n",
+			strings.ReplaceAll(call, "\n\t", "\n\t\t"), limit.Milliseconds(), strconv.Quote(f.title))
+	default:
+		f.title = fmt.Sprintf("%s crashes the process%s (%s: %s)", c.Op, on, c.Crash.Kind, c.Crash.Text)
+		fmt.Fprintf(w, "\t%s\n", call)
+	}
+	return nil
+}

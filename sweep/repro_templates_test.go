@@ -1,0 +1,247 @@
+package sweep
+
+import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/assertgen/assertgen/schema/funcschema"
+)
+
+// libT stands for the library's tensor type in the wrappers' signatures
+// (the templates name tensors by their variables, never by this type).
+type libT struct{}
+
+// libRuntime writes testdata/reprolib's tensors as Go.
+type libRuntime struct{ path string }
+
+func (libRuntime) Tensor(Spec, []reflect.Value) (reflect.Value, error) {
+	return reflect.Value{}, fmt.Errorf("not called")
+}
+
+func (libRuntime) Value(*Arg, reflect.Type) (reflect.Value, bool, error) {
+	return reflect.Value{}, false, nil
+}
+
+func (r libRuntime) ReproSource() Source {
+	return Source{Imports: []string{r.path, "unsafe"}, Decls: `
+func tensorValues(x *lib.T) []float64 { return append([]float64{}, x.V...) }
+
+func tensorSizes(x *lib.T) []int { return append([]int{}, x.Shape...) }
+
+func tensorFill(x *lib.T, v float64) {
+	for i := range x.V {
+		x.V[i] = v
+	}
+}
+
+func tensorAddr(x *lib.T) uintptr {
+	if len(x.V) == 0 {
+		return 0
+	}
+	return uintptr(unsafe.Pointer(&x.V[0]))
+}`}
+}
+
+func (libRuntime) ReproTensor(sp Spec, made []string) (string, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil
+	}
+	shape := ""
+	for _, n := range sp.Shape {
+		shape += fmt.Sprintf(", %d", n)
+	}
+	return fmt.Sprintf("lib.New(%#v%s)", sp.Elements(), shape), nil
+}
+
+// A templateCase is one template's finding on reprolib's op.
+type templateCase struct {
+	name, schema, fun string
+	wrapper           any
+	check, where      string
+	other             string
+	crash             *crashError
+}
+
+var templateCases = []templateCase{
+	{"returns_arg", "neg_(Tensor(a!) self) -> Tensor(a!)", "Neg_", func(*libT) *libT { return nil }, "returns_arg", "return 0", "argument self", nil},
+	{"same_content", "neg(Tensor self) -> Tensor", "Neg", func(*libT) *libT { return nil }, "same_content", "argument self", "", nil},
+	{"same_metadata", "softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", "Softmax", func(*libT, int64, *int) *libT { return nil }, "same_metadata", "argument self", "", nil},
+	{"shares_storage", "alias(Tensor(a) self) -> Tensor(a)", "Alias", func(*libT) *libT { return nil }, "shares_storage", "return 0", "argument self", nil},
+	{"fresh_no_alias", "clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor", "Clone", func(*libT, *int) *libT { return nil }, "fresh_no_alias", "return 0", "argument self", nil},
+	{"fresh_not_held", "exp(Tensor self) -> Tensor", "Exp", func(*libT) *libT { return nil }, "fresh_not_held", "return 0", "", nil},
+	{"distinct_outputs", "sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", "Sort", func(*libT, int64, bool) (*libT, *libT) { return nil, nil }, "distinct_outputs", "return 0", "return 1", nil},
+	{"same_storage", "neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "NegOut", func(*libT, *libT) *libT { return nil }, "same_storage", "argument out", "", nil},
+	{"panic", "abs(Tensor self) -> Tensor", "Abs", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashPanic, Text: "runtime error: index out of range [6] with length 6"}},
+	{"hang", "sqrt(Tensor self) -> Tensor", "Sqrt", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashHang, Text: "the call passed its time limit"}},
+	{"goroutine_panic", "tanh(Tensor self) -> Tensor", "Tanh", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashGoroutine, Text: "tanh's worker gave up"}},
+}
+
+// TestReproTemplates: each template, written for a bug of its kind in
+// testdata/reprolib, passes go vet, fails alone with its title (a dying
+// process: with the crash's text) against the buggy kernel, and passes
+// against the correct one, so that no template fails whatever the code.
+func TestReproTemplates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a module of reproducers")
+	}
+	mod := t.TempDir()
+	lib, err := os.ReadFile("testdata/reprolib/lib.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(path, src string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(mod, "go.mod"), "module example.com\n\ngo 1.25.0\n")
+	titles := map[string]string{}
+	for _, variant := range []string{"buggy", "fixed"} {
+		write(filepath.Join(mod, variant, "lib", "lib.go"), strings.Replace(string(lib), "= BUGGY", "= "+fmt.Sprint(variant == "buggy"), 1))
+		for _, c := range templateCases {
+			src, title := templateSource(t, c, "example.com/"+variant+"/lib")
+			titles[c.name] = title
+			write(filepath.Join(mod, "cases", c.name, variant, "repro_test.go"), string(src))
+		}
+	}
+	run := func(args ...string) string {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = mod
+		out, _ := cmd.CombinedOutput()
+		return string(out)
+	}
+	if out := run("vet", "./..."); strings.TrimSpace(out) != "" {
+		t.Fatalf("go vet:\n%s", out)
+	}
+	out := run("test", "-count=1", "./cases/...")
+	for _, c := range templateCases {
+		want := titles[c.name]
+		if c.crash != nil && c.crash.Kind == crashGoroutine {
+			want = c.crash.Text
+		}
+		if !strings.Contains(out, "FAIL\texample.com/cases/"+c.name+"/buggy") || !strings.Contains(out, want) {
+			t.Errorf("%s: the reproducer of the buggy kernel does not fail with %q", c.name, want)
+		}
+		if !strings.Contains(out, "ok  \texample.com/cases/"+c.name+"/fixed") {
+			t.Errorf("%s: the reproducer of the correct kernel does not pass", c.name)
+		}
+	}
+	if t.Failed() {
+		t.Log(out)
+	}
+}
+
+// templateSource writes c's reproducer against the library at path.
+func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) {
+	t.Helper()
+	op, err := funcschema.ParseFunc(c.schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := For(op, 0)
+	b := &boundSource{Fun: "lib." + c.fun, Imports: map[string]string{path: "lib"}, fset: token.NewFileSet()}
+	for _, a := range op.Args() {
+		b.Params = append(b.Params, a.Name)
+		e, _ := parser.ParseExpr(a.Name)
+		b.Args = append(b.Args, e)
+	}
+	rc := &reproCase{Op: op.Name.String(), Check: c.check, Where: c.where, Other: c.other, Crash: c.crash, Sample: s,
+		From: "a template's test", Limit: 3 * time.Second}
+	src, title, err := writeRepro(libRuntime{path}, reflect.ValueOf(c.wrapper), b, rc)
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", c.name, err, src)
+	}
+	return src, title
+}
+
+// TestVerifyRepro: of reproducers run together, one that passes, fails
+// otherwise than its finding did, or does not build is not verified, and
+// says why; one that fails with its title is.
+func TestVerifyRepro(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs tests")
+	}
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com\n\ngo 1.25.0\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	title := "abs panics on float32 [0]: boom"
+	cases := []struct {
+		name, body string
+		ok         bool
+		note       string
+	}{
+		{"passes", "", false, "the test passes: the bug does not show without the checks"},
+		{"otherwise", `t.Fatal("something else")`, false, "the test fails otherwise: repro_test.go:6: something else"},
+		{"broken", `undefined()`, false, "the test fails otherwise: broken/repro_test.go:6:2: undefined: undefined"},
+		{"fails", `t.Fatal("` + title + `")`, true, ""},
+	}
+	var rs []*Repro
+	for _, c := range cases {
+		dir := filepath.Join(mod, c.name)
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		src := "package repro\n\nimport \"testing\"\n\nfunc TestRepro(t *testing.T) {\n\t" + c.body + "\n}\n"
+		if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, &Repro{Dir: dir, want: title})
+	}
+	verifyRepros(mod, rs)
+	for i, c := range cases {
+		if rs[i].Verified != c.ok || rs[i].Note != c.note {
+			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, rs[i].Verified, rs[i].Note, c.ok, c.note)
+		}
+	}
+}
+
+// TestReproList: the report ends with the verified reproducers (title,
+// directory, command, what they stand for too), then the others with
+// why; BugList lists the verified ones alone, by package; a slug is
+// never used twice.
+func TestReproList(t *testing.T) {
+	r := newReport(0)
+	r.Repros = []*Repro{
+		{Key: "neg_ returns_arg return 0", Title: "neg_ returns a new tensor, not its argument self on float32 [1]", Package: "example.com/ops",
+			Dir: "testdata/repro/neg_returns_arg_return_0", Command: "go test ./testdata/repro/neg_returns_arg_return_0", Verified: true,
+			Also: []string{"neg_ fresh_no_alias return 0"}},
+		{Key: "abs same_impl argument self", Note: "no reproducer template for same_impl (it needs assertgen's identities)"},
+		{Key: "exp same_content argument self", Title: "exp changes its input self on float32 [1]", Package: "example.com/ops",
+			Dir: "testdata/repro/exp", Command: "go test ./testdata/repro/exp", Note: "the test passes: the bug does not show without the checks"},
+	}
+	want := "reproducers (1 verified, 2 not; title, directory, command):\n" +
+		"\tneg_ returns a new tensor, not its argument self on float32 [1]\ttestdata/repro/neg_returns_arg_return_0\tgo test ./testdata/repro/neg_returns_arg_return_0\n" +
+		"\t\talso: neg_ fresh_no_alias return 0\n" +
+		"\tabs same_impl argument self: no reproducer: no reproducer template for same_impl (it needs assertgen's identities)\n" +
+		"\texp same_content argument self: not verified (the test passes: the bug does not show without the checks): go test ./testdata/repro/exp\n"
+	if got := r.String(); !strings.HasSuffix(got, want) {
+		t.Errorf("the report ends\n%s\nwant\n%s", got, want)
+	}
+	wantBugs := "example.com/ops:\n- neg_ returns a new tensor, not its argument self on float32 [1] (go test ./testdata/repro/neg_returns_arg_return_0)\n"
+	if got := r.BugList(); got != wantBugs {
+		t.Errorf("BugList:\n%s\nwant\n%s", got, wantBugs)
+	}
+	used := map[string]bool{}
+	for _, c := range []struct{ key, want string }{
+		{"abs crash: panic at execution.AbsIterF32", "abs_panic_at_execution_AbsIterF32"},
+		{"abs_ crash: panic at execution.AbsIterF32", "abs_panic_at_execution_AbsIterF32_2"},
+		{"add.Tensor same_content argument other[1]", "add_Tensor_same_content_argument_other_1"},
+	} {
+		if got := reproSlug(c.key, used); got != c.want {
+			t.Errorf("reproSlug(%q) = %q, want %q", c.key, got, c.want)
+		}
+	}
+}

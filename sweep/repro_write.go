@@ -1,0 +1,250 @@
+package sweep
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A reproCase is what a reproducer is written from: one finding (a check
+// broken at a place) or one crash of an op, on one sample.
+type reproCase struct {
+	Op string
+	// Check is the broken check's name ("" for a crash); Where its place
+	// ("argument self", "return 0") and Other the tensor it was compared
+	// with (the violation's Other).
+	Check, Where, Other string
+	Crash               *crashError
+	Sample              *Sample
+	// From is the sample the finding was found on, before minimizing;
+	// Also the keys of the findings it stands for too.
+	From string
+	Also []string
+	// Limit is a hang's deadline in the reproducer.
+	Limit time.Duration
+	// again: the finding showed on a second call, the first's results
+	// held (Report.Again).
+	again bool
+}
+
+// templateChecks are the checks a reproducer can show in plain Go, each
+// with its template (reproBody): identity by pointer, shared memory by a
+// write through one tensor read through the other, values and sizes
+// copied before the call. The others (same_impl, use counts, bindings,
+// versions, fresh_or_alias, view_holds_storage) have no reproducer: a
+// library's tensor without use counts cannot show them without assertgen.
+var templateChecks = []string{"returns_arg", "same_content", "same_metadata", "shares_storage",
+	"fresh_no_alias", "impl_use_count_eq_fresh", "impl_use_count_le_1", "storage_use_count_eq_1",
+	"fresh_not_held", "distinct_outputs", "same_storage"}
+
+// templateCrashes are the kinds of crash a reproducer shows: the call
+// itself (a recovered panic, fails with its text; a process that dies
+// fails the test), or the call under a deadline (a hang).
+var templateCrashes = []string{crashPanic, crashGoroutine, crashFatal, crashSignal, crashExit, crashHang}
+
+// A reproFile is a reproducer's source being written.
+type reproFile struct {
+	c       *reproCase
+	b       *boundSource
+	src     Source
+	imports map[string]string
+	vars    map[string]string // the call's parameter names as the test's variables
+	body    bytes.Buffer
+	title   string
+}
+
+// writeRepro returns the source of the reproducer of c (a test file of
+// package repro) and its title: the sentence the test fails with.
+func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase) (src []byte, title string, err error) {
+	if c.Crash == nil && !slices.Contains(templateChecks, c.Check) {
+		return nil, "", fmt.Errorf("no reproducer template for %s (it needs assertgen's identities)", c.Check)
+	}
+	if c.Crash != nil && !slices.Contains(templateCrashes, c.Crash.Kind) {
+		return nil, "", fmt.Errorf("no reproducer template for a crash of kind %s", c.Crash.Kind)
+	}
+	f := &reproFile{c: c, b: b, src: rt.ReproSource(), imports: map[string]string{"testing": "testing"}, vars: map[string]string{}}
+	for p, n := range b.Imports {
+		f.imports[p] = n
+	}
+	for _, p := range f.src.Imports {
+		f.imports[p] = defaultName(p)
+	}
+	if c.Check == "same_storage" && !strings.Contains(f.src.Decls, "func tensorAddr(") {
+		return nil, "", fmt.Errorf("no reproducer for same_storage: the runtime's ReproSource declares no tensorAddr")
+	}
+	if err := f.args(rt, fn.Type()); err != nil {
+		return nil, "", err
+	}
+	if err := f.check(fn.Type().NumOut()); err != nil {
+		return nil, "", err
+	}
+	out, err := f.file()
+	return out, f.title, err
+}
+
+// args writes the sample's tensors (x0, x1, ...) and the call's
+// arguments, one variable per parameter.
+func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
+	s := f.c.Sample
+	if ft.NumIn() != len(s.Args) || len(f.b.Params) != len(s.Args) {
+		return fmt.Errorf("the wrapper has %d parameters, the sample %d arguments", ft.NumIn(), len(s.Args))
+	}
+	var made []string
+	for i, sp := range s.Specs {
+		e, err := rt.ReproTensor(sp, made)
+		if err != nil {
+			return fmt.Errorf("the runtime cannot write %s: %v", sp, err)
+		}
+		name := "x" + strconv.Itoa(i)
+		made = append(made, name)
+		fmt.Fprintf(&f.body, "\t%s := %s\n", name, e)
+	}
+	for i, p := range f.b.Params {
+		v := p
+		if f.reserved(p) {
+			v = p + "_"
+		}
+		f.vars[p] = v
+		ar := &s.Args[i]
+		t := ft.In(i)
+		var e string
+		switch {
+		case ar.List:
+			var xs []string
+			for _, k := range ar.Tensors {
+				xs = append(xs, made[k])
+			}
+			e = goType(t, f.imports) + "{" + strings.Join(xs, ", ") + "}"
+		case ar.Tensors != nil:
+			e = made[ar.Tensors[0]]
+		default:
+			rv, ok, err := rt.Value(ar, t)
+			if err == nil && !ok {
+				rv, err = ar.convert(t)
+			}
+			if err != nil {
+				return fmt.Errorf("argument %s: %v", p, err)
+			}
+			if e, err = goValue(rv, f.imports); err != nil {
+				return fmt.Errorf("argument %s: %v", p, err)
+			}
+		}
+		if e == "nil" { // None: a nil of the parameter's type
+			fmt.Fprintf(&f.body, "\tvar %s %s\n", v, goType(t, f.imports))
+			continue
+		}
+		fmt.Fprintf(&f.body, "\t%s := %s\n", v, e)
+	}
+	return nil
+}
+
+// reserved reports whether a parameter's name is one the test's own
+// code uses (a variable, a package, the called function).
+func (f *reproFile) reserved(p string) bool {
+	if p == "t" || p == "v" || p == "before" || p == "after" || p == "done" || strings.HasPrefix(p, "again") {
+		return true
+	}
+	if len(p) > 1 && (p[0] == 'x' || p[0] == 'r') && strings.Trim(p[1:], "0123456789") == "" {
+		return true
+	}
+	for _, n := range f.imports {
+		if n == p {
+			return true
+		}
+	}
+	name, _, _ := strings.Cut(f.b.Fun, "[")
+	return name == p || strings.HasPrefix(name, p+".")
+}
+
+// place is the Go expression of a violation's place: an argument's
+// variable (an element of a list), or a result ("return 1": r1).
+func (f *reproFile) place(w string) (string, error) {
+	if r, ok := strings.CutPrefix(w, "return "); ok {
+		if _, err := strconv.Atoi(r); err != nil {
+			return "", fmt.Errorf("no result %q", w)
+		}
+		return "r" + r, nil
+	}
+	a, ok := strings.CutPrefix(w, "argument ")
+	if !ok || a == "" {
+		return "", fmt.Errorf("no place %q", w)
+	}
+	name, idx, _ := strings.Cut(a, "[")
+	v, ok := f.vars[name]
+	if !ok {
+		return "", fmt.Errorf("no parameter %s", name)
+	}
+	if idx != "" {
+		return v + "[" + idx, nil
+	}
+	return v, nil
+}
+
+// results returns the call as a statement binding its n results to
+// r0...: "r0, r1 := CALL".
+func (f *reproFile) results(prefix string, n int) string {
+	call := f.b.call(f.vars)
+	if n == 0 {
+		return call
+	}
+	var rs []string
+	for i := range n {
+		rs = append(rs, prefix+strconv.Itoa(i))
+	}
+	return strings.Join(rs, ", ") + " := " + call + "\n\t_ = " + strings.Join(rs, "\n\t_ = ")
+}
+
+// file assembles the test file.
+func (f *reproFile) file() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// Reproducer written by assertgen's sweep (docs/sweep.md, \"Reproducers\"): it imports\n")
+	b.WriteString("// neither assertgen nor its checks, and fails until the bug is fixed.\n\n")
+	b.WriteString("package repro\n\nimport (\n")
+	var paths []string
+	for p := range f.imports {
+		paths = append(paths, p)
+	}
+	std := func(p string) bool { return !strings.Contains(strings.SplitN(p, "/", 2)[0], ".") }
+	slices.SortFunc(paths, func(a, b string) int { // the standard library's first, then the others
+		if std(a) != std(b) {
+			return boolInt(!std(a)) - boolInt(!std(b))
+		}
+		return strings.Compare(a, b)
+	})
+	for i, p := range paths {
+		if i > 0 && std(paths[i-1]) && !std(p) {
+			b.WriteString("\n")
+		}
+		if n := f.imports[p]; n != defaultName(p) {
+			fmt.Fprintf(&b, "\t%s %q\n", n, p)
+		} else {
+			fmt.Fprintf(&b, "\t%q\n", p)
+		}
+	}
+	b.WriteString(")\n\n")
+	fmt.Fprintf(&b, "// TestRepro: %s.\n//\n", f.title)
+	fmt.Fprintf(&b, "// Op %s, sample: %s.\n", f.c.Op, f.c.Sample.Describe())
+	if f.c.From != "" {
+		fmt.Fprintf(&b, "// Minimized from: %s.\n", f.c.From)
+	}
+	for _, a := range f.c.Also {
+		fmt.Fprintf(&b, "// Also: %s.\n", a)
+	}
+	fmt.Fprintf(&b, "func TestRepro(t *testing.T) {\n%s}\n\n", f.body.String())
+	for _, d := range f.b.Decls {
+		b.WriteString(d)
+		b.WriteString("\n\n")
+	}
+	b.WriteString(f.src.Decls)
+	b.WriteString("\n")
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		return b.Bytes(), fmt.Errorf("the reproducer does not parse: %v", err)
+	}
+	return out, nil
+}
