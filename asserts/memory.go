@@ -65,13 +65,12 @@ func (m Memory) Strided(sizes, strides []int) Memory {
 // library's memory function, read twice per argument per checked call,
 // spends most of its time on them).
 func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
-	h := uint64(2)
-	g := uint64(2)
-	h = (h ^ uint64(rows)) * fpMulSizes
-	g = (g ^ uint64(rowStride)) * fpMulStrides
+	off := uintptr(m.anchor) - uintptr(m.data)
+	h := (2 ^ uint64(rows)) * fpMulSizes
+	g := (2 ^ uint64(rowStride)) * fpMulStrides
 	h = (h ^ uint64(cols)) * fpMulSizes
 	g = (g ^ uint64(colStride)) * fpMulStrides
-	m.meta = shared.ShiftMetadata(h^g|1, uintptr(m.anchor)-uintptr(m.data))
+	m.meta = shared.ShiftMetadata(h^g|1, off)
 	return m
 }
 

@@ -59,26 +59,30 @@ func moved(from, to unsafe.Pointer, shift uintptr) {
 // or a chain of moves that took it there, each declared after the one
 // before; and the sum of the chain's shifts. The moves declared after
 // since are the newest entries of the log (their clocks increase with
-// their place: each is read under the lock): the walk starts at the
-// oldest of them still in the log and follows the data forward.
+// their place: each is taken under the lock), which one walk from the
+// newest reads: it follows the chain back from to, each move into the
+// memory sought making its source the memory sought next, until a move
+// from from.
 func movedDuring(from, to unsafe.Pointer, since uint64) (bool, uintptr) {
 	p, want := uintptr(from), uintptr(to)
 	var shift uintptr
 	movedLog.mu.Lock()
-	defer movedLog.mu.Unlock()
 	n := movedLog.n
-	i := n
-	for i > 0 && n-i < movedSlots && movedLog.ring[(i-1)%movedSlots].seq > since {
-		i--
-	}
-	for ; i < n; i++ {
-		if e := &movedLog.ring[i%movedSlots]; e.from == p {
-			p, shift = e.to, shift+e.shift
-			if p == want {
+	for k := n; k > 0 && n-k < movedSlots; k-- {
+		e := &movedLog.ring[(k-1)%movedSlots]
+		if e.seq <= since {
+			break
+		}
+		if e.to == want {
+			shift += e.shift
+			if e.from == p {
+				movedLog.mu.Unlock()
 				return true, shift
 			}
+			want = e.from
 		}
 	}
+	movedLog.mu.Unlock()
 	return false, 0
 }
 

@@ -101,8 +101,8 @@ func Goid() uint64 {
 // bytes would not), and a fingerprint taken before a declared move to
 // memory of another size is made the one the new memory gives by adding
 // the move's shift (engine's movedAfter).
-func ShiftMetadata(fp uint64, shift uintptr) uint64 { return fp + uint64(shift)*metaShiftMul }
+func ShiftMetadata(fp uint64, shift uintptr) uint64 { return fp + uint64(shift)*metaShiftMul<<1 }
 
 // metaShiftMul is ShiftMetadata's constant: 2 times an odd number with
 // bits spread over the word.
-const metaShiftMul = 2 * 0x4f1bbcdcbfa53e0b
+const metaShiftMul = 0xc2b2ae3d27d4eb4f
