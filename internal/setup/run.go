@@ -133,6 +133,11 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 		return err
 	}
 	if check {
+		// What gen refuses before writing, -check refuses too (the notes
+		// are for a run that writes).
+		if _, err := j.checkImports(c, res); err != nil {
+			return err
+		}
 		problems, err := output.Check(j.Dir, res.Prefix, res.Files)
 		problems = append(versionNotes(j.Dir, res.Prefix), problems...)
 		for _, p := range problems {
@@ -220,6 +225,9 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 	// kernels to vet; with one, the adapter Functions calls a kernel of
 	// every selected op, so each missing one is a finding, as gen refuses
 	// it.
+	if err := j.refusedByGen(c); err != nil {
+		return err
+	}
 	p, o := j.Plan, j.Options
 	if notes := versionNotes(j.Dir, o.Prefix); len(notes) > 0 {
 		for _, n := range notes {
@@ -264,6 +272,23 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 	if err == nil && n > 0 {
 		err = ErrFindings
 	}
+	return err
+}
+
+// refusedByGen returns what gen would refuse of the job before writing
+// that vet sees only by generating: the output directory and its other
+// sets (PrepareOutput), and, when the set generates (a kernel of the
+// wrong signature is vet's finding, reported below), an import of it
+// the go command refuses (checkImports). vet passes nothing gen refuses.
+func (j *Job) refusedByGen(c *config.Config) error {
+	if err := j.PrepareOutput(); err != nil || !InModule(j.Dir) {
+		return err // outside a module checkImports checks nothing
+	}
+	res, err := gen.Generate(j.Plan, j.Options)
+	if err != nil {
+		return nil
+	}
+	_, err = j.checkImports(c, res)
 	return err
 }
 
