@@ -127,6 +127,9 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 	if err := j.PrepareOutput(); err != nil {
 		return err
 	}
+	if err := j.checkSiblingSets(c); err != nil {
+		return err
+	}
 	j.Options.Progress = Progress(stderr, time.Now())
 	res, err := gen.Generate(j.Plan, j.Options)
 	if err != nil {
@@ -276,12 +279,15 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 }
 
 // refusedByGen returns what gen would refuse of the job before writing
-// that vet sees only by generating: the output directory and its other
-// sets (PrepareOutput), and, when the set generates (a kernel of the
+// that vet sees only by generating: the output directory (PrepareOutput)
+// and the other sets in it (checkSiblingSets), and, when the set generates (a kernel of the
 // wrong signature is vet's finding, reported below), an import of it
 // the go command refuses (checkImports). vet passes nothing gen refuses.
 func (j *Job) refusedByGen(c *config.Config) error {
-	if err := j.PrepareOutput(); err != nil || !InModule(j.Dir) {
+	if err := j.PrepareOutput(); err != nil {
+		return err
+	}
+	if err := j.checkSiblingSets(c); err != nil || !InModule(j.Dir) {
 		return err // outside a module checkImports checks nothing
 	}
 	res, err := gen.Generate(j.Plan, j.Options)
