@@ -306,3 +306,58 @@ func TestMovedLogBounds(t *testing.T) {
 		t.Errorf("the newest move not found")
 	}
 }
+
+// memMovingCatShape is cat of the memory kind: each element of the list
+// kept, with its storage and geometry; a fresh return.
+var memMovingCatShape = Shape{Args: 1, Rets: 1, Lists: 1, Tensor: mvecOf,
+	Elem: func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**mvec)(h), i+1)[i] },
+	Locs: []Loc{Arg("tensors"), Ret(0)},
+	Rows: []Row{
+		{Check: checks.SameStorage, Form: FormArgList, T: 0, U: -1}, {Check: checks.SameMetadata, Form: FormArgList, T: 0, U: -1},
+		{Check: checks.FreshNoAlias, Form: FormArgList, T: 1, U: 0},
+	}}
+
+// TestDeclaredMoveOfAListElement: a declared move of a list argument's
+// element to memory of another size is no violation (the element's
+// snapshot takes the move's shift, as a single argument's does); untold,
+// it is reported.
+func TestDeclaredMoveOfAListElement(t *testing.T) {
+	call := func(op *Op, xs []*mvec, kernel func()) []checks.Check {
+		return checksOf(asserts.Collect(func() {
+			var f Frame[[1]Slot, [1]ListSlot]
+			defer f.Abandon()
+			f.Open()
+			f.List(0, len(xs), unsafe.Pointer(unsafe.SliceData(xs)))
+			for j, x := range xs {
+				f.ElemMemory(0, j, unsafe.Pointer(x), x.mem())
+			}
+			f.BeginMemory(op, &memMovingCatShape)
+			kernel()
+			f.AfterList(0, len(xs))
+			for j, x := range xs {
+				f.AfterElemMemory(0, j, unsafe.Pointer(x), x.mem())
+			}
+			r := &mvec{make([]float64, 8)}
+			f.RetMemory(0, unsafe.Pointer(r), r.mem())
+			f.EndMemory()
+		}))
+	}
+	for _, tc := range []struct {
+		how  string
+		want []checks.Check
+	}{{"memory", nil}, {"slice", nil}, {"", []checks.Check{checks.SameStorage, checks.SameMetadata}}} {
+		for _, calibrated := range []bool{false, true} {
+			var op Op
+			if calibrated {
+				if got := call(&op, []*mvec{{make([]float64, 4)}, {make([]float64, 4)}}, func() {}); got != nil {
+					t.Fatalf("a plain call: %v", got)
+				}
+			}
+			xs := []*mvec{{make([]float64, 4)}, {make([]float64, 4)}}
+			got := call(&op, xs, func() { xs[1].moveTo(make([]float64, 16), 0, tc.how) })
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("told by %q (calibrated %v): %v, want %v", tc.how, calibrated, got, tc.want)
+			}
+		}
+	}
+}
