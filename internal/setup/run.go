@@ -278,20 +278,26 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 	return err
 }
 
-// refusedByGen returns what gen would refuse of the job before writing
-// that vet sees only by generating: the output directory (PrepareOutput)
-// and the other sets in it (checkSiblingSets), and, when the set generates (a kernel of the
-// wrong signature is vet's finding, reported below), an import of it
-// the go command refuses (checkImports). vet passes nothing gen refuses.
+// refusedByGen returns what gen would refuse of the config before
+// writing that vet sees only by generating: a name another set in the
+// output declares (checkSiblingSets) and, when the set generates (a
+// kernel of the wrong signature is vet's finding, reported below), an
+// import the go command refuses (checkImports). The output directory
+// itself is gen's to refuse, not vet's (vet runs in the kernels'
+// directory, with no output: of its own): where it holds another
+// package's files, nothing is loaded. Outside a module checkImports checks
+// nothing; a config that names no package (kernels:, memory:,
+// bind_imports:, the type map's) brings in no import it could refuse: the
+// generated files import only the standard library's and assertgen's.
 func (j *Job) refusedByGen(c *config.Config) error {
-	if err := j.PrepareOutput(); err != nil {
+	if err := j.checkSiblingSets(c); err != nil {
 		return err
 	}
-	if err := j.checkSiblingSets(c); err != nil || !InModule(j.Dir) || len(j.importKeys(c)) == 0 {
-		// Outside a module checkImports checks nothing; a config that
-		// names no package (kernels:, memory:, bind_imports:, the type
-		// map's) brings in no import it could refuse: the generated
-		// files import only the standard library's and assertgen's.
+	if checkOutputDir(j.Dir, j.Options.Package) != nil || !InModule(j.Dir) || len(j.importKeys(c)) == 0 {
+		return nil
+	}
+	var err error
+	if j.Options.ShapesPackage, err = shapesPackage(j.Dir, j.Options); err != nil {
 		return err
 	}
 	res, err := gen.Generate(j.Plan, j.Options)
