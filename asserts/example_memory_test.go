@@ -142,3 +142,18 @@ func ExampleMovedMemory() {
 	// told: 0
 	// untold: 1 same_storage
 }
+
+// A runtime whose tensors report their storage anchors (asserts.Anchored)
+// tells a move by the anchors before and after it, with Moved: a move to
+// memory of the same size (MovedMemory, from the two memories, tells one
+// to memory of another size too).
+func ExampleMoved() {
+	toDevice := func(v *vector) {
+		before := v.StorageAnchor()
+		v.data = append([]float64(nil), v.data...) // the device's copy, as large
+		asserts.Moved(before, v.StorageAnchor())
+	}
+	vs := asserts.Collect(func() { scaleInPlace(&vector{make([]float64, 4)}, 2, toDevice) })
+	fmt.Println("violations:", len(vs))
+	// Output: violations: 0
+}

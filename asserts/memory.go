@@ -3,6 +3,8 @@ package asserts
 import (
 	"hash/maphash"
 	"unsafe"
+
+	"github.com/assertgen/assertgen/internal/shared"
 )
 
 // A Memory says where a tensor's elements live: the storage they belong
@@ -47,9 +49,13 @@ func SliceMemory[E any](s []E) Memory {
 // elements, one per dimension, or none for a layout without them), for
 // same_metadata. The window's start, measured from the
 // anchor, stands for the storage offset, so that a kernel that moves a
-// tensor's window on its array changes the fingerprint too.
+// tensor's window on its array changes the fingerprint too. It enters the
+// fingerprint by a multiple added last (shared.ShiftMetadata), so that a
+// declared move to memory of another size ([MovedMemory]), which changes
+// every window's distance to its anchor by the same bytes, changes the
+// fingerprint by a known amount that the checks take back.
 func (m Memory) Strided(sizes, strides []int) Memory {
-	m.meta = stridedFingerprint(sizes, strides, uint64(uintptr(m.anchor)-uintptr(m.data))) | 1
+	m.meta = shared.ShiftMetadata(stridedFingerprint(sizes, strides)|1, uintptr(m.anchor)-uintptr(m.data))
 	return m
 }
 
@@ -59,26 +65,26 @@ func (m Memory) Strided(sizes, strides []int) Memory {
 // library's memory function, read twice per argument per checked call,
 // spends most of its time on them).
 func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
-	h := uint64(uintptr(m.anchor)-uintptr(m.data))*fpMulStrides + 2
-	g := uint64(2)
-	h = (h ^ uint64(rows)) * fpMulSizes
-	g = (g ^ uint64(rowStride)) * fpMulStrides
+	off := uintptr(m.anchor) - uintptr(m.data)
+	h := (2 ^ uint64(rows)) * fpMulSizes
+	g := (2 ^ uint64(rowStride)) * fpMulStrides
 	h = (h ^ uint64(cols)) * fpMulSizes
 	g = (g ^ uint64(colStride)) * fpMulStrides
-	m.meta = h ^ g | 1
+	m.meta = shared.ShiftMetadata(h^g|1, off)
 	return m
 }
 
 // stridedFingerprint is the fingerprint of a geometry as [Memory.Strided]
-// takes it: like [FingerprintMetadata]'s, order- and rank-sensitive and
-// changed by a change of any one value, at half its latency: the sizes
-// and the strides in two chains of multiplies that run side by side (a
-// dimension without a stride, of a layout without them, as stride 0; the
-// number of strides in the second chain's start), joined at the end. A
-// tensor's fingerprints are compared only with the same tensor's, taken
-// the same way.
-func stridedFingerprint(sizes, strides []int, offset uint64) uint64 {
-	h := offset*fpMulStrides + uint64(len(sizes))
+// takes it, before the window's place is added: like
+// [FingerprintMetadata]'s, order- and rank-sensitive and changed by a
+// change of any one value, at half its latency: the sizes and the strides
+// in two chains of multiplies that run side by side (a dimension without
+// a stride, of a layout without them, as stride 0; the number of strides
+// in the second chain's start), joined at the end. A tensor's
+// fingerprints are compared only with the same tensor's, taken the same
+// way.
+func stridedFingerprint(sizes, strides []int) uint64 {
+	h := uint64(len(sizes))
 	g := uint64(len(strides))
 	for i, v := range sizes {
 		var st uint64

@@ -632,9 +632,16 @@
 // import cycle and an internal package the output may not import (write
 // the output under the internal package's parent). What a command fixes
 // once the files are written is one note line and exit 0: a module that
-// vendors is told to run go mod vendor. gen -check writes nothing and runs
-// no such load; outside any module nothing is loaded (a note says the
-// package builds only in one). A kernel declared on some platforms only (a
+// vendors is told to run go mod vendor. gen -check and vet, which write
+// nothing, run the same load and refuse the same; outside any module
+// nothing is loaded (a note says the package builds only in one). Two
+// sets of two prefixes may share an output directory, but a second with
+// sweep: true (SweepOps) or with memory: over the same type (its adapter
+// type, ForeignT) would declare a name twice: gen, gen -check and vet
+// refuse it at that key. A StorageAnchor that a test file of the tensor
+// type's package declares is refused at the method (gen reads the
+// package without its test files, and the package's tests would have
+// the method the wrappers were generated without). A kernel declared on some platforms only (a
 // file k_linux.go, a //go:build line on GOOS or GOARCH) is refused at its
 // declaration by gen, gen -check and vet on every platform, since gen
 // would bind the op on those platforms and not on the others and write

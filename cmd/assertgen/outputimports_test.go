@@ -57,9 +57,13 @@ func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
 			before := readSet(t, filepath.Join(dir, "out"))
 			writeFiles(t, dir, maps.Clone(tc.files))
 			writeFiles(t, dir, map[string]string{"assertgen.yaml": tc.cfg})
-			stdout, stderr, code := runCLI(t, dir, "gen")
-			if first, _, _ := strings.Cut(stderr, "\n"); code != 1 || first != tc.err || stdout != "" {
-				t.Errorf("gen: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", code, stdout, stderr, tc.err)
+			// gen -check and vet refuse what gen refuses (issue 68, 18:
+			// they exited 0, -check silent, vet "allowlists clean").
+			for _, args := range [][]string{{"gen"}, {"gen", "-check"}, {"vet"}} {
+				stdout, stderr, code := runCLI(t, dir, args...)
+				if first, _, _ := strings.Cut(stderr, "\n"); code != 1 || first != tc.err || stdout != "" {
+					t.Errorf("%s: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", strings.Join(args, " "), code, stdout, stderr, tc.err)
+				}
 			}
 			if got := readSet(t, filepath.Join(dir, "out")); !maps.Equal(got, before) {
 				t.Error("gen refused and changed the output")
@@ -68,20 +72,25 @@ func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
 	}
 	internalLib := strings.Replace(bindLib, "package k", "package lib", 1)
 	gomod, gosum := requiringAssertgen(t, "example.com/k")
+	internalMod := map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib,
+		"assertgen.yaml": "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\nbind:\n  neg: self.Neg()\n"}
+	const internalErr = "assertgen: assertgen.yaml:5:9: memory: example.com/k/a/internal/lib is an internal package, which Go lets only the packages under example.com/k/a import, and the package gen writes in out is not one of them: write the output under example.com/k/a (output:)"
+	internalKernels := map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib + "\nfunc Abs(self *Dense) *Dense { return self.Neg() }\n",
+		"assertgen.yaml": "kernels: ./a/internal/lib\nops: [abs]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\n"}
+	const internalKernelsErr = "assertgen: assertgen.yaml:1:10: kernels: example.com/k/a/internal/lib is an internal package, which Go lets only the packages under example.com/k/a import, and the package gen writes in out is not one of them: write the output under example.com/k/a (output:)"
 	runCases(t, []cliCase{
-		{name: "internal package", files: map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib,
-			"assertgen.yaml": "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\nbind:\n  neg: self.Neg()\n"},
-			args: []string{"gen"}, code: 1, err: []string{
-				"assertgen: assertgen.yaml:5:9: memory: example.com/k/a/internal/lib is an internal package, which Go lets only the packages under example.com/k/a import, and the package gen writes in out is not one of them: write the output under example.com/k/a (output:)"},
+		{name: "internal package", files: internalMod,
+			args: []string{"gen"}, code: 1, err: []string{internalErr},
 			check: func(t *testing.T, dir string) {
 				if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 					t.Error("code was generated")
 				}
 			}},
-		{name: "internal kernels package", files: map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib + "\nfunc Abs(self *Dense) *Dense { return self.Neg() }\n",
-			"assertgen.yaml": "kernels: ./a/internal/lib\nops: [abs]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\n"},
-			args: []string{"gen"}, code: 1, err: []string{
-				"assertgen: assertgen.yaml:1:10: kernels: example.com/k/a/internal/lib is an internal package, which Go lets only the packages under example.com/k/a import, and the package gen writes in out is not one of them: write the output under example.com/k/a (output:)"}},
+		{name: "internal package, gen -check", files: internalMod, args: []string{"gen", "-check"}, code: 1, err: []string{internalErr}},
+		{name: "internal package, vet", files: internalMod, args: []string{"vet"}, code: 1, err: []string{internalErr}},
+		{name: "internal kernels package", files: internalKernels, args: []string{"gen"}, code: 1, err: []string{internalKernelsErr}},
+		{name: "internal kernels package, gen -check", files: internalKernels, args: []string{"gen", "-check"}, code: 1, err: []string{internalKernelsErr}},
+		{name: "internal kernels package, vet", files: internalKernels, args: []string{"vet"}, code: 1, err: []string{internalKernelsErr}},
 		{name: "internal package, output under its parent", files: map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib,
 			"assertgen.yaml": "ops: [neg]\noutput: ./a/out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\nbind:\n  neg: self.Neg()\n"},
 			args: []string{"gen"}, err: []string{"assertgen: 1 ops wrapped in a/out"},

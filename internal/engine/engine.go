@@ -28,10 +28,10 @@ func (engine) ResetStats() {
 	}
 }
 
-func (engine) Released(storage uint64, address bool) { fresh.forget(asserts.ID(storage), address) }
-func (engine) Recycled(anchor unsafe.Pointer)        { recycledEvent(anchor, false) }
-func (engine) Reused(anchor unsafe.Pointer)          { recycledEvent(anchor, true) }
-func (engine) Moved(from, to unsafe.Pointer)         { moved(from, to) }
+func (engine) Released(storage uint64, address bool)        { fresh.forget(asserts.ID(storage), address) }
+func (engine) Recycled(anchor unsafe.Pointer)               { recycledEvent(anchor, false) }
+func (engine) Reused(anchor unsafe.Pointer)                 { recycledEvent(anchor, true) }
+func (engine) Moved(from, to unsafe.Pointer, shift uintptr) { moved(from, to, shift) }
 
 // A violation is what a check reports, with what the report adds to it
 // before it reaches the handler: the located tensor and the other one as

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/shared"
 )
 
 // This file is the memory a runtime moved a storage's data out of, as its
@@ -15,73 +16,101 @@ import (
 // moved). A call during which the runtime declared the move takes the new
 // memory as the argument's storage instead ([Call.movedAfter]).
 
-// movedEntry is a declared move: the anchors before and after, and the
-// write clock when it was declared.
+// movedEntry is a declared move: the anchors before and after, the
+// change of a window's distance to its anchor (shift, see
+// [asserts.MovedMemory]: the new memory's size less the old one's, 0 when
+// the move was told by anchors alone), and the write clock when it was
+// declared.
 type movedEntry struct {
-	from, to uintptr
-	seq      uint64
+	from, to, shift uintptr
+	seq             uint64
 }
 
-// movedSlots is the size of the table of recent moves, one entry per
-// slot by the from anchor: a call judges only the moves declared while it
-// ran, so a move pushed out of the table before the call ends is a report
-// the runtime could have avoided (a false alarm the user sees, with the
-// move in it), never a miss.
+// movedSlots is the size of the log of recent moves: a ring, the moves in
+// the order they were declared, which no pattern of addresses makes
+// collide (a table indexed by address bits loses one of two moves whose
+// anchors share those bits: blocks of one pool, 64 KiB apart). A call
+// judges only the moves declared while it ran, the newest entries: a call
+// during which more than movedSlots moves were declared may miss the
+// oldest of them, a report the runtime could have avoided (a false alarm
+// the user sees, with the move in it), never a miss.
 const movedSlots = 4096
 
-var movedTable struct {
-	mu    sync.Mutex
-	slots [movedSlots]movedEntry
+var movedLog struct {
+	mu sync.Mutex
+	// n counts the moves ever declared; move i is in ring[i%movedSlots]
+	// while i >= n-movedSlots.
+	n    uint64
+	ring [movedSlots]movedEntry
 }
 
-func movedSlot(p uintptr) *movedEntry { return &movedTable.slots[(p>>4)%movedSlots] }
-
 // moved records a declared move of a storage's data from the memory
-// anchored at from to the memory anchored at to.
-func moved(from, to unsafe.Pointer) {
-	p := uintptr(from)
-	movedTable.mu.Lock()
-	*movedSlot(p) = movedEntry{from: p, to: uintptr(to), seq: writeClock.Add(1)}
-	movedTable.mu.Unlock()
+// anchored at from to the memory anchored at to, its windows shift bytes
+// further from their anchor.
+func moved(from, to unsafe.Pointer, shift uintptr) {
+	movedLog.mu.Lock()
+	movedLog.ring[movedLog.n%movedSlots] = movedEntry{from: uintptr(from), to: uintptr(to), shift: shift, seq: writeClock.Add(1)}
+	movedLog.n++
+	movedLog.mu.Unlock()
 }
 
 // movedDuring reports whether the runtime declared, after write clock
 // since, a move of the data anchored at from to the memory anchored at to,
-// or a chain of moves (at most movedHops) that took it there.
-func movedDuring(from, to unsafe.Pointer, since uint64) bool {
-	p := uintptr(from)
-	movedTable.mu.Lock()
-	defer movedTable.mu.Unlock()
-	for range movedHops {
-		e := *movedSlot(p)
-		if e.from != p || e.seq <= since {
-			return false
+// or a chain of moves that took it there, each declared after the one
+// before; and the sum of the chain's shifts. The moves declared after
+// since are the newest entries of the log (their clocks increase with
+// their place: each is taken under the lock), which one walk from the
+// newest reads: it follows the chain back from to, each move into the
+// memory sought making its source the memory sought next, until a move
+// from from.
+func movedDuring(from, to unsafe.Pointer, since uint64) (bool, uintptr) {
+	p, want := uintptr(from), uintptr(to)
+	var shift uintptr
+	movedLog.mu.Lock()
+	n := movedLog.n
+	for k := n; k > 0 && n-k < movedSlots; k-- {
+		e := &movedLog.ring[(k-1)%movedSlots]
+		if e.seq <= since {
+			break
 		}
-		if e.to == uintptr(to) {
-			return true
+		if e.to == want {
+			shift += e.shift
+			if e.from == p {
+				movedLog.mu.Unlock()
+				return true, shift
+			}
+			want = e.from
 		}
-		p = e.to
 	}
-	return false
+	movedLog.mu.Unlock()
+	return false, 0
 }
-
-// movedHops bounds the moves of one storage's data a call follows.
-const movedHops = 8
 
 // movedAfter takes, for an argument whose anchor after the kernel, to, is
 // not the one saved, the new memory as its storage when the runtime
 // declared that move during the call: the snapshot before the kernel gets
 // the new anchor (and, for a storage ID that is the memory's address, the
 // new ID), so that same_storage passes and the call's other checks see the
-// storage where its data now is.
+// storage where its data now is. A fingerprint of the memory kind
+// (memoMeta: asserts.Memory's, which measures the window's place from the
+// anchor) gets the move's shift, so that same_metadata compares the
+// geometry on the new memory: a move to memory of another size is no
+// change of the tensor's geometry.
 //
 //go:noinline
 func (c *Call) movedAfter(s *Saved, to unsafe.Pointer) {
-	if s.anchor == nil || to == nil || !movedDuring(s.anchor, to, c.since) {
+	if s.anchor == nil || to == nil {
+		return
+	}
+	ok, shift := movedDuring(s.anchor, to, c.since)
+	if !ok {
 		return
 	}
 	if s.id.Storage == asserts.ID(uintptr(s.anchor)) {
 		s.id.Storage = s.after.Storage
+	}
+	if s.memo&memoMeta != 0 && s.metadata != 0 {
+		s.metadata = shared.ShiftMetadata(s.metadata, shift)
 	}
 	s.anchor = to
 }

@@ -127,12 +127,20 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 	if err := j.PrepareOutput(); err != nil {
 		return err
 	}
+	if err := j.checkSiblingSets(c); err != nil {
+		return err
+	}
 	j.Options.Progress = Progress(stderr, time.Now())
 	res, err := gen.Generate(j.Plan, j.Options)
 	if err != nil {
 		return err
 	}
 	if check {
+		// What gen refuses before writing, -check refuses too (the notes
+		// are for a run that writes).
+		if _, err := j.checkImports(c, res); err != nil {
+			return err
+		}
 		problems, err := output.Check(j.Dir, res.Prefix, res.Files)
 		problems = append(versionNotes(j.Dir, res.Prefix), problems...)
 		for _, p := range problems {
@@ -220,6 +228,9 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 	// kernels to vet; with one, the adapter Functions calls a kernel of
 	// every selected op, so each missing one is a finding, as gen refuses
 	// it.
+	if err := j.refusedByGen(c); err != nil {
+		return err
+	}
 	p, o := j.Plan, j.Options
 	if notes := versionNotes(j.Dir, o.Prefix); len(notes) > 0 {
 		for _, n := range notes {
@@ -264,6 +275,36 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 	if err == nil && n > 0 {
 		err = ErrFindings
 	}
+	return err
+}
+
+// refusedByGen returns what gen would refuse of the config before
+// writing that vet sees only by generating: a name another set in the
+// output declares (checkSiblingSets) and, when the set generates (a
+// kernel of the wrong signature is vet's finding, reported below), an
+// import the go command refuses (checkImports). The output directory
+// itself is gen's to refuse, not vet's (vet runs in the kernels'
+// directory, with no output: of its own): where it holds another
+// package's files, nothing is loaded. Outside a module checkImports checks
+// nothing; a config that names no package (kernels:, memory:,
+// bind_imports:, the type map's) brings in no import it could refuse: the
+// generated files import only the standard library's and assertgen's.
+func (j *Job) refusedByGen(c *config.Config) error {
+	if err := j.checkSiblingSets(c); err != nil {
+		return err
+	}
+	if checkOutputDir(j.Dir, j.Options.Package) != nil || !InModule(j.Dir) || len(j.importKeys(c)) == 0 {
+		return nil
+	}
+	var err error
+	if j.Options.ShapesPackage, err = shapesPackage(j.Dir, j.Options); err != nil {
+		return err
+	}
+	res, err := gen.Generate(j.Plan, j.Options)
+	if err != nil {
+		return nil
+	}
+	_, err = j.checkImports(c, res)
 	return err
 }
 

@@ -3,7 +3,9 @@ package setup
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -89,6 +91,8 @@ func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 	if c.Memory != "" {
 		m, _ := kernels.ParseFuncRef(c.Memory) // Validate checked it
 		o.Memory = &m
+	} else if err := anchorInTests(c, loaded); err != nil {
+		return nil, err
 	}
 	for k, t := range o.Types {
 		if rep.Interfaces[t.String()] {
@@ -110,6 +114,25 @@ func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 		return nil, err
 	}
 	return j, nil
+}
+
+// anchorInTests refuses a Tensor type whose StorageAnchor a test file of
+// its package declares, at the method: gen reads the package without its
+// test files, so the wrappers are generated without the anchor, and in
+// the package's tests, where the type has it, the first checked call of
+// an op that compares memory panics saying to run go generate, which
+// changes nothing. (A type of the memory kind reads its anchor from the
+// memory function, and has nothing to refuse.)
+func anchorInTests(c *config.Config, k *discover.Package) error {
+	tensor, err := kernels.ParseGoTypeIn(c.Types["Tensor"], slices.Sorted(maps.Keys(c.TypeParams)))
+	if err != nil || c.Types["Tensor"] == "" {
+		return nil
+	}
+	at, ok := discover.TestMethod(c.Dir, tensor, "StorageAnchor", k)
+	if !ok {
+		return nil
+	}
+	return &schema.Error{Pos: at, Msg: fmt.Sprintf("StorageAnchor of %s is declared in a test file, which gen does not read: the wrappers are generated without it, and in the package's tests, where %s has it (asserts.Anchored), their first checked call of an op that compares memory panics, saying to run go generate, which changes nothing; declare StorageAnchor in a file of the package that is not a test (go test builds those too), or leave it out", tensor, tensor)}
 }
 
 // platformKernels refuses a selected op whose kernel the package declares

@@ -60,7 +60,10 @@ type Engine interface {
 	Reused(anchor unsafe.Pointer)
 	// Moved records the runtime moving a storage's data from the memory
 	// whose anchor is from to the memory whose anchor is to, legally.
-	Moved(from, to unsafe.Pointer)
+	// shift is what the move adds to a window's distance to its anchor
+	// (asserts.MovedMemory: the new memory's size less the old one's; 0
+	// from asserts.Moved, which has the anchors alone).
+	Moved(from, to unsafe.Pointer, shift uintptr)
 }
 
 // installed is the engine; nil until internal/engine's init.
@@ -89,3 +92,17 @@ func Goid() uint64 {
 	id, _ := strconv.ParseUint(string(b[:n]), 10, 64)
 	return id
 }
+
+// ShiftMetadata adds to a fingerprint of asserts.Memory's geometry (odd)
+// the place of the tensor's window, shift bytes before its anchor: by a
+// multiple of an even constant, so that the fingerprint stays odd (never
+// 0, which is none), a change of the place alone always changes it (the
+// constant is 2 times an odd number: only a change by a multiple of 2^63
+// bytes would not), and a fingerprint taken before a declared move to
+// memory of another size is made the one the new memory gives by adding
+// the move's shift (engine's movedAfter).
+func ShiftMetadata(fp uint64, shift uintptr) uint64 { return fp + uint64(shift)*metaShiftMul<<1 }
+
+// metaShiftMul is ShiftMetadata's constant: 2 times an odd number with
+// bits spread over the word.
+const metaShiftMul = 0xc2b2ae3d27d4eb4f
