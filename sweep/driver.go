@@ -196,7 +196,7 @@ type Options struct {
 	// on a goroutine a test started, without Test is an error (it would
 	// not know which of alike sweeps its workers reach).
 	Test testing.TB
-	// Verdicts are the library's known findings and crashes, which
+	// Verdicts are the library's known findings, crashes and refusals, which
 	// [RunWith] does not fail on.
 	Verdicts Verdicts
 	// Workers is how many worker processes an isolated sweep runs at
@@ -607,9 +607,12 @@ func (d *driver) probe(i, p int, base *Sample) {
 // gen writes next to the checked wrappers) on every sample with rt and the
 // same_content check on, in worker processes (see [Sweep]), logs each
 // finding and crash as it is found and the report at the end, and fails t
-// once per finding (op, check, argument or return) and per crash (op,
-// kind, function), with its count ([RunWith] judges them by a library's
-// verdicts). Run it in a test built with -tags debugasserts: without the
+// once per finding (op, check, argument or return), per crash (op, kind,
+// function), with its count, and per op refused on every sample it was
+// given ([Refusal]: none of its checks ran), with the library's error and
+// the sample ([RunWith] judges them by a library's verdicts). An op the
+// runtime could make no sample for does not fail it: the report lists it
+// apart (Report.NoSample), an adapter's limit. Run it in a test built with -tags debugasserts: without the
 // tag the wrappers check nothing.
 //
 //	func TestSweep(t *testing.T) {
