@@ -232,7 +232,8 @@ type Refusal struct {
 	Count int // the samples refused
 	// Variant names the first sample refused (a variant's or a given
 	// sample's name), Sample is its arguments as they were last called
-	// ([Sample.Describe]), Repairs the repairs made before that call, and
+	// ([Sample.Describe], which names the repairs made), Repairs the
+	// repairs made before that call, and
 	// Error the first line of the refusal's text: the library's own
 	// error (the Runtime's Brief of it, when it has that method).
 	Variant, Sample string
@@ -249,11 +250,7 @@ func (r *Refusal) Key() string { return RefusalKey(r.Op) }
 
 // String says what was refused, on which sample, and why.
 func (r *Refusal) String() string {
-	s := fmt.Sprintf("%s on every sample it was given (%d), none ran; the first, %s: %s", r.Key(), r.Count, r.Variant, r.Sample)
-	if len(r.Repairs) > 0 {
-		s += " (after the repairs " + strings.Join(r.Repairs, ", ") + ")"
-	}
-	return s + ": " + r.Error
+	return fmt.Sprintf("%s on every sample it was given (%d), none ran; the first, %s: %s: %s", r.Key(), r.Count, r.Variant, r.Sample, r.Error)
 }
 
 func firstLine(s string) string {
