@@ -286,6 +286,14 @@ type Finding struct {
 	Variants []string
 	Messages []string
 	Count    int
+	// Cause is the key of another finding of the op whose violations,
+	// in the same calls, say what the same return is (an argument's own
+	// TensorImpl or storage), when each of this one's had it: one bug
+	// (a returned argument) tripping two checks. The report and [Run]
+	// give it once, under its cause; a verdict of either key judges it.
+	// "" when it showed without such a cause.
+	Cause string
+	alone bool // a violation of it had no cause, or another one
 }
 
 // Key names the finding for a runtime's verdicts: "op check where".

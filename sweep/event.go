@@ -381,6 +381,9 @@ func (t *tally) tell() {
 		return
 	}
 	for _, f := range t.r.Findings[t.r.told.findings:] {
+		if f.Cause != "" {
+			continue // one bug: its cause is told
+		}
 		t.found(f.Key() + ": " + f.Message + " (in " + f.Variants[0] + ")")
 	}
 	for _, c := range t.r.Crashes[t.r.told.crashes:] {

@@ -162,6 +162,7 @@ func (r *Report) probe(op string, p int, res *result, byKey map[string]*Finding)
 
 // findings adds the violations of op's calls of the named sample.
 func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[string]*Finding) {
+	cs := causes(op, vs)
 	for i := range vs {
 		x := &vs[i]
 		f := &Finding{Op: op, Check: x.Check, Where: x.Where()}
@@ -173,6 +174,11 @@ func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[str
 			r.Findings = append(r.Findings, f)
 		}
 		f.Count++
+		cause := ""
+		if cs != nil {
+			cause = cs[i]
+		}
+		f.noteCause(cause)
 		if len(f.Variants) == 0 || f.Variants[len(f.Variants)-1] != name {
 			f.Variants = append(f.Variants, name)
 			f.Messages = append(f.Messages, x.Error())
@@ -278,19 +284,26 @@ func firstLine(s string) string {
 //	_  (a probe) not tried: no variant of the op ran
 func (r *Report) String() string {
 	var b strings.Builder
+	also, own := r.sameCause()
 	unmade := 0
 	for _, n := range r.Unmade {
 		unmade += n
 	}
 	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %s), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes\n",
-		r.Ops, len(r.Exercised), r.notReachedText(), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, len(r.Findings), len(r.Crashes))
+		r.Ops, len(r.Exercised), r.notReachedText(), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, own, len(r.Crashes))
 	r.writeValuesLine(&b)
 	for _, k := range sortedKeys(r.Unmade) {
 		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
 	}
 	r.writeNotReached(&b)
 	for _, f := range r.Findings {
+		if also[f.Cause] != nil && slices.Contains(also[f.Cause], f) {
+			continue // under its cause
+		}
 		fmt.Fprintf(&b, "%s (%d)\n\t%s\n\tin: %s\n", f.Key(), f.Count, f.Message, strings.Join(f.Variants, "; "))
+		if fs := also[f.Key()]; fs != nil {
+			fmt.Fprintf(&b, "\t%s\n", alsoText(fs))
+		}
 	}
 	for _, c := range r.Crashes {
 		fmt.Fprintf(&b, "%s (%d)\n\tin: %s\n", c, c.Count, strings.Join(c.Variants, "; "))

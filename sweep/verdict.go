@@ -24,11 +24,20 @@ type Verdicts map[string]string
 // both sorted.
 func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
 	var found []string
+	also, _ := r.sameCause()
 	for _, f := range r.Findings {
 		found = append(found, f.Key())
-		if _, ok := v[f.Key()]; !ok {
-			unjudged = append(unjudged, fmt.Sprintf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message))
+		if _, ok := v[f.Key()]; ok {
+			continue
 		}
+		if also[f.Cause] != nil && slices.Contains(also[f.Cause], f) {
+			continue // judged with its cause: one bug
+		}
+		line := fmt.Sprintf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message)
+		if fs := also[f.Key()]; fs != nil {
+			line += " (" + alsoText(fs) + ")"
+		}
+		unjudged = append(unjudged, line)
 	}
 	for _, c := range r.Crashes {
 		found = append(found, c.Key())
