@@ -124,15 +124,21 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 }
 
 // onlyNew returns the violations of vs whose check and place did not show
-// in seen: what a second call found that the sample's own run did not.
-func onlyNew(vs, seen []asserts.Violation) []asserts.Violation {
-	var out []asserts.Violation
-	for _, x := range vs {
+// in seen: what a second call found that the sample's own run did not,
+// with their causes of cs (causes' of vs; nil when none has one).
+func onlyNew(vs, seen []asserts.Violation, cs []string) (out []asserts.Violation, outCs []string) {
+	for i, x := range vs {
 		if !slices.ContainsFunc(seen, func(y asserts.Violation) bool { return y.Check == x.Check && y.Where() == x.Where() }) {
 			out = append(out, x)
+			if cs != nil {
+				outCs = append(outCs, cs[i])
+			}
 		}
 	}
-	return out
+	if !slices.ContainsFunc(outCs, func(c string) bool { return c != "" }) {
+		outCs = nil
+	}
+	return out, outCs
 }
 
 // A releaser is a [Runtime] with the Release method its doc describes.
@@ -579,7 +585,8 @@ func (d *driver) rerun(i, v int) *Sample {
 func (d *driver) again(i, k int, rt Runtime, out outcome) {
 	d.emit(&event{T: evStart, Op: i, Step: k, Again: true})
 	vs, err := callTwice(rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
-	res := &result{Violations: onlyNew(vs, out.Violations)}
+	res := &result{}
+	res.Violations, res.Causes = onlyNew(vs, out.Violations, causes(d.es[i].Name, vs))
 	res.setErr(rt, err)
 	d.emit(&event{T: evAgain, Op: i, Step: k, Res: res})
 }

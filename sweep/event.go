@@ -83,6 +83,11 @@ type result struct {
 	Crash      *crashError         `json:"crash,omitempty"`
 	Repairs    []string            `json:"repairs,omitempty"`
 	Violations []asserts.Violation `json:"violations,omitempty"`
+	// Causes, when set, gives per violation the key of the finding that
+	// says what its return is, from every violation of the call (a call
+	// again keeps only the violations its sample's run did not show, and
+	// the cause may be one of those); nil: from Violations alone.
+	Causes []string `json:"causes,omitempty"`
 	// NotRun is a probe's reason not to run: probeSame, probeNoArg, '_'
 	// (no base sample); 0 when it ran.
 	NotRun byte `json:"not_run,omitempty"`
@@ -353,7 +358,7 @@ func (t *tally) again(op, k int, res *result) {
 	name := t.es[op].Name
 	label := t.stepName(op, k) + ", called again"
 	t.r.Again++
-	t.r.findings(name, label, res.Violations, t.byKey)
+	t.r.findings(name, label, res.Violations, res.Causes, t.byKey)
 	switch res.Err {
 	case "crash":
 		t.r.crash(name, label, res.Crash)

@@ -126,7 +126,7 @@ func (r *Report) add(op string, k int, name string, exercises bool, res *result,
 			}
 		}
 	}
-	r.findings(op, name, res.Violations, byKey)
+	r.findings(op, name, res.Violations, res.Causes, byKey)
 }
 
 // probe adds what probe p of op's base sample did and returns its code
@@ -156,13 +156,16 @@ func (r *Report) probe(op string, p int, res *result, byKey map[string]*Finding)
 	default:
 		c.Ran++
 	}
-	r.findings(op, name, res.Violations, byKey)
+	r.findings(op, name, res.Violations, res.Causes, byKey)
 	return res.code()
 }
 
-// findings adds the violations of op's calls of the named sample.
-func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[string]*Finding) {
-	cs := causes(op, vs)
+// findings adds the violations of op's calls of the named sample, cs
+// their causes (nil: found from vs).
+func (r *Report) findings(op, name string, vs []asserts.Violation, cs []string, byKey map[string]*Finding) {
+	if cs == nil {
+		cs = causes(op, vs)
+	}
 	for i := range vs {
 		x := &vs[i]
 		f := &Finding{Op: op, Check: x.Check, Where: x.Where()}
