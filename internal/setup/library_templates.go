@@ -250,12 +250,14 @@ package {{.Name}}_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"reflect"
 {{- if .EmptyCrashes}}
 	"slices"
 {{- end}}
 	"testing"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/sweep"
 
 	{{.Import}}
@@ -334,6 +336,18 @@ func TestSweep(t *testing.T) {
 // FuzzSweep is the coverage-guided fuzz target over the same ops:
 // go test -tags debugasserts -fuzz FuzzSweep (a finding replays as a test).
 func FuzzSweep(f *testing.F) { sweep.Fuzz(f, sweepAdapter{}, checked.SweepOps) }
+
+// init switches the content check on for every debug test of this
+// package, the hand-written ones too: same_content, a call leaves the
+// bytes of each input its schema marks read-only as they were, as the
+// strict profile promises (elsewhere it is off by default: it reads those
+// bytes twice per call). ASSERTGEN_CONTENT in the environment decides
+// instead when set: off, or a list of ops.
+func init() {
+	if os.Getenv("ASSERTGEN_CONTENT") == "" {
+		asserts.SetContentCheck(true)
+	}
+}
 `
 
 // report says what init wrote for the library's type, what it bound and
