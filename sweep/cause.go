@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // One bug, one finding. A kernel that returns an argument (its handle,
@@ -20,27 +20,10 @@ import (
 // verdicts as before, but gives the second its cause (Finding.Cause) and
 // reports it once, with the first, when it never showed without it.
 
-// freshFamily are the checks of a fresh return that one returned
-// argument trips together.
-func freshFamily(k checks.Check) bool {
-	switch k {
-	case checks.ImplUseCountLE1, checks.ImplUseCountEqFresh, checks.StorageUseCountEq1, checks.FreshNoAlias, checks.FreshNotHeld:
-		return true
-	}
-	return false
-}
-
 // namesArgument reports whether x says what its return is: an argument's
 // own TensorImpl (not_arg_handle) or storage (fresh_no_alias).
 func namesArgument(x *asserts.Violation) bool {
-	if x.Ret < 0 || !strings.HasPrefix(x.Other, "argument ") {
-		return false
-	}
-	switch x.Check {
-	case checks.ImplUseCountLE1, checks.ImplUseCountEqFresh, checks.FreshNoAlias:
-		return true
-	}
-	return false
+	return x.Ret >= 0 && checktable.NamesArgument(x.Check, x.Other)
 }
 
 // causes returns, per violation of vs (the calls of one sample of op),
@@ -65,7 +48,7 @@ func causes(op string, vs []asserts.Violation) []string {
 	out := make([]string, len(vs))
 	for i := range vs {
 		x := &vs[i]
-		if k, ok := named[x.Where()]; ok && freshFamily(x.Check) && k != FindingKey(op, x.Check.String(), x.Where()) {
+		if k, ok := named[x.Where()]; ok && checktable.FreshReturnCheck(x.Check) && k != FindingKey(op, x.Check.String(), x.Where()) {
 			out[i] = k
 		}
 	}
