@@ -124,15 +124,21 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 }
 
 // onlyNew returns the violations of vs whose check and place did not show
-// in seen: what a second call found that the sample's own run did not.
-func onlyNew(vs, seen []asserts.Violation) []asserts.Violation {
-	var out []asserts.Violation
-	for _, x := range vs {
+// in seen: what a second call found that the sample's own run did not,
+// with their causes of cs (causes' of vs; nil when none has one).
+func onlyNew(vs, seen []asserts.Violation, cs []string) (out []asserts.Violation, outCs []string) {
+	for i, x := range vs {
 		if !slices.ContainsFunc(seen, func(y asserts.Violation) bool { return y.Check == x.Check && y.Where() == x.Where() }) {
 			out = append(out, x)
+			if cs != nil {
+				outCs = append(outCs, cs[i])
+			}
 		}
 	}
-	return out
+	if !slices.ContainsFunc(outCs, func(c string) bool { return c != "" }) {
+		outCs = nil
+	}
+	return out, outCs
 }
 
 // A releaser is a [Runtime] with the Release method its doc describes.
@@ -196,7 +202,7 @@ type Options struct {
 	// on a goroutine a test started, without Test is an error (it would
 	// not know which of alike sweeps its workers reach).
 	Test testing.TB
-	// Verdicts are the library's known findings and crashes, which
+	// Verdicts are the library's known findings, crashes and refusals, which
 	// [RunWith] does not fail on.
 	Verdicts Verdicts
 	// Workers is how many worker processes an isolated sweep runs at
@@ -295,6 +301,14 @@ type Finding struct {
 	Variants []string
 	Messages []string
 	Count    int
+	// Cause is the key of another finding of the op whose violations,
+	// in the same calls, say what the same return is (an argument's own
+	// TensorImpl or storage), when each of this one's had it: one bug
+	// (a returned argument) tripping two checks. The report and [Run]
+	// give it once, under its cause; a verdict of either key judges it.
+	// "" when it showed without such a cause.
+	Cause string
+	alone bool // a violation of it had no cause, or another one
 }
 
 // Key names the finding for a runtime's verdicts: "op check where".
@@ -583,7 +597,8 @@ func (d *driver) rerun(i, v int) *Sample {
 func (d *driver) again(i, k int, rt Runtime, out outcome) {
 	d.emit(&event{T: evStart, Op: i, Step: k, Again: true})
 	vs, err := callTwice(rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
-	res := &result{Violations: onlyNew(vs, out.Violations)}
+	res := &result{}
+	res.Violations, res.Causes = onlyNew(vs, out.Violations, causes(d.es[i].Name, vs))
 	res.setErr(rt, err)
 	d.emit(&event{T: evAgain, Op: i, Step: k, Res: res})
 }
@@ -619,9 +634,12 @@ func (d *driver) probe(i, p int, base *Sample) {
 // gen writes next to the checked wrappers) on every sample with rt and the
 // same_content check on, in worker processes (see [Sweep]), logs each
 // finding and crash as it is found and the report at the end, and fails t
-// once per finding (op, check, argument or return) and per crash (op,
-// kind, function), with its count ([RunWith] judges them by a library's
-// verdicts). Run it in a test built with -tags debugasserts: without the
+// once per finding (op, check, argument or return), per crash (op, kind,
+// function), with its count, and per op refused on every sample it was
+// given ([Refusal]: none of its checks ran), with the library's error and
+// the sample ([RunWith] judges them by a library's verdicts). An op the
+// runtime could make no sample for does not fail it: the report lists it
+// apart (Report.NoSample), an adapter's limit. Run it in a test built with -tags debugasserts: without the
 // tag the wrappers check nothing.
 //
 //	func TestSweep(t *testing.T) {

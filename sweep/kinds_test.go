@@ -139,7 +139,10 @@ func TestSweepReport(t *testing.T) {
 	if got := rep.NotReached["neg"]; got != "neg: not in this runtime" || len(rep.NotReached) != 1 {
 		t.Errorf("not reached %v", rep.NotReached)
 	}
-	if !strings.HasPrefix(rep.String(), "sweep: 2 ops (1 exercised, 1 not reached), 6 samples (0 the runtime cannot make, 3 ran after a repair, 3 rejected") {
+	if len(rep.Refused) != 1 || rep.Refused[0].Error != "neg: not in this runtime" || rep.Refused[0].Count != 3 {
+		t.Errorf("refused %+v", rep.Refused)
+	}
+	if !strings.HasPrefix(rep.String(), "sweep: 2 ops (1 exercised, 1 not reached: 1 refused on every sample), 6 samples (0 the runtime cannot make, 3 ran after a repair, 3 rejected") {
 		t.Errorf("report line %q", rep.String())
 	}
 	for _, bad := range []struct{ schema, want string }{

@@ -21,6 +21,17 @@ type Report struct {
 	// first sample's last error.
 	Exercised  map[string]int
 	NotReached map[string]string
+	// Refused are the ops not reached whose kernel (or bound call, or
+	// wrapper) refused every sample it was given, after the repairs, in
+	// the table's order: none of their checks ran, so a sweep fails on
+	// each unless a verdict names it ([Refusal.Key]). NoSample gives,
+	// per op not reached for which the runtime could make no sample at
+	// all, the runtime's reason for the first: an adapter's limit, not
+	// the library's refusal, counted and listed apart. An op not reached
+	// in neither crashed on every sample it was given or was not run
+	// (the sweep's budget, [Options].Skip).
+	Refused  []*Refusal
+	NoSample map[string]string
 	// ExercisedRepairs gives, per op whose exercising sample ran after a
 	// repair, the repairs that made it run.
 	ExercisedRepairs map[string][]string
@@ -80,7 +91,7 @@ type probeCount struct {
 }
 
 func newReport(ops int) *Report {
-	r := &Report{Ops: ops, Exercised: map[string]int{}, NotReached: map[string]string{}, ExercisedRepairs: map[string][]string{}, Took: map[string]time.Duration{},
+	r := &Report{Ops: ops, Exercised: map[string]int{}, NotReached: map[string]string{}, NoSample: map[string]string{}, ExercisedRepairs: map[string][]string{}, Took: map[string]time.Duration{},
 		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{},
 		AgainFailed: map[string]string{}, Tried: map[string]string{}}
 	for _, p := range Probes {
@@ -118,7 +129,7 @@ func (r *Report) add(op string, k int, name string, exercises bool, res *result,
 			}
 		}
 	}
-	r.findings(op, name, res.Violations, byKey)
+	r.findings(op, name, res.Violations, res.Causes, byKey)
 }
 
 // probe adds what probe p of op's base sample did and returns its code
@@ -148,12 +159,16 @@ func (r *Report) probe(op string, p int, res *result, byKey map[string]*Finding)
 	default:
 		c.Ran++
 	}
-	r.findings(op, name, res.Violations, byKey)
+	r.findings(op, name, res.Violations, res.Causes, byKey)
 	return res.code()
 }
 
-// findings adds the violations of op's calls of the named sample.
-func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[string]*Finding) {
+// findings adds the violations of op's calls of the named sample, cs
+// their causes (nil: found from vs).
+func (r *Report) findings(op, name string, vs []asserts.Violation, cs []string, byKey map[string]*Finding) {
+	if cs == nil {
+		cs = causes(op, vs)
+	}
 	for i := range vs {
 		x := &vs[i]
 		f := &Finding{Op: op, Check: x.Check, Where: x.Where()}
@@ -165,6 +180,11 @@ func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[str
 			r.Findings = append(r.Findings, f)
 		}
 		f.Count++
+		cause := ""
+		if cs != nil {
+			cause = cs[i]
+		}
+		f.noteCause(cause)
 		if len(f.Variants) == 0 || f.Variants[len(f.Variants)-1] != name {
 			f.Variants = append(f.Variants, name)
 			f.Messages = append(f.Messages, x.Error())
@@ -184,7 +204,7 @@ func (r *Report) merge(o *Report) {
 			m[0][k] += n
 		}
 	}
-	for _, m := range [][2]map[string]string{{r.NotReached, o.NotReached}, {r.AgainFailed, o.AgainFailed}, {r.Tried, o.Tried}} {
+	for _, m := range [][2]map[string]string{{r.NotReached, o.NotReached}, {r.NoSample, o.NoSample}, {r.AgainFailed, o.AgainFailed}, {r.Tried, o.Tried}} {
 		maps.Copy(m[0], m[1])
 	}
 	maps.Copy(r.ExercisedRepairs, o.ExercisedRepairs)
@@ -196,6 +216,7 @@ func (r *Report) merge(o *Report) {
 	}
 	r.Findings = append(r.Findings, o.Findings...)
 	r.Crashes = append(r.Crashes, o.Crashes...)
+	r.Refused = append(r.Refused, o.Refused...)
 }
 
 // sortCrashes puts the crashes in the order of their ops in es, each
@@ -207,6 +228,41 @@ func (r *Report) sortCrashes(es []entry) {
 		at[e.Name] = i
 	}
 	slices.SortStableFunc(r.Crashes, func(a, b *Crash) int { return at[a.Op] - at[b.Op] })
+	slices.SortStableFunc(r.Refused, func(a, b *Refusal) int { return at[a.Op] - at[b.Op] })
+}
+
+// A Refusal is an op none of whose samples ran because its kernel (or
+// its bound call, or the wrapper) refused every one it was given, after
+// the repairs: the op passed no check, and a sweep that said nothing
+// would pass it. It is the library's refusal, reported with its error and
+// the first sample it refused, which a verdict may declare (a library
+// that wants an out= tensor of the result's size, where PyTorch resizes
+// it). An op the runtime could make no sample for is not one
+// ([Report].NoSample).
+type Refusal struct {
+	Op    string
+	Count int // the samples refused
+	// Variant names the first sample refused (a variant's or a given
+	// sample's name), Sample is its arguments as they were last called
+	// ([Sample.Describe], which names the repairs made), Repairs the
+	// repairs made before that call, and
+	// Error the first line of the refusal's text: the library's own
+	// error (the Runtime's Brief of it, when it has that method).
+	Variant, Sample string
+	Repairs         []string
+	Error           string
+}
+
+// RefusalKey is the key of a refusal of op ("kron.out refused"):
+// [Refusal.Key]'s, for a verdict or a driver of one's own.
+func RefusalKey(op string) string { return op + " refused" }
+
+// Key names the refusal for a runtime's verdicts: "op refused".
+func (r *Refusal) Key() string { return RefusalKey(r.Op) }
+
+// String says what was refused, on which sample, and why.
+func (r *Refusal) String() string {
+	return fmt.Sprintf("%s on every sample it was given (%d), none ran; the first, %s: %s: %s", r.Key(), r.Count, r.Variant, r.Sample, r.Error)
 }
 
 func firstLine(s string) string {
@@ -234,21 +290,26 @@ func firstLine(s string) string {
 //	_  (a probe) not tried: no variant of the op ran
 func (r *Report) String() string {
 	var b strings.Builder
+	also, own := r.sameCause()
 	unmade := 0
 	for _, n := range r.Unmade {
 		unmade += n
 	}
-	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %d not reached), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes\n",
-		r.Ops, len(r.Exercised), len(r.NotReached), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, len(r.Findings), len(r.Crashes))
+	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %s), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes\n",
+		r.Ops, len(r.Exercised), r.notReachedText(), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, own, len(r.Crashes))
 	r.writeValuesLine(&b)
 	for _, k := range sortedKeys(r.Unmade) {
 		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
 	}
-	for _, k := range sortedKeys(r.NotReached) {
-		fmt.Fprintf(&b, "\tnot reached: %s: %s\n", k, r.NotReached[k])
-	}
+	r.writeNotReached(&b)
 	for _, f := range r.Findings {
+		if also[f.Cause] != nil && slices.Contains(also[f.Cause], f) {
+			continue // under its cause
+		}
 		fmt.Fprintf(&b, "%s (%d)\n\t%s\n\tin: %s\n", f.Key(), f.Count, f.Message, strings.Join(f.Variants, "; "))
+		if fs := also[f.Key()]; fs != nil {
+			fmt.Fprintf(&b, "\t%s\n", alsoText(fs))
+		}
 	}
 	for _, c := range r.Crashes {
 		fmt.Fprintf(&b, "%s (%d)\n\tin: %s\n", c, c.Count, strings.Join(c.Variants, "; "))
@@ -261,6 +322,45 @@ func (r *Report) String() string {
 	r.writeTried(&b)
 	r.writeRepros(&b)
 	return b.String()
+}
+
+// notReachedText counts the ops not reached, and when there are any,
+// those refused on every sample and those with no sample made.
+func (r *Report) notReachedText() string {
+	n := len(r.NotReached)
+	if n == 0 {
+		return "0 not reached"
+	}
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		what string
+	}{{len(r.Refused), "refused on every sample"}, {len(r.NoSample), "with no sample the runtime can make"}, {n - len(r.Refused) - len(r.NoSample), "crashed or not run"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
+		}
+	}
+	return fmt.Sprintf("%d not reached: %s", n, strings.Join(parts, ", "))
+}
+
+// writeNotReached lists the ops not reached: those refused on every
+// sample (the library's error and the sample), those the runtime could
+// make no sample for (its reason), then the others (the first sample's
+// error, or why none ran).
+func (r *Report) writeNotReached(b *strings.Builder) {
+	refused := map[string]bool{}
+	for _, x := range r.Refused {
+		refused[x.Op] = true
+		fmt.Fprintf(b, "\t%s\n", x)
+	}
+	for _, k := range sortedKeys(r.NoSample) {
+		fmt.Fprintf(b, "\tno sample the runtime can make: %s: %s\n", k, r.NoSample[k])
+	}
+	for _, k := range sortedKeys(r.NotReached) {
+		if _, ok := r.NoSample[k]; !ok && !refused[k] {
+			fmt.Fprintf(b, "\tnot reached: %s: %s\n", k, r.NotReached[k])
+		}
+	}
 }
 
 // writeValuesLine prints the values' totals.

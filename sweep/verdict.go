@@ -8,29 +8,47 @@ import (
 	"testing"
 )
 
-// Verdicts are a library's known findings and crashes, each with why it is
-// known and not fixed (the bug's report, a mapping kept on purpose): keyed
-// by [Finding.Key] ("add_.Tensor returns_arg return 0") or [Crash.Key]
-// ("neg crash: panic at tensor.(*Dense).Neg"), never by sample, so that a
-// known bug neither fails CI nor hides a new one of another op, check,
-// kind of crash or crashing function.
+// Verdicts are a library's known findings, crashes and refusals, each
+// with why it is known and not fixed (the bug's report, a mapping kept on
+// purpose, a library that refuses what PyTorch takes): keyed by
+// [Finding.Key] ("add_.Tensor returns_arg return 0"), [Crash.Key] ("neg
+// crash: panic at tensor.(*Dense).Neg") or [Refusal.Key] ("kron.out
+// refused": an op whose kernel refused every sample), never by sample, so
+// that a known bug neither fails CI nor hides a new one of another op,
+// check, kind of crash or crashing function.
 type Verdicts map[string]string
 
-// Judge returns, one line each, the report's findings and crashes no
-// verdict names, and the verdicts that name none of them (stale: the bug
-// is fixed, or moved), both sorted.
+// Judge returns, one line each, the report's findings, crashes and
+// refusals (ops refused on every sample) no verdict names, and the
+// verdicts that name none of them (stale: the bug is fixed, or moved),
+// both sorted.
 func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
 	var found []string
+	also, _ := r.sameCause()
 	for _, f := range r.Findings {
 		found = append(found, f.Key())
-		if _, ok := v[f.Key()]; !ok {
-			unjudged = append(unjudged, fmt.Sprintf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message))
+		if _, ok := v[f.Key()]; ok {
+			continue
 		}
+		if also[f.Cause] != nil && slices.Contains(also[f.Cause], f) {
+			continue // judged with its cause: one bug
+		}
+		line := fmt.Sprintf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message)
+		if fs := also[f.Key()]; fs != nil {
+			line += " (" + alsoText(fs) + ")"
+		}
+		unjudged = append(unjudged, line)
 	}
 	for _, c := range r.Crashes {
 		found = append(found, c.Key())
 		if _, ok := v[c.Key()]; !ok {
 			unjudged = append(unjudged, fmt.Sprintf("%s: %d calls in %s: %s", c.Key(), c.Count, strings.Join(c.Variants, "; "), c))
+		}
+	}
+	for _, x := range r.Refused {
+		found = append(found, x.Key())
+		if _, ok := v[x.Key()]; !ok {
+			unjudged = append(unjudged, x.String()+" (no check of the op ran: fix the binding or the adapter, or declare the refusal in a verdict)")
 		}
 	}
 	_, stale = v.JudgeKeys(found, nil)
@@ -74,8 +92,9 @@ func (v Verdicts) JudgeKeys(found []string, judged func(key string) bool) (unjud
 }
 
 // RunWith is [Run] with the options o (o.Test and o.Found, when nil, are
-// t and t's log), and judged by o.Verdicts: it fails t once per finding
-// or crash without a verdict, and once per verdict that names none.
+// t and t's log), and judged by o.Verdicts: it fails t once per finding,
+// crash or refusal (an op refused on every sample) without a verdict, and
+// once per verdict that names none.
 //
 //	func TestSweep(t *testing.T) {
 //		sweep.RunWith(t, adapter{}, checked.SweepOps, sweep.Options{Content: true, Verdicts: known})
@@ -101,7 +120,7 @@ func RunWith(t testing.TB, rt Runtime, ops iter.Seq2[string, any], o Options) *R
 		t.Errorf("%s", u)
 	}
 	for _, k := range stale {
-		t.Errorf("a verdict no finding or crash needs (the bug is fixed, or moved: remove it): %s", k)
+		t.Errorf("a verdict no finding, crash or refusal needs (the bug is fixed, or moved: remove it): %s", k)
 	}
 	return rep
 }

@@ -1,6 +1,8 @@
 package sweep
 
 import (
+	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -91,3 +93,70 @@ func TestJudgeKeys(t *testing.T) {
 		t.Errorf("Finding.Key %q is not FindingKey's form", got)
 	}
 }
+
+// noTensors is a runtime that makes no tensor: an adapter's limit.
+type noTensors struct{ kindRuntime }
+
+func (noTensors) Tensor(Spec, []reflect.Value) (reflect.Value, error) {
+	return reflect.Value{}, errors.New("this adapter makes no tensor")
+}
+
+// Not reached is not passed: an op whose kernel refuses every sample it
+// is given fails the sweep, with the library's error and the first
+// sample, unless a verdict declares it (and a verdict for a refusal that
+// no longer happens is stale); an op that crashes is a crash, not a
+// refusal; an op the runtime can make no sample for is listed apart and
+// fails nothing.
+func TestRefusedOnEverySample(t *testing.T) {
+	refusing := func(fixed bool) func(yield func(string, any) bool) {
+		return func(yield func(string, any) bool) {
+			_ = yield("neg(Tensor self) -> Tensor", func(self *Spec) *Spec {
+				if !fixed {
+					panic(errors.New("neg: the library refuses\nits second line"))
+				}
+				return &Spec{Shape: self.Shape, Dtype: self.Dtype}
+			}) && yield("abs(Tensor self) -> Tensor", func(self *Spec) *Spec { return &Spec{Shape: self.Shape, Dtype: self.Dtype} }) &&
+				yield("exp(Tensor self) -> Tensor", crashingExp)
+		}
+	}
+	const crash = "exp crash: panic at sweep.crashingExp"
+	for _, c := range []struct {
+		name      string
+		rt        Runtime
+		fixed     bool
+		inProcess bool
+		v         Verdicts
+		errs      []string
+	}{
+		{"refused, isolated", kindRuntime{}, false, false, Verdicts{crash: "r"}, []string{
+			"neg refused on every sample it was given (3), none ran; the first, contiguous float [2,3], optionals absent: self=float32[2,3]: neg: the library refuses (no check of the op ran: fix the binding or the adapter, or declare the refusal in a verdict)"}},
+		{"refused, declared", kindRuntime{}, false, true, Verdicts{crash: "r", "neg refused": "the library has no neg"}, nil},
+		{"no longer refused", kindRuntime{}, true, true, Verdicts{crash: "r", "neg refused": "the library has no neg"}, []string{
+			"a verdict no finding, crash or refusal needs (the bug is fixed, or moved: remove it): neg refused"}},
+		{"no sample made", noTensors{}, false, true, nil, nil},
+	} {
+		rec := &recorded{TB: t}
+		rep := RunWith(rec, c.rt, refusing(c.fixed), Options{Samples: 3, InProcess: c.inProcess, Test: t, Verdicts: c.v})
+		if !slices.Equal(rec.errors, c.errs) {
+			t.Errorf("%s: errors %q, want %q", c.name, rec.errors, c.errs)
+		}
+		switch {
+		case c.rt == Runtime(noTensors{}):
+			if len(rep.Refused) != 0 || len(rep.NoSample) != 3 || rep.NoSample["neg"] != "this adapter makes no tensor" ||
+				!strings.Contains(rep.String(), "3 not reached: 3 with no sample the runtime can make)") ||
+				!strings.Contains(rep.String(), "\n\tno sample the runtime can make: neg: this adapter makes no tensor\n") {
+				t.Errorf("%s: refused %v, no sample %v:\n%s", c.name, rep.Refused, rep.NoSample, rep)
+			}
+		case !c.fixed:
+			want := &Refusal{Op: "neg", Count: 3, Variant: Variants[0].Name, Sample: "self=float32[2,3]", Error: "neg: the library refuses"}
+			if len(rep.Refused) != 1 || !reflect.DeepEqual(rep.Refused[0], want) || len(rep.NoSample) != 0 || rep.NotReached["exp"] == "" ||
+				!strings.Contains(rep.String(), "3 ops (1 exercised, 2 not reached: 1 refused on every sample, 1 crashed or not run)") {
+				t.Errorf("%s: refused %+v, no sample %v:\n%s", c.name, rep.Refused, rep.NoSample, rep)
+			}
+		}
+	}
+}
+
+// crashingExp indexes out of range on every sample: a crash, which is not
+// a refusal.
+func crashingExp(self *Spec) *Spec { return &Spec{Shape: []int{self.Shape[7]}} }

@@ -89,7 +89,8 @@
 //     checked/assertgen_memory_test.go (see -memory below);
 //   - assertgen_sweep_test.go: the sweep of every wrapped op (package
 //     sweep), its adapter written with the package's constructor and view
-//     kernels, or marked TODO;
+//     kernels, or marked TODO; its init function switches same_content on
+//     for every debug test of the package unless ASSERTGEN_CONTENT is set;
 //   - assertgen_kernels_todo.go: a stub of each selected op's missing
 //     kernel, as gen -stubs writes them.
 //
@@ -274,7 +275,10 @@
 //     through the elements and copied into a new tensor;
 //     assertgen_sweep_test.go, the sweep, its adapter making the
 //     constructor's tensors (samples of another rank, a view, or sizes the
-//     constructor refuses are counted as ones it cannot make); and
+//     constructor refuses are counted as ones it cannot make), judged by
+//     assertgen_verdicts.json when the package has one (sweep.ReadVerdicts:
+//     the library's known findings, crashes and ops refused on every
+//     sample), with same_content on for the package's debug tests; and
 //     assertgen_values_test.go, TestBoundValues: each bound op, called
 //     through the checked wrappers on the inputs init checked it on, must
 //     give the reference's values, so that a binding that stops computing

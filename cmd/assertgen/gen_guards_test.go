@@ -671,7 +671,7 @@ func TestBind(t *testing.T) {
 		}
 	}
 	runCases(t, []cliCase{
-		{name: "bound", files: mod(good), args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 2 bound ops whose code returns no tensor (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
+		{name: "bound", files: mod(good), args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 2 bound ops whose code returns no tensor: add_.Tensor, add.out (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
 			for _, tags := range []string{"", "debugasserts"} {
 				cmd := exec.Command("go", "test", "-count=1", "-tags", tags, "./...")
 				cmd.Dir = dir
@@ -684,7 +684,7 @@ func TestBind(t *testing.T) {
 		// assertion of the library's result) returns that result, which
 		// the checks then see: a copy fails the debug test.
 		{name: "in-place returns the library's value", files: mod(cfg + "  add.Tensor: ret.Add(self, other)\n  add.out: out.Add(self, other)\n  add_.Tensor: self.AddInPlace(other).(*k.Dense)\n  neg: self.Neg()\n"),
-			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
+			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor: add.out (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
 				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "return self.AddInPlace(other).(*k.Dense)") {
 					t.Errorf("the bound add_.Tensor does not return the library's value (%v):\n%s", err, b)
 				}
@@ -695,7 +695,7 @@ func TestBind(t *testing.T) {
 		// A call that returns no tensor leaves the argument returned, and
 		// vet says returns_arg cannot fail there.
 		{name: "in-place returns the call's tensor", files: mod(cfg + "  add.Tensor: ret.Add(self, other)\n  add.out: out.Add(self, other)\n  add_.Tensor: self.AddTo(other)\n  neg: self.Neg()\n"),
-			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
+			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor: add.out (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
 				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "\treturn self.AddTo(other)\n") || !strings.Contains(string(b), "\tout.Add(self, other)\n\treturn out\n") {
 					t.Errorf("the bound add_.Tensor does not return the call's tensor, or add.out does not return out (%v):\n%s", err, b)
 				}
@@ -717,7 +717,7 @@ func TestBind(t *testing.T) {
 		// code), which returns_arg then checks: a copy fails the debug
 		// test.
 		{name: "in-place returns what its statements return", files: mod(cfg + "  add.Tensor: ret.Add(self, other)\n  add.out: out.Add(self, other)\n  add_.Tensor: \"res, err := self.AddErr(other); if err != nil { panic(err) }; return res\"\n  neg: self.Neg()\n"),
-			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
+			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor: add.out (assertgen vet -v lists them)`}, check: func(t *testing.T, dir string) {
 				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "\treturn res\n}\n") || strings.Contains(string(b), "\treturn res\n\treturn self\n") {
 					t.Errorf("the bound add_.Tensor does not end in its statements' return (%v):\n%s", err, b)
 				}

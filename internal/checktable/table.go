@@ -2,6 +2,7 @@ package checktable
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/assertgen/assertgen/asserts/checks"
 )
@@ -300,6 +301,31 @@ func FreshImplCheck(expectedFresh bool) checks.Check {
 		return checks.ImplUseCountEqFresh
 	}
 	return checks.ImplUseCountLE1
+}
+
+// FreshReturnCheck reports whether k is one of the checks of a fresh
+// return that one returned argument (its handle, or a tensor on its
+// storage) trips together: the TensorImpl and StorageImpl use counts,
+// fresh_no_alias, fresh_not_held.
+func FreshReturnCheck(k checks.Check) bool {
+	switch k {
+	case checks.ImplUseCountLE1, checks.ImplUseCountEqFresh, checks.StorageUseCountEq1, checks.FreshNoAlias, checks.FreshNotHeld:
+		return true
+	}
+	return false
+}
+
+// NamesArgument reports whether a violation of k on a return, its Other
+// an argument ("argument self"), says what the return is: an argument's
+// own TensorImpl (not_arg_handle, reported as the TensorImpl use-count
+// checks) or storage (fresh_no_alias). The other fresh-return checks of
+// the same return in the same calls have that cause (package sweep
+// reports them once, under it).
+func NamesArgument(k checks.Check, other string) bool {
+	if !strings.HasPrefix(other, "argument ") {
+		return false
+	}
+	return k == checks.ImplUseCountLE1 || k == checks.ImplUseCountEqFresh || k == checks.FreshNoAlias
 }
 
 // notArgUncountedHint is the hint of not_arg_handle on a runtime without

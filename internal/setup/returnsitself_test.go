@@ -45,8 +45,20 @@ func TestPrintReturnsItself(t *testing.T) {
 			if got != len(tc.ops) || !bytes.Contains(list, []byte(tc.ops[len(tc.ops)-1]+"\n")) {
 				t.Errorf("%s: %d ops listed, want %d:\n%s", tc.name, got, len(tc.ops), b.Bytes())
 			}
-		} else if !bytes.Equal(list, []byte("; -v lists them\n")) {
-			t.Errorf("%s: %q after the head, want a pointer to -v", tc.name, list)
+		} else if want := ": " + firstOps(tc.ops) + "; -v lists them\n"; string(list) != want || !bytes.Contains(list, []byte(tc.ops[0]+", ")) {
+			t.Errorf("%s: %q after the head, want the first ops and a pointer to -v, %q", tc.name, list, want)
+		}
+	}
+	for _, c := range []struct {
+		ops  []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"add.out", "mul_.Tensor"}, "; returns_arg cannot fail for 2 bound ops whose code returns no tensor: add.out, mul_.Tensor (assertgen vet -v lists them)"},
+		{many, "; returns_arg cannot fail for 48 bound ops whose code returns no tensor: abs_, abs.out, acos_, acos.out, acosh_ and 43 more (assertgen vet -v lists them)"},
+	} {
+		if got := returnsItselfNote(c.ops); got != c.want {
+			t.Errorf("gen's note on %d ops: %q, want %q", len(c.ops), got, c.want)
 		}
 	}
 	golden.Check(t, filepath.Join("testdata", "vet_returns_itself.golden"), all.Bytes())

@@ -164,9 +164,7 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 		return err
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), j.Dir)
-	if n := len(res.ReturnsItself); n > 0 {
-		fmt.Fprintf(stderr, "; returns_arg cannot fail for %d bound ops whose code returns no tensor (assertgen vet -v lists them)", n)
-	}
+	fmt.Fprint(stderr, returnsItselfNote(res.ReturnsItself))
 	required := KernelsRequired(c)
 	if len(res.Missing) > 0 && !required {
 		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet -v lists them)", len(res.Missing))
@@ -342,6 +340,25 @@ const inlineOps = 5
 // listWidth is the width vet wraps a list of ops to.
 const listWidth = 100
 
+// returnsItselfNote is gen's note on its summary line of the bound ops
+// returns_arg cannot fail for ("" for none): their count and the first
+// few by name.
+func returnsItselfNote(itself []string) string {
+	if len(itself) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; returns_arg cannot fail for %d bound ops whose code returns no tensor: %s (assertgen vet -v lists them)", len(itself), firstOps(itself))
+}
+
+// firstOps names the first inlineOps of ops and counts the rest:
+// "abs_, abs.out, acos_, acos.out, acosh_ and 43 more".
+func firstOps(ops []string) string {
+	if len(ops) <= inlineOps {
+		return strings.Join(ops, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ops[:inlineOps], ", "), len(ops)-inlineOps)
+}
+
 // printReturnsItself writes vet's info on the bound ops whose code
 // returns no tensor (itself, in the plan's order): their count, and the
 // ops on the same line when they are few, else wrapped on the lines
@@ -352,7 +369,7 @@ func printReturnsItself(w io.Writer, itself []string, verbose bool) {
 	case len(itself) <= inlineOps:
 		fmt.Fprintf(w, "%s: %s\n", head, strings.Join(itself, ", "))
 	case !verbose:
-		fmt.Fprintf(w, "%s; -v lists them\n", head)
+		fmt.Fprintf(w, "%s: %s; -v lists them\n", head, firstOps(itself))
 	default:
 		fmt.Fprintf(w, "%s:\n", head)
 		line := " "

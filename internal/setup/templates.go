@@ -26,8 +26,8 @@ var templates = []tmpl{
 	{name: "assertgen_contract_test.go", text: conformanceFilledText, want: func(t *target) bool { return t.filled() && t.MemoryFunc == "" }},
 	{name: MemoryFile, text: memoryText, want: func(t *target) bool { return t.MemoryFunc != "" && !t.MemoryHave }},
 	{name: MemoryTestFile, text: memoryTestText, want: func(t *target) bool { return t.MemoryFunc != "" }},
-	{name: SweepTestFile, text: sweepText, want: func(t *target) bool { return !t.filled() }},
-	{name: SweepTestFile, text: sweepFilledText, want: (*target).filled},
+	{name: SweepTestFile, text: sweepText + contentInitText, want: func(t *target) bool { return !t.filled() }},
+	{name: SweepTestFile, text: sweepFilledText + contentInitText, want: (*target).filled},
 }
 
 // filled reports whether init writes the tests from the templates that
@@ -253,15 +253,34 @@ func {{n "TestAssertsContract"}}(t *{{n "testing"}}.T) {
 }
 `
 
+// contentInitText ends the sweep test init writes: it switches
+// same_content on for the package's debug tests, the hand-written ones
+// too, unless ASSERTGEN_CONTENT says otherwise.
+const contentInitText = `
+// init switches the content check on for every debug test of this
+// package, the hand-written ones too: same_content, a call leaves the
+// bytes of each input its schema marks read-only as they were, as the
+// strict profile promises (elsewhere it is off by default: it reads those
+// bytes twice per call). ASSERTGEN_CONTENT in the environment decides
+// instead when set: off, or a list of ops.
+func init() {
+	if {{n "os"}}.Getenv("ASSERTGEN_CONTENT") == "" {
+		{{n "asserts"}}.SetContentCheck(true)
+	}
+}
+`
+
 const sweepText = `//go:build debugasserts
 
 package {{.Name}}_test
 
 import (
 	{{imp "errors"}}"errors"
+	{{imp "os"}}"os"
 	{{imp "reflect"}}"reflect"
 	{{imp "testing"}}"testing"
 
+	{{imp "asserts"}}"github.com/assertgen/assertgen/asserts"
 	{{imp "sweep"}}"github.com/assertgen/assertgen/sweep"
 
 	{{imp "checked"}}"{{.Path}}/checked"
@@ -596,9 +615,11 @@ package {{.Name}}_test
 
 import (
 	{{imp "errors"}}"errors"
+	{{imp "os"}}"os"
 	{{imp "reflect"}}"reflect"
 	{{imp "testing"}}"testing"
 
+	{{imp "asserts"}}"github.com/assertgen/assertgen/asserts"
 	{{imp "sweep"}}"github.com/assertgen/assertgen/sweep"
 {{$f := .Fill}}{{$tensor := .Instance}}
 {{- if and $f.Union $f.New}}

@@ -5,9 +5,11 @@ package gonum_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"reflect"
 	"testing"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/sweep"
 
 	"github.com/assertgen/assertgen/runtimes/gonum/checked"
@@ -59,9 +61,16 @@ func (sweepAdapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error)
 }
 
 // TestSweep runs every bound op on samples made from its schema, through
-// the checked wrappers, and fails on each kind of violation they find.
+// the checked wrappers, and fails on each kind of violation they find, on
+// each crash, and on each op the library refused on every sample (none of
+// its checks ran), but those assertgen_verdicts.json declares: a key the
+// report names, and why the library keeps it (go doc sweep.ReadVerdicts).
 func TestSweep(t *testing.T) {
-	rep := sweep.Run(t, sweepAdapter{}, checked.SweepOps)
+	verdicts, err := sweep.ReadVerdicts("assertgen_verdicts.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := sweep.RunWith(t, sweepAdapter{}, checked.SweepOps, sweep.Options{Content: true, Verdicts: verdicts})
 	if len(rep.Exercised) == 0 {
 		t.Error("the sweep ran no op")
 	}
@@ -70,3 +79,15 @@ func TestSweep(t *testing.T) {
 // FuzzSweep is the coverage-guided fuzz target over the same ops:
 // go test -tags debugasserts -fuzz FuzzSweep (a finding replays as a test).
 func FuzzSweep(f *testing.F) { sweep.Fuzz(f, sweepAdapter{}, checked.SweepOps) }
+
+// init switches the content check on for every debug test of this
+// package, the hand-written ones too: same_content, a call leaves the
+// bytes of each input its schema marks read-only as they were, as the
+// strict profile promises (elsewhere it is off by default: it reads those
+// bytes twice per call). ASSERTGEN_CONTENT in the environment decides
+// instead when set: off, or a list of ops.
+func init() {
+	if os.Getenv("ASSERTGEN_CONTENT") == "" {
+		asserts.SetContentCheck(true)
+	}
+}
