@@ -416,6 +416,7 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 		before := asserts.ReadStats()
 		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, emit: ty.apply}
 		onShallowStack(func() {
+			defer d.close()
 			for i := range es {
 				ty.state(i) // its time starts
 				d.runOp(i, 0, -1, -1)
@@ -457,10 +458,12 @@ type driver struct {
 	// quiet, when set, runs a call whose checks are not the sweep's (a
 	// base sample run again in a fresh worker).
 	quiet func(func())
-	// wrap, when set (in a worker), runs f, a step's calls, on the
-	// step's goroutine: mark names the step ("op step kind", kind one of
-	// the stepKinds).
-	wrap func(mark string, f func())
+	// wrap, when set (in a worker), runs f, a step's calls, on the call
+	// goroutine (number g): mark names the step ("op step kind", kind
+	// one of the step kinds).
+	wrap func(mark string, g uint64, f func())
+	// calls is the goroutine the steps' calls run on (nil: none yet).
+	calls *caller
 }
 
 // The kinds of a step's calls in its mark: the step's own, its calls
@@ -471,35 +474,79 @@ const (
 	kindRebase = "rebase"
 )
 
-// onCall runs f, the calls of op i's step k (of kind kind), on a
-// goroutine of its own and waits for it: a call that ends its goroutine
-// with runtime.Goexit (t.FailNow, a require helper) ends that goroutine,
-// not the sweep's, and onCall returns it as a crash of kind goexit. In a
-// worker, goroutines the calls start inherit the step's label (a crash
-// of one names the step that started it), and the step's output starts
-// at its mark (d.wrap).
+// onCall runs f, the calls of op i's step k (of kind kind), on the
+// driver's call goroutine and waits for it: a call that ends its
+// goroutine with runtime.Goexit (t.FailNow, a require helper) ends that
+// goroutine, not the sweep's, and onCall returns it as a crash of kind
+// goexit (the next step's calls start a new call goroutine). In a worker,
+// goroutines the calls start inherit the step's label (a crash of one
+// names the step that started it), and the step's output starts at its
+// mark (d.wrap). The call goroutine lives from step to step, its stack
+// grown once.
 func (d *driver) onCall(i, k int, kind string, f func()) *crashError {
-	done := make(chan *crashError, 1)
+	if d.calls == nil {
+		d.calls = startCaller()
+	}
+	if d.wrap != nil {
+		mark, call, g := fmt.Sprintf("%d %d %s", i, k, kind), f, d.calls.g
+		f = func() { d.wrap(mark, g, call) }
+	}
+	d.calls.work <- f
+	ce := <-d.calls.done
+	if ce != nil {
+		d.calls = nil // it ended
+	}
+	return ce
+}
+
+// A caller is a goroutine that runs a driver's calls, one after another:
+// done tells each call's end, a goexit crash when the call ended the
+// goroutine.
+type caller struct {
+	work chan func()
+	done chan *crashError
+	g    uint64 // the goroutine's number
+}
+
+// startCaller starts a call goroutine.
+func startCaller() *caller {
+	c := &caller{work: make(chan func()), done: make(chan *crashError)}
+	started := make(chan struct{})
 	go func() {
-		returned := false
-		defer func() {
-			if returned {
-				done <- nil
-				return
-			}
-			if r := recover(); r != nil {
-				panic(r) // not the call's (Call recovers those): the process's end, as before
-			}
-			done <- goexitCrash()
-		}()
-		if d.wrap != nil {
-			d.wrap(fmt.Sprintf("%d %d %s", i, k, kind), f)
-		} else {
-			f()
+		c.g = goid()
+		close(started)
+		for f := range c.work {
+			c.run(f)
+			c.done <- nil
 		}
-		returned = true
 	}()
-	return <-done
+	<-started
+	return c
+}
+
+// run runs f; when f ends the goroutine (runtime.Goexit) it tells done
+// so as the goroutine unwinds.
+func (c *caller) run(f func()) {
+	returned := false
+	defer func() {
+		if returned {
+			return
+		}
+		if r := recover(); r != nil {
+			panic(r) // not the call's (Call recovers those): the process's end, as before
+		}
+		c.done <- goexitCrash()
+	}()
+	f()
+	returned = true
+}
+
+// close ends the driver's call goroutine.
+func (d *driver) close() {
+	if d.calls != nil {
+		close(d.calls.work)
+		d.calls = nil
+	}
 }
 
 // variant runs variant v of op i (of kind kindStep, or kindRebase) on a

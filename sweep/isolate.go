@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -189,7 +190,7 @@ type proc struct {
 	to     *os.File // requests
 	from   *os.File // events (the master's end)
 	events chan *event
-	stderr *tail
+	stderr *tail         // its output (stdout and stderr), read at its end
 	tmp    string        // the worker's temporary directory, removed at its end
 	exited chan struct{} // closed when the worker has ended (cmd.Wait returned)
 }
@@ -573,7 +574,21 @@ func (m *master) start() (*proc, error) {
 	p.cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d/%d", workerEnv, rid, wid))
 	p.cmd.Env = append(p.cmd.Env, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp) // os.TempDir's variables on Unix and Windows
 	p.cmd.Env = append(p.cmd.Env, "GODEBUG="+godebug(os.Getenv("GODEBUG")))
-	p.cmd.Stdout, p.cmd.Stderr = p.stderr, p.stderr
+	// its output goes to a file the master reads at its end: a step's
+	// mark costs the master nothing while the worker runs (a pipe would
+	// wake it at each), and a process a kernel started that holds it
+	// open holds nothing up
+	out, err := os.Create(filepath.Join(tmp, "output"))
+	if err != nil {
+		fromR.Close()
+		fromW.Close()
+		toR.Close()
+		toW.Close()
+		p.removeTmp()
+		return nil, fmt.Errorf("sweep: a worker's output file: %v", err)
+	}
+	defer out.Close()
+	p.cmd.Stdout, p.cmd.Stderr = out, out
 	p.cmd.WaitDelay = drainDelay
 	err = p.cmd.Start()
 	fromR.Close()
@@ -629,6 +644,12 @@ func (p *proc) wait() *os.ProcessState {
 	<-p.exited
 	p.from.SetReadDeadline(time.Now().Add(drainDelay))
 	<-done
+	if p.tmp != "" {
+		if f, err := os.Open(filepath.Join(p.tmp, "output")); err == nil {
+			io.Copy(p.stderr, f)
+			f.Close()
+		}
+	}
 	p.removeTmp()
 	return p.cmd.ProcessState
 }

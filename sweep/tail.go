@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-// A tail keeps what a worker writes on its stdout and stderr (one pipe)
+// A tail keeps what a worker wrote on its stdout and stderr (one file)
 // as the master needs it, by the step it came in: the worker marks the
 // start of each step's calls (markPrefix's lines, kept out of the
 // output). It keeps the step's output (before the first mark: all of it),

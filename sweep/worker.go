@@ -220,7 +220,8 @@ func (w *worker) run(es []entry, rt Runtime, n int, o Options, req request) {
 		before := asserts.ReadStats()
 		asserts.Collect(f)
 		excluded = excluded.Add(asserts.ReadStats().Sub(before))
-	}, wrap: func(mark string, f func()) { w.step(o.Test, mark, f) }}
+	}, wrap: func(mark string, g uint64, f func()) { w.step(o.Test, mark, g, f) }}
+	defer d.close()
 	last := asserts.ReadStats()
 	for req.Op >= 0 && req.Op < len(es) {
 		d.runOp(req.Op, req.Step, req.Base, req.Alias)
@@ -240,7 +241,7 @@ func (w *worker) run(es []entry, rt Runtime, n int, o Options, req request) {
 const stepLabel = "sweep.step"
 
 // step runs f, the calls of the step mark names, on the calling goroutine
-// (one of the step's own): it labels the goroutine with the step, tells
+// (the driver's call goroutine, number g): it labels the goroutine with the step, tells
 // the watchdog which goroutine to show, and marks the step's start in the
 // worker's output, which the master reads a death's cause from, and the
 // goroutine's number, which a crash's trace names as the creator of the
@@ -248,8 +249,7 @@ const stepLabel = "sweep.step"
 // (Options.Test) that the calls fail (t.Errorf, t.Fatalf of a kernel or
 // an adapter that holds it) is marked in the output after the messages
 // testing printed, for the master to fail its test with them.
-func (w *worker) step(t testing.TB, mark string, f func()) {
-	g := goid()
+func (w *worker) step(t testing.TB, mark string, g uint64, f func()) {
 	if wd := watch.Load(); wd != nil {
 		wd.g.Store(g)
 	}
