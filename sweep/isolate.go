@@ -193,6 +193,7 @@ type proc struct {
 	stderr *tail         // its output (stdout and stderr), read at its end
 	tmp    string        // the worker's temporary directory, removed at its end
 	exited chan struct{} // closed when the worker has ended (cmd.Wait returned)
+	starts []*event      // the steps it started, each with its output's offset
 }
 
 // markPrefix starts the lines a worker writes on its stderr for the
@@ -266,6 +267,9 @@ func (m *master) runWorker(pos position) (position, error) {
 			ready = true
 		case evStart:
 			m.lastStart, m.startDone, m.opEnded = ev, false, false
+			if ev.Out >= 0 {
+				p.starts = append(p.starts, ev)
+			}
 			m.ty.state(ev.Op) // its time starts
 		case evHang:
 			hang = ev.Crash
@@ -646,12 +650,34 @@ func (p *proc) wait() *os.ProcessState {
 	<-done
 	if p.tmp != "" {
 		if f, err := os.Open(filepath.Join(p.tmp, "output")); err == nil {
-			io.Copy(p.stderr, f)
+			p.readOutput(f)
 			f.Close()
 		}
 	}
 	p.removeTmp()
 	return p.cmd.ProcessState
+}
+
+// readOutput reads the worker's output file into its tail, each step's
+// start marked at the offset its evStart told.
+func (p *proc) readOutput(f *os.File) {
+	var at int64
+	for _, ev := range p.starts {
+		if ev.Out < at {
+			continue
+		}
+		io.Copy(p.stderr, io.LimitReader(f, ev.Out-at))
+		at = ev.Out
+		kind := kindStep
+		switch {
+		case ev.Again:
+			kind = kindAgain
+		case ev.Rebase:
+			kind = kindRebase
+		}
+		p.stderr.Write([]byte(fmt.Sprintf("%sstep %d %d %s 0\n", markPrefix, ev.Op, ev.Step, kind)))
+	}
+	io.Copy(p.stderr, f)
 }
 
 // removeTmp removes the worker's temporary directory.

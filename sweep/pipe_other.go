@@ -22,3 +22,13 @@ func privateChannel(from, to uintptr) {
 	syscall.CloseOnExec(int(from))
 	syscall.CloseOnExec(int(to))
 }
+
+// outputOffset is where the worker's output file (its stdout and
+// stderr, one open file) is at: the next byte written goes there.
+func outputOffset() int64 {
+	off, err := syscall.Seek(1, 0, 1)
+	if err != nil {
+		return -1
+	}
+	return off
+}

@@ -254,7 +254,9 @@ func (w *worker) step(t testing.TB, mark string, g uint64, f func()) {
 		wd.g.Store(g)
 	}
 	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels(stepLabel, mark)))
-	fmt.Fprintf(os.Stderr, "%sstep %s %d\n", markPrefix, mark, g)
+	if outputOffset() < 0 {
+		fmt.Fprintf(os.Stderr, "%sstep %s %d\n", markPrefix, mark, g) // no offset in its evStart
+	}
 	if t == nil {
 		f()
 		return
@@ -296,6 +298,9 @@ func (w *worker) next() request {
 func (w *worker) emit(ev *event) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if ev.T == evStart {
+		ev.Out = outputOffset() // before Encode: the master cuts the output there
+	}
 	if err := w.enc.Encode(ev); err != nil {
 		os.Exit(2) // the master is gone
 	}
