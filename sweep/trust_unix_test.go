@@ -39,8 +39,11 @@ func startChild(how string) {
 // does not hold the sweep: the ops after it run, and the sweep ends
 // within seconds, not at the child's end.
 func TestChildProcessesDoNotHoldTheSweep(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv(childDir, dir)
+	dir := os.Getenv(childDir) // the master's, in its workers
+	if dir == "" {
+		dir = t.TempDir()
+		t.Setenv(childDir, dir)
+	}
 	t.Cleanup(func() {
 		es, _ := os.ReadDir(dir)
 		for _, e := range es {
