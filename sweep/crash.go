@@ -57,6 +57,10 @@ const (
 	// crashRace: the race detector (-race) reported a data race in the
 	// worker; the call went on.
 	crashRace = "data race"
+	// crashGoexit: the call ended its goroutine with runtime.Goexit (what
+	// t.FailNow, t.Fatal, t.SkipNow or a require helper does) and never
+	// returned.
+	crashGoexit = "goexit"
 )
 
 func (e *crashError) Error() string {
@@ -136,6 +140,28 @@ func panicSite() string {
 	}
 }
 
+// goexitCrash is the crash of a call that ended its goroutine with
+// runtime.Goexit, at the innermost frame outside Go's standard library
+// (testing's FailNow) and this package. Call it in a function the
+// goroutine deferred, while the frames that called Goexit are on the
+// stack.
+func goexitCrash() *crashError {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	at := ""
+	for {
+		f, more := frames.Next()
+		if userFunc(f.Function, f.File) {
+			at = fmt.Sprintf("%s (%s:%d)", shortFunc(f.Function), filepath.Base(f.File), f.Line)
+			break
+		}
+		if !more {
+			break
+		}
+	}
+	return &crashError{Kind: crashGoexit, Text: "runtime.Goexit in the call (t.FailNow, t.Fatal, t.SkipNow or a require helper): it never returned", At: at}
+}
+
 // shortFunc cuts a function's import path to its last element:
 // "github.com/x/mytensor.(*T).Add" becomes "mytensor.(*T).Add".
 func shortFunc(fn string) string {
@@ -159,7 +185,8 @@ func isCrash(err error) bool {
 // worker process, "goroutine panic" (a panic on a goroutine the call
 // started), "fatal error" (Go's runtime: a deadlock of every goroutine,
 // concurrent map writes, out of memory), "signal", "exit" (os.Exit in
-// the call), "hang" (the call passed its time limit) and "data race" (the
+// the call), "goexit" (runtime.Goexit in the call: t.FailNow or a
+// require helper reached from a kernel or an adapter), "hang" (the call passed its time limit) and "data race" (the
 // race detector's report, under -race, in the step that ran when the
 // master read it). Output is the
 // dead worker's last output, or a hung call's goroutine stacks, with the
@@ -203,6 +230,9 @@ func (r *Report) crash(op, name string, ce *crashError) {
 // hang: ...").
 func (c *Crash) String() string {
 	s := "crash: " + c.Op + ": "
+	if c.Op == "" {
+		s = "crash not attributed to an op: "
+	}
 	if c.Kind != crashPanic && c.Kind != "" {
 		s += c.Kind + ": "
 	}

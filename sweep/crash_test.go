@@ -119,7 +119,7 @@ example.com/lib/shim._Cfunc_call(0x7f, 0x2)
 example.com/lib/shim.Call(0x2)
 	/src/lib/shim/shim.go:12 +0x1d
 `
-	ce := death(trace, nil)
+	ce := death(trace, trace, nil)
 	if ce.Kind != crashSignal || ce.At != "" || ce.Text != "SIGSEGV: segmentation violation" {
 		t.Errorf("kind %q, text %q, at %q; want a signal at no function", ce.Kind, ce.Text, ce.At)
 	}

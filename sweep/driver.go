@@ -96,7 +96,8 @@ func release(r releaser, results []reflect.Value) (err error) {
 // (fresh_not_held). The first call repeats a sample that ran already: its
 // violations are that sample's, counted there.
 func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation, err error) {
-	defer watchCall()()
+	disarm := watchCall() // each call has its time limit: rearmed for the second
+	defer func() { disarm() }()
 	var first, second []reflect.Value
 	if r, ok := rt.(releaser); ok {
 		defer func() {
@@ -116,6 +117,8 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 			return err
 		}
 		asserts.Collect(func() { first = fn.Call(args) })
+		disarm()
+		disarm = watchCall()
 		vs = asserts.Collect(func() { second = fn.Call(args) })
 		runtime.KeepAlive(first)
 		return nil
@@ -161,7 +164,11 @@ type outcome struct {
 // repairing the sample after each error ([Sample.Run]), and collects the
 // violations of its calls.
 func runSample(op *funcschema.Func, v int, fn any, rt Runtime) outcome {
-	s := For(op, v)
+	return runSampleOf(For(op, v), fn, rt)
+}
+
+// runSampleOf is runSample of the sample s.
+func runSampleOf(s *Sample, fn any, rt Runtime) outcome {
 	f := reflect.ValueOf(fn)
 	var err error
 	vs := asserts.Collect(func() {
@@ -432,6 +439,7 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 		before := asserts.ReadStats()
 		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, emit: ty.apply}
 		onShallowStack(func() {
+			defer d.close()
 			for i := range es {
 				ty.state(i) // its time starts
 				d.runOp(i, 0, -1, -1)
@@ -476,6 +484,106 @@ type driver struct {
 	// quiet, when set, runs a call whose checks are not the sweep's (a
 	// base sample run again in a fresh worker).
 	quiet func(func())
+	// wrap, when set (in a worker), runs f, a step's calls, on the call
+	// goroutine (number g): mark names the step ("op step kind", kind
+	// one of the step kinds).
+	wrap func(mark string, g uint64, f func())
+	// calls is the goroutine the steps' calls run on (nil: none yet).
+	calls *caller
+}
+
+// The kinds of a step's calls in its mark: the step's own, its calls
+// again, and a base sample run again for the values (in a fresh worker).
+const (
+	kindStep   = "step"
+	kindAgain  = "again"
+	kindRebase = "rebase"
+)
+
+// onCall runs f, the calls of op i's step k (of kind kind), on the
+// driver's call goroutine and waits for it: a call that ends its
+// goroutine with runtime.Goexit (t.FailNow, a require helper) ends that
+// goroutine, not the sweep's, and onCall returns it as a crash of kind
+// goexit (the next step's calls start a new call goroutine). In a worker,
+// goroutines the calls start inherit the step's label (a crash of one
+// names the step that started it), and the step's output starts at its
+// mark (d.wrap). The call goroutine lives from step to step, its stack
+// grown once.
+func (d *driver) onCall(i, k int, kind string, f func()) *crashError {
+	if d.calls == nil {
+		d.calls = startCaller()
+	}
+	if d.wrap != nil {
+		mark, call, g := fmt.Sprintf("%d %d %s", i, k, kind), f, d.calls.g
+		f = func() { d.wrap(mark, g, call) }
+	}
+	d.calls.work <- f
+	ce := <-d.calls.done
+	if ce != nil {
+		d.calls = nil // it ended
+	}
+	return ce
+}
+
+// A caller is a goroutine that runs a driver's calls, one after another:
+// done tells each call's end, a goexit crash when the call ended the
+// goroutine.
+type caller struct {
+	work chan func()
+	done chan *crashError
+	g    uint64 // the goroutine's number
+}
+
+// startCaller starts a call goroutine.
+func startCaller() *caller {
+	c := &caller{work: make(chan func()), done: make(chan *crashError)}
+	started := make(chan struct{})
+	go func() {
+		c.g = goid()
+		close(started)
+		for f := range c.work {
+			c.run(f)
+			c.done <- nil
+		}
+	}()
+	<-started
+	return c
+}
+
+// run runs f; when f ends the goroutine (runtime.Goexit) it tells done
+// so as the goroutine unwinds.
+func (c *caller) run(f func()) {
+	returned := false
+	defer func() {
+		if returned {
+			return
+		}
+		if r := recover(); r != nil {
+			panic(r) // not the call's (Call recovers those): the process's end, as before
+		}
+		c.done <- goexitCrash()
+	}()
+	f()
+	returned = true
+}
+
+// close ends the driver's call goroutine.
+func (d *driver) close() {
+	if d.calls != nil {
+		close(d.calls.work)
+		d.calls = nil
+	}
+}
+
+// variant runs variant v of op i (of kind kindStep, or kindRebase) on a
+// goroutine of its own (onCall).
+func (d *driver) variant(i, v int, kind string) outcome {
+	s := For(d.es[i].Func, v)
+	var out outcome
+	if ce := d.onCall(i, v, kind, func() { out = runSampleOf(s, d.es[i].Fn, d.rt) }); ce != nil {
+		return outcome{Sample: s, Err: ce}
+	}
+	return out
 }
 
 // runOp runs op i from step from (a variant, n + a given sample, or n +
@@ -492,7 +600,7 @@ func (d *driver) runOp(i, from, base, alias int) {
 			continue
 		}
 		d.emit(&event{T: evStart, Op: i, Step: v})
-		out := runSample(e.Func, v, e.Fn, d.rt)
+		out := d.variant(i, v, kindStep)
 		d.emit(&event{T: evStep, Op: i, Step: v, Res: resultOf(d.rt, out)})
 		if out.Err != nil {
 			continue
@@ -539,23 +647,36 @@ func (d *driver) given(i, j int, base *Sample) {
 	if base != nil {
 		base = base.clone()
 	}
-	s, rt, err := g.Make(base)
-	if err != nil {
-		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{Err: "make", Make: err.Error(), Text: firstLine(err.Error())}})
+	var s *Sample
+	var rt Runtime
+	var err, makeErr error
+	var vs []asserts.Violation
+	if ce := d.onCall(i, k, kindStep, func() {
+		if s, rt, makeErr = g.Make(base); makeErr != nil {
+			return
+		}
+		if rt == nil {
+			rt = d.rt
+		}
+		f := reflect.ValueOf(d.es[i].Fn)
+		call := func(s *Sample) error { return Call(rt, f, s) }
+		vs = asserts.Collect(func() {
+			if g.Repair {
+				err = s.Run(call)
+			} else {
+				err = call(s)
+			}
+		})
+	}); ce != nil {
+		err, vs = ce, nil
+	}
+	if makeErr != nil {
+		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{Err: "make", Make: makeErr.Error(), Text: firstLine(makeErr.Error())}})
 		return
 	}
 	if rt == nil {
 		rt = d.rt
 	}
-	f := reflect.ValueOf(d.es[i].Fn)
-	call := func(s *Sample) error { return Call(rt, f, s) }
-	vs := asserts.Collect(func() {
-		if g.Repair {
-			err = s.Run(call)
-		} else {
-			err = call(s)
-		}
-	})
 	out := outcome{Sample: s, Err: err, Violations: vs}
 	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(rt, out)})
 	if err == nil {
@@ -579,7 +700,7 @@ func (d *driver) skipped(i, k int) bool {
 func (d *driver) rerun(i, v int) *Sample {
 	d.emit(&event{T: evStart, Op: i, Step: v, Rebase: true})
 	var out outcome
-	run := func() { out = runSample(d.es[i].Func, v, d.es[i].Fn, d.rt) }
+	run := func() { out = d.variant(i, v, kindRebase) }
 	if d.quiet != nil {
 		d.quiet(run)
 	} else {
@@ -596,7 +717,11 @@ func (d *driver) rerun(i, v int) *Sample {
 // run did not.
 func (d *driver) again(i, k int, rt Runtime, out outcome) {
 	d.emit(&event{T: evStart, Op: i, Step: k, Again: true})
-	vs, err := callTwice(rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
+	var vs []asserts.Violation
+	var err error
+	if ce := d.onCall(i, k, kindAgain, func() { vs, err = callTwice(rt, reflect.ValueOf(d.es[i].Fn), out.Sample) }); ce != nil {
+		vs, err = nil, ce
+	}
 	res := &result{}
 	res.Violations, res.Causes = onlyNew(vs, out.Violations, causes(d.es[i].Name, vs))
 	res.setErr(rt, err)
@@ -622,7 +747,10 @@ func (d *driver) probe(i, p int, base *Sample) {
 	d.emit(&event{T: evStart, Op: i, Step: k})
 	f := reflect.ValueOf(d.es[i].Fn)
 	var err error
-	vs := asserts.Collect(func() { err = Call(d.rt, f, s) })
+	var vs []asserts.Violation
+	if ce := d.onCall(i, k, kindStep, func() { vs = asserts.Collect(func() { err = Call(d.rt, f, s) }) }); ce != nil {
+		err = ce
+	}
 	out := outcome{Sample: s, Err: err, Violations: vs}
 	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(d.rt, out)})
 	if err == nil {

@@ -35,9 +35,12 @@ type event struct {
 	Step int    `json:"step,omitempty"` // a variant (below n), or n + a probe
 	// Again and Rebase say what an evStart starts: the step's calls
 	// again, or the values' base variant run again in a fresh worker.
-	Again  bool    `json:"again,omitempty"`
-	Rebase bool    `json:"rebase,omitempty"`
-	Res    *result `json:"res,omitempty"`
+	Again  bool `json:"again,omitempty"`
+	Rebase bool `json:"rebase,omitempty"`
+	// Out is where an evStart's step's output starts in the worker's
+	// output file (-1: the worker marked it in the output instead).
+	Out int64   `json:"out,omitempty"`
+	Res *result `json:"res,omitempty"`
 	// Stats are the checks' counts of the op's calls (evOpDone).
 	Stats *wireStats `json:"stats,omitempty"`
 	// Crash is a hang's: its text, where the call was, its stacks.

@@ -1,13 +1,13 @@
 package sweep
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -79,7 +79,7 @@ func (q *queue) take() int {
 // tallies' reports are added up at the end (the same whichever worker
 // ran which op).
 func isolate(t testing.TB, id sweepID, ty *tally, o Options) error {
-	exe, args, err := workerCommand(t)
+	exe, args, err := workerCommand(t, id.Nth)
 	if err != nil {
 		return err
 	}
@@ -116,6 +116,13 @@ func isolate(t testing.TB, id sweepID, ty *tally, o Options) error {
 	for i := range lanes {
 		m := &master{ty: newTally(ty.es, ty.n, ty.probes, found), q: q, id: id, before: before(id.key), exe: exe, args: args, limit: limit, deadline: deadline}
 		m.ty.onStep = onStep
+		if tb := o.Test; tb != nil {
+			m.testFailed = func(msg string) {
+				mu.Lock()
+				defer mu.Unlock()
+				tb.Errorf("%s", msg)
+			}
+		}
 		lanes[i] = m
 		wg.Go(func() { errs[i] = m.run() })
 	}
@@ -138,6 +145,7 @@ func (m *master) run() error {
 			return err
 		}
 	}
+	m.settle()
 	m.ty.endOp()
 	return nil
 }
@@ -157,20 +165,46 @@ type master struct {
 	// startDone: lastStart's step told its result (a death after it is
 	// a goroutine's it left behind); opEnded: its op told its end.
 	startDone, opEnded bool
+	// rerun is the last step a fresh worker ran again because a
+	// goroutine its call did not start ended the worker in it (once per
+	// step); pending is that goroutine's crash when no step started it,
+	// until the fresh worker runs the step (the crash is then not
+	// attributed to an op) or dies in it again (the step's).
+	rerun   *[2]int
+	pending *pendingCrash
+	// testFailed, when set, fails the sweep's test (Options.Test) with a
+	// message: the test failed in a worker.
+	testFailed func(msg string)
+}
+
+// A pendingCrash is a crash of a goroutine no step's call started, which
+// ended a worker while a step ran (while: the op and the step's name).
+type pendingCrash struct {
+	ce    *crashError
+	while string
 }
 
 // A proc is a running worker.
 type proc struct {
 	cmd    *exec.Cmd
 	to     *os.File // requests
+	from   *os.File // events (the master's end)
 	events chan *event
-	stderr *tail
-	tmp    string // the worker's temporary directory, removed at its end
+	stderr *tail         // its output (stdout and stderr), read at its end
+	tmp    string        // the worker's temporary directory, removed at its end
+	exited chan struct{} // closed when the worker has ended (cmd.Wait returned)
+	starts []*event      // the steps it started, each with its output's offset
 }
 
-// stepMark starts the line a worker built with -race writes on its stderr
-// as a step starts: "op step again".
-const stepMark = "\x00sweep step "
+// markPrefix starts the lines a worker writes on its stderr for the
+// master: "step op step kind g" as a step's calls start on goroutine g
+// (the step's output follows), "failed" when they failed the test.
+const markPrefix = "\x00sweep "
+
+// drainDelay bounds the wait for a worker's output and channel to close
+// once it has ended: a process its code started and that outlives it may
+// hold them open (a daemon, forever).
+const drainDelay = 2 * time.Second
 
 // raceStart and raceEnd frame a report of Go's race detector.
 const (
@@ -198,42 +232,53 @@ func (m *master) runWorker(pos position) (position, error) {
 	ready := false
 	var hang *crashError
 	wait := m.limit*time.Duration(maxRepairs+2) + 30*time.Second // the watchdog's backstop
+	exited := p.exited
 	for {
 		var ev *event
 		var ok bool
 		select {
 		case ev, ok = <-p.events:
+		case <-exited:
+			// what it wrote before it ended is read to the channel's end,
+			// which a process it started may hold open: bounded
+			p.from.SetReadDeadline(time.Now().Add(drainDelay))
+			exited = nil
+			continue
 		case <-time.After(wait):
 			p.cmd.Process.Kill()
 			hang = &crashError{Kind: crashHang, Text: fmt.Sprintf("no word from the worker within %v (its watchdog did not report)", wait)}
 		case <-m.budgetOut():
 			p.kill()
-			m.drainRaces(p)
+			m.drainTail(p)
 			m.outOfBudget()
 			return position{op: len(m.ty.es)}, nil
 		}
 		switch {
 		case hang != nil || !ok:
 			st := p.wait()
-			m.drainRaces(p)
+			m.drainTail(p)
 			if !ready {
 				return pos, fmt.Errorf("sweep: a worker (%s) ended before it reached the sweep, which it runs again from the start of the test or program (see docs/sweep.md, \"Isolation\"): %v\n%s", m.exe, st, lastLines(p.stderr.String(), 200))
 			}
-			return m.died(pos, hang, st, p.stderr.String())
+			return m.died(pos, hang, st, p.stderr)
 		}
 		switch ev.T {
 		case evReady:
 			ready = true
 		case evStart:
 			m.lastStart, m.startDone, m.opEnded = ev, false, false
+			if ev.Out >= 0 {
+				p.starts = append(p.starts, ev)
+			}
 			m.ty.state(ev.Op) // its time starts
 		case evHang:
 			hang = ev.Crash
 		case evDone:
 			p.wait()
-			m.drainRaces(p)
+			m.drainTail(p)
 			return position{op: len(m.ty.es)}, nil
 		default:
+			m.settle() // the step ran again in a fresh worker: the crash was not its
 			m.ty.apply(ev)
 			m.ended(ev)
 			if ev.T == evOpDone {
@@ -310,27 +355,48 @@ func (m *master) notRun(op, k int) {
 	}
 }
 
-// race records a race detector's report as a crash of the step the
-// worker's stderr marked before it (mark: "op step again"), of the step's
-// op, at the report's first frame outside the standard library.
-func (m *master) race(mark, report string) {
+// markedStep is the step a mark names ("op step kind"), as the evStart
+// that started it, nil when the mark names none of the sweep's steps.
+func (m *master) markedStep(mark string) *event {
 	ev := &event{T: evStart}
-	if _, err := fmt.Sscanf(mark, "%d %d %t", &ev.Op, &ev.Step, &ev.Again); err != nil || ev.Op >= len(m.ty.es) {
-		return // before the first step: the test's own code, not an op's
+	var kind string
+	if _, err := fmt.Sscanf(mark, "%d %d %s", &ev.Op, &ev.Step, &kind); err != nil || ev.Op < 0 || ev.Op >= len(m.ty.es) {
+		return nil
 	}
-	ce := raceCrash(report)
-	m.ty.crashed(ev.Op, ev.Step, m.label(ev), ev.Again, ce)
+	ev.Again, ev.Rebase = kind == kindAgain, kind == kindRebase
+	return ev
 }
 
-// drainRaces records the race reports of the worker's stderr, once it
-// ended.
-func (m *master) drainRaces(p *proc) {
+// race records a race detector's report as a crash of the step the
+// worker's stderr marked before it, of the step's op, at the report's
+// first frame outside the standard library.
+func (m *master) race(mark, report string) {
+	ev := m.markedStep(mark)
+	if ev == nil {
+		return // before the first step: the test's own code, not an op's
+	}
+	m.ty.crashed(ev.Op, ev.Step, m.label(ev), ev.Again, raceCrash(report))
+}
+
+// drainTail records the race reports of the worker's stderr and fails
+// the test with the failures it marked, once the worker ended.
+func (m *master) drainTail(p *proc) {
 	p.stderr.mu.Lock()
-	races := p.stderr.races
-	p.stderr.races = nil
+	races, fails := p.stderr.races, p.stderr.fails
+	p.stderr.races, p.stderr.fails = nil, nil
 	p.stderr.mu.Unlock()
 	for _, r := range races {
 		m.race(r[0], r[1])
+	}
+	for _, f := range fails {
+		where := "before its first step"
+		if ev := m.markedStep(f[0]); ev != nil {
+			where = "in " + m.ty.es[ev.Op].Name + ": " + m.label(ev)
+		}
+		if m.testFailed != nil {
+			m.testFailed(fmt.Sprintf("sweep: the test failed in a worker, %s (its t's Errorf, Fatalf or Fail, called from a kernel or the adapter); the worker's output of that step:\n%s",
+				where, strings.TrimRight(f[1], "\n")))
+		}
 	}
 }
 
@@ -356,6 +422,9 @@ func raceCrash(report string) *crashError {
 
 // label is the name of the step ev starts in the report.
 func (m *master) label(ev *event) string {
+	if ev.Rebase {
+		return Variants[ev.Step].Name + ", run again as the values' base"
+	}
 	l := m.ty.stepName(ev.Op, ev.Step)
 	if ev.Again {
 		l += ", called again"
@@ -363,17 +432,81 @@ func (m *master) label(ev *event) string {
 	return l
 }
 
-// died records the crash of the step the worker died in (a hang when
-// hang is set) and returns where the next worker starts.
-func (m *master) died(pos position, hang *crashError, st *os.ProcessState, stderr string) (position, error) {
+// died records the crash of the step the worker died in (told: the
+// crash the worker told before it ended, a hang) and returns where the
+// next worker starts. A crash on a goroutine that another step's call
+// started (its trace names it) is that step's, and one on a goroutine no
+// step's call started is not attributed to an op unless it ends a fresh
+// worker in the same step again: in both cases the step runs again in a
+// fresh worker (once).
+func (m *master) died(pos position, told *crashError, st *os.ProcessState, out *tail) (position, error) {
 	ev := m.lastStart
 	if ev == nil {
-		return pos, fmt.Errorf("sweep: a worker died before its first step (%v):\n%s", st, lastLines(stderr, 20))
+		return pos, fmt.Errorf("sweep: a worker died before its first step (%v):\n%s", st, lastLines(out.String(), 20))
 	}
-	ce := hang
+	ce := told
 	if ce == nil {
-		ce = death(stderr, st)
+		trace := out.trace()
+		ce = death(trace, out.String(), st)
+		if trace != "" && goDeath(st) {
+			from := m.markedStep(out.starter(trace))
+			if here := [2]int{ev.Op, ev.Step}; (from == nil || from.Op != ev.Op || from.Step != ev.Step) && (m.rerun == nil || *m.rerun != here) {
+				m.rerun = &here
+				m.settle()
+				if from != nil {
+					m.ty.crashed(from.Op, from.Step, m.label(from), from.Again, ce)
+				} else {
+					m.pending = &pendingCrash{ce: ce, while: m.ty.es[ev.Op].Name + ": " + m.label(ev)}
+				}
+				return m.resume(ev), nil
+			}
+		}
 	}
+	if p := m.pending; p != nil {
+		m.pending = nil // the fresh worker died in the step again: the step's crash, not another's
+		if p.ce.Kind != ce.Kind || p.ce.Text != ce.Text || p.ce.At != ce.At {
+			m.pending = p
+			m.settle()
+		}
+	}
+	return m.record(ev, ce)
+}
+
+// settle records the pending crash as one not attributed to an op: the
+// step it ended a worker in ran in a fresh worker without it.
+func (m *master) settle() {
+	p := m.pending
+	if p == nil {
+		return
+	}
+	m.pending = nil
+	c := p.ce.of("")
+	c.Variants, c.Count = []string{"while " + p.while + " ran"}, 1
+	m.ty.r.Unattributed = append(m.ty.r.Unattributed, c)
+	if m.ty.found != nil {
+		m.ty.found(c.String() + " (" + c.Variants[0] + ")")
+	}
+}
+
+// resume returns where a fresh worker starts to run the step ev started
+// again (the op's next step when ev's step told its result, the next op
+// when its op ended).
+func (m *master) resume(ev *event) position {
+	ty := m.ty
+	if m.opEnded {
+		return position{op: m.cur, base: -1, alias: -1}
+	}
+	s := ty.state(ev.Op)
+	if next := m.stepsTold(); next < ty.steps(ev.Op) {
+		return position{op: ev.Op, step: next, base: s.base, alias: s.alias}
+	}
+	ty.apply(&event{T: evOpDone, Op: ev.Op})
+	return position{op: m.q.take(), base: -1, alias: -1}
+}
+
+// record records ce as the crash of the step ev started and returns
+// where the next worker starts.
+func (m *master) record(ev *event, ce *crashError) (position, error) {
 	res := &result{Err: "crash", Crash: ce, Text: (&crashError{Text: ce.Text, At: ce.At}).Error()}
 	ty := m.ty
 	if m.opEnded {
@@ -389,7 +522,7 @@ func (m *master) died(pos position, hang *crashError, st *os.ProcessState, stder
 	case ev.Rebase:
 		// the values' base, run again, crashed: no given sample nor
 		// value runs on it
-		ty.crashed(ev.Op, ev.Step, Variants[ev.Step].Name+", run again as the values' base", false, ce)
+		ty.crashed(ev.Op, ev.Step, m.label(ev), false, ce)
 		for k := max(ty.n, m.stepsTold()); k < steps; k++ {
 			ty.apply(&event{T: evStep, Op: ev.Op, Step: k, Res: &result{NotRun: '_'}})
 		}
@@ -440,11 +573,27 @@ func (m *master) start() (*proc, error) {
 		toW.Close()
 		return nil, fmt.Errorf("sweep: a worker's temporary directory: %v", err)
 	}
-	p := &proc{cmd: exec.Command(m.exe, m.args...), to: fromW, events: make(chan *event, 64), stderr: &tail{}, tmp: tmp}
+	p := &proc{cmd: exec.Command(m.exe, m.args...), to: fromW, from: toR, events: make(chan *event, 64), stderr: newTail(), tmp: tmp, exited: make(chan struct{})}
 	rid, wid := passFiles(p.cmd, fromR, toW)
 	p.cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d/%d", workerEnv, rid, wid))
 	p.cmd.Env = append(p.cmd.Env, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp) // os.TempDir's variables on Unix and Windows
-	p.cmd.Stdout, p.cmd.Stderr = p.stderr, p.stderr
+	p.cmd.Env = append(p.cmd.Env, "GODEBUG="+godebug(os.Getenv("GODEBUG")))
+	// its output goes to a file the master reads at its end: a step's
+	// mark costs the master nothing while the worker runs (a pipe would
+	// wake it at each), and a process a kernel started that holds it
+	// open holds nothing up
+	out, err := os.Create(filepath.Join(tmp, "output"))
+	if err != nil {
+		fromR.Close()
+		fromW.Close()
+		toR.Close()
+		toW.Close()
+		p.removeTmp()
+		return nil, fmt.Errorf("sweep: a worker's output file: %v", err)
+	}
+	defer out.Close()
+	p.cmd.Stdout, p.cmd.Stderr = out, out
+	p.cmd.WaitDelay = drainDelay
 	err = p.cmd.Start()
 	fromR.Close()
 	toW.Close()
@@ -455,7 +604,21 @@ func (m *master) start() (*proc, error) {
 		return nil, fmt.Errorf("sweep: starting a worker: %v", err)
 	}
 	go readEvents(toR, p.events)
+	go func() {
+		p.cmd.Wait()
+		close(p.exited)
+	}()
 	return p, nil
+}
+
+// godebug is a worker's GODEBUG: the master's, and tracebacklabels=1, so
+// that a goroutine's crash trace names the step whose call started it
+// (stepLabel; Go 1.26 and later).
+func godebug(env string) string {
+	if env == "" {
+		return "tracebacklabels=1"
+	}
+	return env + ",tracebacklabels=1"
 }
 
 // readEvents decodes the worker's events until its channel ends (or
@@ -482,10 +645,39 @@ func (p *proc) wait() *os.ProcessState {
 		}
 		close(done)
 	}()
-	p.cmd.Wait()
+	<-p.exited
+	p.from.SetReadDeadline(time.Now().Add(drainDelay))
 	<-done
+	if p.tmp != "" {
+		if f, err := os.Open(filepath.Join(p.tmp, "output")); err == nil {
+			p.readOutput(f)
+			f.Close()
+		}
+	}
 	p.removeTmp()
 	return p.cmd.ProcessState
+}
+
+// readOutput reads the worker's output file into its tail, each step's
+// start marked at the offset its evStart told.
+func (p *proc) readOutput(f *os.File) {
+	var at int64
+	for _, ev := range p.starts {
+		if ev.Out < at {
+			continue
+		}
+		io.Copy(p.stderr, io.LimitReader(f, ev.Out-at))
+		at = ev.Out
+		kind := kindStep
+		switch {
+		case ev.Again:
+			kind = kindAgain
+		case ev.Rebase:
+			kind = kindRebase
+		}
+		p.stderr.Write([]byte(fmt.Sprintf("%sstep %d %d %s 0\n", markPrefix, ev.Op, ev.Step, kind)))
+	}
+	io.Copy(p.stderr, f)
 }
 
 // removeTmp removes the worker's temporary directory.
@@ -498,83 +690,15 @@ func (p *proc) removeTmp() {
 
 // kill ends the worker, if it still runs.
 func (p *proc) kill() {
-	if p.cmd.ProcessState == nil {
+	select {
+	case <-p.exited:
+		if p.tmp == "" {
+			return // waited for
+		}
+	default:
 		p.cmd.Process.Kill()
-		p.wait()
 	}
-}
-
-// A tail keeps the last 64 KiB written to it: a worker's output. It keeps
-// each race detector's report in it with the step mark before it
-// (stepMark's line), which it keeps out of the output.
-type tail struct {
-	mu      sync.Mutex
-	b       bytes.Buffer
-	pending string // what may hold a race report's start, waiting for its end
-	mark    string // the last step mark: "op step again"
-	races   [][2]string
-	partial string // a step mark's start
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	s := t.partial + string(p)
-	t.partial = ""
-	var out strings.Builder
-	for s != "" {
-		i := strings.Index(s, stepMark)
-		if i < 0 {
-			out.WriteString(s)
-			break
-		}
-		out.WriteString(s[:i])
-		line, rest, ok := strings.Cut(s[i:], "\n")
-		if !ok {
-			t.partial = s[i:]
-			break
-		}
-		t.findRaces(out.String())
-		t.b.WriteString(out.String())
-		out.Reset()
-		t.mark = strings.TrimPrefix(line, stepMark)
-		s = rest
-	}
-	t.findRaces(out.String())
-	t.b.WriteString(out.String())
-	if t.b.Len() > 64<<10 {
-		rest := bytes.Clone(t.b.Bytes()[t.b.Len()-32<<10:])
-		t.b.Reset()
-		t.b.Write(rest)
-	}
-	return len(p), nil
-}
-
-// findRaces keeps the race reports that end in p, their starts in the
-// writes before it (the race detector writes a report in pieces).
-func (t *tail) findRaces(p string) {
-	t.pending += p
-	for {
-		i := strings.Index(t.pending, raceStart)
-		if i < 0 {
-			t.pending = t.pending[max(len(t.pending)-len(raceStart), 0):] // a start cut in two
-			return
-		}
-		j := strings.Index(t.pending[i+len(raceStart):], raceEnd)
-		if j < 0 {
-			t.pending = t.pending[i:min(len(t.pending), i+maxOutput)]
-			return
-		}
-		end := i + len(raceStart) + j
-		t.races = append(t.races, [2]string{t.mark, t.pending[i:end]})
-		t.pending = t.pending[end+len(raceEnd):]
-	}
-}
-
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.b.String()
+	p.wait()
 }
 
 // errNoTest is workerCommand's error for a sweep in a test binary whose
@@ -585,11 +709,15 @@ var errNoTest = errors.New("sweep: a sweep in a subtest, or on a goroutine a tes
 // its own executable.
 var errNoExecutable = errors.New("sweep: cannot run the program again as a worker: no path to its executable (Options.InProcess runs the sweep in this process)")
 
-// workerCommand is the command that starts a worker: the program with its
-// arguments, or the test binary with the flags a worker inherits and a
-// -test.run that selects the test the sweep is in (t's, else the test
-// function on the calling goroutine's stack, else the process's own).
-func workerCommand(t testing.TB) (string, []string, error) {
+// workerCommand is the command that starts a worker of a sweep that its
+// test ran nth sweeps before: the program with its arguments, or the test
+// binary with the flags a worker inherits, a -test.run that selects the
+// test the sweep is in (t's, else the test function on the calling
+// goroutine's stack) and -test.v, so that testing prints at once what the
+// test's t logs in the worker (a failure's message: see master.drainTail).
+// A benchmark's worker runs the benchmark alone (-test.run=^$), as many
+// times as reach the sweep: the times it ran the sweep before, and once.
+func workerCommand(t testing.TB, nth int) (string, []string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return "", nil, errNoExecutable
@@ -605,15 +733,13 @@ func workerCommand(t testing.TB) (string, []string, error) {
 		}
 		name = top
 	}
-	run := ""
-	if name != "" {
-		run = testPattern(name)
+	args := inherited(os.Args[1:], true)
+	if strings.HasPrefix(name, "Benchmark") {
+		args = append(args, "-test.run=^$", "-test.bench="+testPattern(name), fmt.Sprintf("-test.benchtime=%dx", nth+1))
+	} else {
+		args = append(args, "-test.run="+testPattern(name))
 	}
-	args := inherited(os.Args[1:], run != "")
-	if run != "" {
-		args = append(args, "-test.run="+run)
-	}
-	return exe, args, nil
+	return exe, append(args, "-test.v=true"), nil
 }
 
 // testName is t's name, "" when t is nil or a stand-in without one (a

@@ -224,7 +224,7 @@ func TestDeathAfterAStepIsNotItsResultAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	trace := "panic: late\n\ngoroutine 7 [running]:\nexample.com/lib.kernel.func1()\n\t/src/lib/k.go:3 +0x1d\n"
+	trace := "panic: late\n\ngoroutine 7 [running labels:{\"sweep.step\": \"5 1 step\"}]:\nexample.com/lib.kernel.func1()\n\t/src/lib/k.go:3 +0x1d\n"
 	for _, c := range []struct {
 		name            string
 		startDone, ends bool
@@ -243,7 +243,9 @@ func TestDeathAfterAStepIsNotItsResultAgain(t *testing.T) {
 			ty.apply(&event{T: evOpDone, Op: 5})
 		}
 		m.lastStart, m.startDone, m.opEnded = &event{T: evStart, Op: 5, Step: 1}, c.startDone, c.ends
-		next, err := m.died(position{}, nil, nil, trace)
+		out := newTail()
+		out.Write([]byte(trace))
+		next, err := m.died(position{}, nil, nil, out)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -75,6 +75,12 @@ type Report struct {
 	// Repros are the reproducers of the findings and crashes, when the
 	// sweep wrote them ([Options].Repro).
 	Repros []*Repro
+	// Unattributed are the crashes (isolated) of goroutines no op's call
+	// started (their trace names none: the test's own, a package's), each
+	// of which ended a worker while a step ran that, run again in a fresh
+	// worker, did not crash: Op is empty, Variants[0] says which step ran.
+	// Run fails the test once per each.
+	Unattributed []*Crash
 	// told counts the findings and crashes streamed so far.
 	told struct{ findings, crashes int }
 }
@@ -217,6 +223,7 @@ func (r *Report) merge(o *Report) {
 	r.Findings = append(r.Findings, o.Findings...)
 	r.Crashes = append(r.Crashes, o.Crashes...)
 	r.Refused = append(r.Refused, o.Refused...)
+	r.Unattributed = append(r.Unattributed, o.Unattributed...)
 }
 
 // sortCrashes puts the crashes in the order of their ops in es, each
@@ -311,7 +318,7 @@ func (r *Report) String() string {
 			fmt.Fprintf(&b, "\t%s\n", alsoText(fs))
 		}
 	}
-	for _, c := range r.Crashes {
+	for _, c := range slices.Concat(r.Crashes, r.Unattributed) {
 		fmt.Fprintf(&b, "%s (%d)\n\tin: %s\n", c, c.Count, strings.Join(c.Variants, "; "))
 		for _, l := range strings.Split(strings.TrimRight(c.Output, "\n"), "\n") {
 			if c.Output != "" {

@@ -67,8 +67,8 @@ func testPattern(name string) string {
 	return strings.Join(parts, "/")
 }
 
-// testOnStack returns the name of the top-level test, example or fuzz
-// target whose function testing's runner called on the calling
+// testOnStack returns the name of the top-level test, example, fuzz
+// target or benchmark whose function testing's runner called on the calling
 // goroutine, and whether the goroutine is one: false for a subtest (the
 // runner called a function literal, or a function that is no test), or a
 // goroutine no runner started.
@@ -78,10 +78,10 @@ func testOnStack() (string, bool) {
 	callee := ""
 	for {
 		f, more := frames.Next()
-		if f.Function == "testing.tRunner" || f.Function == "testing.runExample" || f.Function == "testing.runFuzzTests" {
+		if f.Function == "testing.tRunner" || f.Function == "testing.runExample" || f.Function == "testing.runFuzzTests" || f.Function == "testing.(*B).runN" {
 			name := callee[strings.LastIndex(callee, "/")+1:]
 			_, name, _ = strings.Cut(name, ".")
-			for _, p := range []string{"Test", "Example", "Fuzz"} {
+			for _, p := range []string{"Test", "Example", "Fuzz", "Benchmark"} {
 				if strings.HasPrefix(name, p) && !strings.Contains(name, ".") {
 					return name, true
 				}

@@ -16,26 +16,26 @@ import (
 // maxOutput bounds a crash's Output.
 const maxOutput = 16 << 10
 
-// death names what ended a worker that did not finish: a Go panic's or
-// fatal error's first line and the innermost frame of the goroutine it
-// names, a signal, else its exit status. out is the worker's stderr (its
-// tail).
-func death(out string, st *os.ProcessState) *crashError {
-	lines := strings.Split(out, "\n")
-	for i, l := range lines {
+// death names what ended a worker that did not finish: from trace, the
+// output of the step it died in from the last line that starts Go's
+// report of a death, the panic's or fatal error's first line and the
+// innermost frame of the goroutine it names, or the signal; else (no such
+// line, or an exit status Go's runtime does not end a process with after
+// one: a kernel printed it) a signal that killed it, or its exit status.
+// out is the step's output (its tail).
+func death(trace, out string, st *os.ProcessState) *crashError {
+	if trace != "" && goDeath(st) {
+		lines := strings.Split(trace, "\n")
 		kind, text := "", ""
-		switch {
+		switch l := lines[0]; {
 		case strings.HasPrefix(l, "panic: "):
 			kind, text = crashGoroutine, strings.TrimSuffix(strings.TrimPrefix(l, "panic: "), " [recovered]")
 		case strings.HasPrefix(l, "fatal error: "):
 			kind, text = crashFatal, strings.TrimPrefix(l, "fatal error: ")
-		case sigLine.MatchString(l):
-			kind, text = crashSignal, l
 		default:
-			continue
+			kind, text = crashSignal, l
 		}
-		trace := strings.Join(lines[i:], "\n")
-		return &crashError{Kind: kind, Text: normalizeTrace(text), At: firstUserFrame(lines[i+1:], -1), Output: clip(normalizeTrace(trace))}
+		return &crashError{Kind: kind, Text: normalizeTrace(text), At: firstUserFrame(lines[1:], -1), Output: clip(normalizeTrace(trace))}
 	}
 	tail := clip(normalizeTrace(lastLines(out, 20)))
 	if st != nil {
@@ -45,6 +45,19 @@ func death(out string, st *os.ProcessState) *crashError {
 		return &crashError{Kind: crashExit, Text: fmt.Sprintf("the process exited with status %d in the call", st.ExitCode()), Output: tail}
 	}
 	return &crashError{Kind: crashExit, Text: "the process ended in the call", Output: tail}
+}
+
+// goDeath reports whether a process that ended so can have been ended by
+// Go's runtime after a panic, a fatal error or a signal: exit status 2,
+// or a signal (GOTRACEBACK=crash aborts); true when st is unknown.
+func goDeath(st *os.ProcessState) bool {
+	if st == nil {
+		return true
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return true
+	}
+	return st.ExitCode() == 2
 }
 
 // sigLine is the line Go's runtime prints for a signal it cannot turn
@@ -127,6 +140,7 @@ var (
 	traceArgs   = regexp.MustCompile(`\([^()]*\)$`)
 	traceOffset = regexp.MustCompile(` \+0x[0-9a-f]+$`)
 	traceGoid   = regexp.MustCompile(`^goroutine \d+ \[([^,\]]*)[^\]]*\]:$`)
+	traceLabels = regexp.MustCompile(` labels:\{.*\}\]:$`)
 	traceBy     = regexp.MustCompile(` in goroutine \d+$`)
 	traceHex    = regexp.MustCompile(`0x[0-9a-f]+`)
 )
@@ -141,8 +155,8 @@ func normalizeTrace(s string) string {
 		case strings.HasPrefix(l, "\t"):
 			l = traceOffset.ReplaceAllString(l, "")
 			l = "\t" + filepath.Base(strings.TrimPrefix(l, "\t"))
-		case traceGoid.MatchString(l):
-			l = traceGoid.ReplaceAllString(l, "goroutine [$1]:")
+		case strings.HasPrefix(l, "goroutine ") && traceGoid.MatchString(traceLabels.ReplaceAllString(l, "]:")):
+			l = traceGoid.ReplaceAllString(traceLabels.ReplaceAllString(l, "]:"), "goroutine [$1]:")
 		case strings.HasPrefix(l, "created by "):
 			l = traceBy.ReplaceAllString(l, "")
 		case !strings.HasPrefix(l, "\t") && strings.HasSuffix(l, ")") && strings.Contains(l, "."):

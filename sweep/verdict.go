@@ -122,5 +122,8 @@ func RunWith(t testing.TB, rt Runtime, ops iter.Seq2[string, any], o Options) *R
 	for _, k := range stale {
 		t.Errorf("a verdict no finding, crash or refusal needs (the bug is fixed, or moved: remove it): %s", k)
 	}
+	for _, c := range rep.Unattributed {
+		t.Errorf("%s, %s", c, c.Variants[0])
+	}
 	return rep
 }

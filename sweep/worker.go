@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,6 +163,7 @@ func theWorker() *worker {
 			fmt.Fprintf(os.Stderr, "sweep: %s=%q: want FROM/TO\n", workerEnv, marker)
 			os.Exit(2)
 		}
+		privateChannel(from, to) // a process the worker's code starts does not inherit it
 		w := &worker{in: bufio.NewReader(os.NewFile(from, "sweep-from-master"))}
 		line, err := w.in.ReadBytes('\n')
 		if err == nil {
@@ -217,7 +220,8 @@ func (w *worker) run(es []entry, rt Runtime, n int, o Options, req request) {
 		before := asserts.ReadStats()
 		asserts.Collect(f)
 		excluded = excluded.Add(asserts.ReadStats().Sub(before))
-	}}
+	}, wrap: func(mark string, g uint64, f func()) { w.step(o.Test, mark, g, f) }}
+	defer d.close()
 	last := asserts.ReadStats()
 	for req.Op >= 0 && req.Op < len(es) {
 		d.runOp(req.Op, req.Step, req.Base, req.Alias)
@@ -228,6 +232,52 @@ func (w *worker) run(es []entry, rt Runtime, n int, o Options, req request) {
 		w.flush()
 		req = w.next()
 	}
+}
+
+// stepLabel is the pprof label a step's goroutine has, and every
+// goroutine its calls start (labels are inherited): "op step kind". A
+// worker runs with GODEBUG tracebacklabels=1, so that a goroutine's crash
+// names in its trace the step that started it.
+const stepLabel = "sweep.step"
+
+// step runs f, the calls of the step mark names, on the calling goroutine
+// (the driver's call goroutine, number g): it labels the goroutine with the step, tells
+// the watchdog which goroutine to show, and marks the step's start in the
+// worker's output, which the master reads a death's cause from, and the
+// goroutine's number, which a crash's trace names as the creator of the
+// goroutines the calls start ("created by ... in goroutine N"). A test t
+// (Options.Test) that the calls fail (t.Errorf, t.Fatalf of a kernel or
+// an adapter that holds it) is marked in the output after the messages
+// testing printed, for the master to fail its test with them.
+func (w *worker) step(t testing.TB, mark string, g uint64, f func()) {
+	if wd := watch.Load(); wd != nil {
+		wd.g.Store(g)
+	}
+	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels(stepLabel, mark)))
+	if outputOffset() < 0 {
+		fmt.Fprintf(os.Stderr, "%sstep %s %d\n", markPrefix, mark, g) // no offset in its evStart
+	}
+	if t == nil {
+		f()
+		return
+	}
+	failed := hasFailed(t)
+	defer func() {
+		if !failed && hasFailed(t) {
+			fmt.Fprintf(os.Stderr, "%sfailed\n", markPrefix)
+		}
+	}()
+	f()
+}
+
+// hasFailed is t.Failed(), false for a stand-in testing.TB that panics.
+func hasFailed(t testing.TB) (failed bool) {
+	defer func() {
+		if recover() != nil {
+			failed = false
+		}
+	}()
+	return t.Failed()
 }
 
 // next reads the master's next request (Op -1 when the channel ends).
@@ -248,14 +298,14 @@ func (w *worker) next() request {
 func (w *worker) emit(ev *event) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if ev.T == evStart {
+		ev.Out = outputOffset() // before Encode: the master cuts the output there
+	}
 	if err := w.enc.Encode(ev); err != nil {
 		os.Exit(2) // the master is gone
 	}
 	if ev.T == evStart {
 		w.out.Flush()
-		if raceEnabled {
-			fmt.Fprintf(os.Stderr, "%s%d %d %t\n", stepMark, ev.Op, ev.Step, ev.Again)
-		}
 	}
 }
 
@@ -271,8 +321,8 @@ func (w *worker) flush() {
 type watchdog struct {
 	limit time.Duration
 	depth atomic.Int32
-	since atomic.Int64 // the armed call's start, UnixNano
-	g     uint64       // the goroutine the calls run on: the sweep's
+	since atomic.Int64  // the armed call's start, UnixNano
+	g     atomic.Uint64 // the goroutine the calls run on: the step's
 }
 
 var watch atomic.Pointer[watchdog]
@@ -292,7 +342,8 @@ func watchCall() func() {
 
 // startWatchdog starts w's watchdog with limit.
 func startWatchdog(w *worker, limit time.Duration) {
-	wd := &watchdog{limit: limit, g: goid()}
+	wd := &watchdog{limit: limit}
+	wd.g.Store(goid())
 	watch.Store(wd)
 	tick := min(max(limit/20, 10*time.Millisecond), time.Second)
 	go func() {
@@ -312,7 +363,7 @@ func (w *worker) hang(wd *watchdog) {
 	buf := make([]byte, 1<<20)
 	stacks := string(buf[:runtime.Stack(buf, true)])
 	ce := &crashError{Kind: crashHang, Text: fmt.Sprintf("no return within %v", wd.limit),
-		At: firstUserFrame(strings.Split(stacks, "\n"), int(wd.g)), Output: clip(normalizeTrace(stacks))}
+		At: firstUserFrame(strings.Split(stacks, "\n"), int(wd.g.Load())), Output: clip(normalizeTrace(stacks))}
 	w.emit(&event{T: evHang, Crash: ce})
 	w.flush()
 	os.Exit(3)
