@@ -59,8 +59,8 @@ func (m Memory) Strided(sizes, strides []int) Memory {
 // library's memory function, read twice per argument per checked call,
 // spends most of its time on them).
 func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
-	h := uint64(uintptr(m.anchor)-uintptr(m.data))*fpMulStrides + 2
-	g := uint64(2)
+	h := uint64(uintptr(m.anchor)-uintptr(m.data))*fpMulStrides + 2 + fpSeed
+	g := uint64(2) + fpSeed
 	h = (h ^ uint64(rows)) * fpMulSizes
 	g = (g ^ uint64(rowStride)) * fpMulStrides
 	h = (h ^ uint64(cols)) * fpMulSizes
@@ -78,8 +78,8 @@ func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
 // tensor's fingerprints are compared only with the same tensor's, taken
 // the same way.
 func stridedFingerprint(sizes, strides []int, offset uint64) uint64 {
-	h := offset*fpMulStrides + uint64(len(sizes))
-	g := uint64(len(strides))
+	h := offset*fpMulStrides + uint64(len(sizes)) + fpSeed
+	g := uint64(len(strides)) + fpSeed
 	for i, v := range sizes {
 		var st uint64
 		if i < len(strides) {
