@@ -70,6 +70,13 @@ func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emp
 	if err != nil {
 		return nil, err
 	}
+	return runSource(ctx, dir, l, src)
+}
+
+// runSource builds and runs the program src as a package of the user's
+// module (dir, the user's package), given to the go command as an
+// overlay, and returns its output.
+func runSource(ctx context.Context, dir string, l *Lib, src []byte) (*bytes.Buffer, error) {
 	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
 	if err != nil {
 		return nil, err

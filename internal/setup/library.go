@@ -106,6 +106,9 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	if t.Lib, err = library.Load(t.Dir, spec); err != nil {
 		return err
 	}
+	if err := library.ProbeMemory(context.Background(), t.Dir, t.Lib); err != nil {
+		return err
+	}
 	s, err := schema.Default()
 	if err != nil {
 		return err
@@ -363,7 +366,7 @@ func (t *libTarget) checkBuilds(files map[string][]byte) error {
 
 // libTestNames are the names init's tests declare in the package's
 // external tests (SweepTestFile, ValuesTestFile).
-var libTestNames = []string{"sweepAdapter", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
+var libTestNames = []string{"sweepAdapter", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
 
 // testCollisions refuses a package whose external tests declare a name
 // init's tests declare.
