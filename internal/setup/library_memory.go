@@ -23,14 +23,44 @@ func (t *libTarget) MemoryImportsReflect() bool { return t.Lib.MemoryImportsRefl
 func (t *libTarget) MemoryNotes() []string {
 	m := t.Lib.Memory
 	var out []string
+	var byRanks []string // the element types read at the same ranks, together
+	dtypes := map[string][]string{}
 	for _, d := range t.memoryDtypes() {
-		out = append(out, fmt.Sprintf("It reads %s tensors (%s), checked by init.", d, rankList(library.Ranks(m.Read, d))))
+		r := rankList(library.Ranks(m.Read, d))
+		if dtypes[r] == nil {
+			byRanks = append(byRanks, r)
+		}
+		dtypes[r] = append(dtypes[r], d)
 	}
-	for _, f := range sortedForms(m.Unread) {
-		out = append(out, fmt.Sprintf("It cannot read %s tensors (%s): to the checks they have no storage.", f, m.Unread[f]))
+	for _, r := range byRanks {
+		out = append(out, fmt.Sprintf("It reads %s tensors of %s, each with its geometry at its rank, as init checked.", joinAnd(dtypes[r]), r))
+	}
+	for _, g := range unreadGroups(m) {
+		out = append(out, fmt.Sprintf("It cannot read %s tensors of %s (%s): to the checks they have no storage.", g.dtype, rankList(g.ranks), g.why))
 	}
 	if m.NoStrides {
 		out = append(out, fmt.Sprintf("The API gives no strides: the geometry is the sizes (%s()) and where the elements start.", t.Lib.Raw.Shape))
+	}
+	return out
+}
+
+// An unreadGroup is the ranks of one element type the memory function
+// cannot read for one reason.
+type unreadGroup struct {
+	dtype, why string
+	ranks      []int
+}
+
+// unreadGroups are the forms the memory function cannot read, by element
+// type and reason.
+func unreadGroups(m *library.Memory) []unreadGroup {
+	var out []unreadGroup
+	for _, f := range sortedForms(m.Unread) {
+		if n := len(out); n > 0 && out[n-1].dtype == f.Dtype && out[n-1].why == m.Unread[f] {
+			out[n-1].ranks = append(out[n-1].ranks, f.Rank)
+			continue
+		}
+		out = append(out, unreadGroup{f.Dtype, m.Unread[f], []int{f.Rank}})
 	}
 	return out
 }
@@ -66,13 +96,21 @@ func (t *libTarget) reportMemory(w io.Writer) {
 		}
 		fmt.Fprintf(w, "    not made (counted as samples it cannot make): %s (first: %s)\n", strings.Join(names, ", "), m.Refused[refused[0]])
 	}
-	for _, f := range sortedForms(m.Unread) {
-		fmt.Fprintf(w, "  weaker: %s tensors: %s cannot read them (%s): to the checks they have no storage, and %s skip them, on every bound op given or returning one (%d ops; the sweep's %s samples of each)\n",
-			f, t.MemoryFunc, m.Unread[f], weakChecks, len(t.Ops), f.Dtype)
+	for _, g := range unreadGroups(m) {
+		fmt.Fprintf(w, "  weaker: %s tensors of %s: %s cannot read them (%s): to the checks they have no storage, and %s skip them, on every bound op given or returning one (%d ops; the sweep's %s samples of each)\n",
+			g.dtype, rankList(g.ranks), t.MemoryFunc, g.why, weakChecks, len(t.Ops), g.dtype)
 	}
 	if m.NoStrides {
 		fmt.Fprintf(w, "  weaker: same_metadata: the API gives sizes (%s()) and no strides: a kernel that changes a tensor's strides alone is not seen, on every bound op's tensor arguments not written (%d ops)\n", t.Lib.Raw.Shape, len(t.Ops))
 	}
+}
+
+// joinAnd is "a", "a and b", "a, b and c".
+func joinAnd(l []string) string {
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + " and " + l[len(l)-1]
 }
 
 // rankList is "rank 2", "ranks 0, 1 and 2".
@@ -82,9 +120,9 @@ func rankList(ranks []int) string {
 		s[i] = strconv.Itoa(r)
 	}
 	if len(s) < 2 {
-		return "rank " + strings.Join(s, "")
+		return "rank " + joinAnd(s)
 	}
-	return "ranks " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return "ranks " + joinAnd(s)
 }
 
 // sortedForms are the keys of m, by element type then rank.
