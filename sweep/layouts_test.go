@@ -36,9 +36,7 @@ func TestVariantNumbers(t *testing.T) {
 		"20 transposed views of non-leaves (leaf.clone(); in-place legal): float32[2,3].nonleaf_view.of_nonleaf, optionals 1, lists of 1, alias false, training false",
 		"21 1-d float [3]: float32[3], optionals 1, lists of 1, alias false, training false",
 		"22 single element float [1]: float32[1], optionals 1, lists of 1, alias false, training false",
-		"23 row vector float [1,3]: float32[1,3], optionals 1, lists of 1, alias false, training false",
-		"24 column vector float [3,1]: float32[3,1], optionals 1, lists of 1, alias false, training false",
-		"25 single element 4-d float [1,1,1,1]: float32[1,1,1,1], optionals 1, lists of 1, alias false, training false",
+		"23 single element 4-d float [1,1,1,1]: float32[1,1,1,1], optionals 1, lists of 1, alias false, training false",
 	}
 	for i, v := range Variants {
 		if i >= len(want) {
