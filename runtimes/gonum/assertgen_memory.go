@@ -13,7 +13,7 @@ import (
 // storage the anchor of its memory, which every tensor on one buffer
 // shares.
 //
-// It reads float64 tensors (rank 2), checked by init.
+// It reads float64 tensors of rank 2, each with its geometry at its rank, as init checked.
 func AssertgenMemory(t *mat.Dense) asserts.Memory {
 	raw := t.RawMatrix()
 	return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
