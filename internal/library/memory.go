@@ -227,7 +227,7 @@ func ProbeMemory(ctx context.Context, dir string, l *Lib) error {
 	access, kind := memoryAccess(l)
 	l.Memory = &Memory{Access: access, Kind: kind, Refused: map[Form]string{}, Unread: map[Form]string{}, NoStrides: l.Raw.shaped() && l.Raw.Strides == ""}
 	forms := l.probeForms(access)
-	out, err := runSource(ctx, dir, l, []byte(l.memoryProgram(forms)))
+	out, err := runSource(ctx, dir, l, []byte(l.memoryProgram(forms)), fmt.Sprintf("the check of the memory function of %s", l.Spec))
 	if err != nil {
 		return err
 	}
