@@ -107,6 +107,9 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 		return err
 	}
 	if err := library.ProbeMemory(context.Background(), t.Dir, t.Lib); err != nil {
+		if strings.Contains(err.Error(), "providing package github.com/assertgen/assertgen/asserts") {
+			return fmt.Errorf("init wrote nothing: with its files, package %s would not build: the memory function imports github.com/assertgen/assertgen/asserts, which this module does not require\n(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)", t.Path)
+		}
 		return err
 	}
 	s, err := schema.Default()
