@@ -66,8 +66,8 @@ func (m Memory) Strided(sizes, strides []int) Memory {
 // spends most of its time on them).
 func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
 	off := uintptr(m.anchor) - uintptr(m.data)
-	h := (2 ^ uint64(rows)) * fpMulSizes
-	g := (2 ^ uint64(rowStride)) * fpMulStrides
+	h := ((2 + fpSeed) ^ uint64(rows)) * fpMulSizes
+	g := ((2 + fpSeed) ^ uint64(rowStride)) * fpMulStrides
 	h = (h ^ uint64(cols)) * fpMulSizes
 	g = (g ^ uint64(colStride)) * fpMulStrides
 	m.meta = shared.ShiftMetadata(h^g|1, off)
@@ -84,8 +84,8 @@ func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
 // fingerprints are compared only with the same tensor's, taken the same
 // way.
 func stridedFingerprint(sizes, strides []int) uint64 {
-	h := uint64(len(sizes))
-	g := uint64(len(strides))
+	h := uint64(len(sizes)) + fpSeed
+	g := uint64(len(strides)) + fpSeed
 	for i, v := range sizes {
 		var st uint64
 		if i < len(strides) {

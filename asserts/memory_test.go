@@ -351,3 +351,22 @@ func TestMatrixIsStrided(t *testing.T) {
 		t.Error("a matrix and its transpose have one fingerprint")
 	}
 }
+
+// A 0-dim tensor and a 1-d tensor of one element at offset 0 (a 1-byte
+// element's, whose anchor is its first byte) have two fingerprints, in
+// Strided's form and in FingerprintMetadata's: init's probe of gorgonia's
+// bool tensors found them one.
+func TestRankZeroAndOneElement(t *testing.T) {
+	s := make([]bool, 1)
+	a, _ := asserts.SliceMemory(s).Strided(nil, nil).Metadata()
+	b, _ := asserts.SliceMemory(s).Strided([]int{1}, []int{1}).Metadata()
+	if a == b {
+		t.Errorf("Strided: sizes [] and [1] give one fingerprint %#x", a)
+	}
+	if asserts.FingerprintMetadata(nil, nil, 0) == asserts.FingerprintMetadata([]int{1}, []int{1}, 0) {
+		t.Error("FingerprintMetadata: sizes [] and [1] give one fingerprint")
+	}
+	if asserts.FingerprintMetadata64(nil, nil, 0) == asserts.FingerprintMetadata64([]int64{1}, []int64{1}, 0) {
+		t.Error("FingerprintMetadata64: sizes [] and [1] give one fingerprint")
+	}
+}

@@ -29,7 +29,7 @@ type Metadata interface {
 // int64 geometry calls [FingerprintMetadata64]). sizes and strides have the same length for a strided tensor; a
 // runtime without strides (a layout without them) passes nil.
 func FingerprintMetadata(sizes, strides []int, offset int) uint64 {
-	h := uint64(offset)*fpMulStrides + uint64(len(sizes))
+	h := uint64(offset)*fpMulStrides + uint64(len(sizes)) + fpSeed
 	for _, v := range sizes {
 		h = (h ^ uint64(v)) * fpMulSizes
 	}
@@ -44,7 +44,7 @@ func FingerprintMetadata(sizes, strides []int, offset int) uint64 {
 // strides and offset give the same fingerprint in either form, without
 // a conversion or an allocation.
 func FingerprintMetadata64(sizes, strides []int64, offset int64) uint64 {
-	h := uint64(offset)*fpMulStrides + uint64(len(sizes))
+	h := uint64(offset)*fpMulStrides + uint64(len(sizes)) + fpSeed
 	for _, v := range sizes {
 		h = (h ^ uint64(v)) * fpMulSizes
 	}
@@ -60,4 +60,8 @@ func FingerprintMetadata64(sizes, strides []int64, offset int64) uint64 {
 const (
 	fpMulSizes   = 0x9e3779b97f4a7c15
 	fpMulStrides = 0xc2b2ae3d27d4eb4f
+	// fpSeed starts each chain: a chain started at the rank alone would
+	// be zeroed by a first value equal to it (the sizes [] and [1], offset
+	// 0, of a 1-byte element's tensor, gave one fingerprint).
+	fpSeed = 0x165667b19e3779f9
 )

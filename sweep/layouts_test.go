@@ -34,6 +34,9 @@ func TestVariantNumbers(t *testing.T) {
 		"18 requires_grad float [2,3] leaves (the autograd path): float32[2,3].requires_grad, optionals 1, lists of 1, alias false, training false",
 		"19 transposed views of requires_grad leaves (in-place refused): float32[2,3].nonleaf_view, optionals 1, lists of 1, alias false, training false",
 		"20 transposed views of non-leaves (leaf.clone(); in-place legal): float32[2,3].nonleaf_view.of_nonleaf, optionals 1, lists of 1, alias false, training false",
+		"21 1-d float [3]: float32[3], optionals 1, lists of 1, alias false, training false",
+		"22 single element float [1]: float32[1], optionals 1, lists of 1, alias false, training false",
+		"23 single element 4-d float [1,1,1,1]: float32[1,1,1,1], optionals 1, lists of 1, alias false, training false",
 	}
 	for i, v := range Variants {
 		if i >= len(want) {
@@ -67,6 +70,8 @@ func TestVariantNumbers(t *testing.T) {
 		"17 non-viewable reshape",
 		"18 one-element lists",
 		"19 empty",
+		"20 size-1 last dim",
+		"21 single element",
 	}
 	for i, p := range Probes {
 		if got := fmt.Sprintf("%d %s", i, p.Name); i < len(wantProbes) && got != wantProbes[i] {

@@ -76,6 +76,8 @@ var Probes = []probe{
 	{"non-viewable reshape", "a shape or size argument of one dim, of a transposed input (reshape's copy path)", nonViewable},
 	{"one-element lists", "every tensor list, Scalar list and dim list of one element", oneElementLists},
 	{"empty", "every input tensor's first dim 0 ([2,3] is [0,3])", leadDim(0)},
+	{"size-1 last dim", "every input tensor's last dim 1 ([2,3] is [2,1]: a column vector)", trailingDim(1)},
+	{"single element", "every input tensor's dims all 1 ([2,3] is [1,1], [3] is [1])", allDims(1)},
 }
 
 // ApplyProbe returns a copy of s with probe p of [Probes] applied, to run
@@ -297,6 +299,29 @@ func fillInputs(fill string) func(*Sample) byte {
 // or size argument that was the first input's shape (reshape's, view's)
 // follows it.
 func leadDim(n int) func(*Sample) byte {
+	return reshapeInputs(func(sh []int) { sh[0] = n })
+}
+
+// trailingDim sets every input tensor's last dim to n (a 0-dim tensor
+// becomes [n]), the first input's shape arguments following it.
+func trailingDim(n int) func(*Sample) byte {
+	return reshapeInputs(func(sh []int) { sh[len(sh)-1] = n })
+}
+
+// allDims sets every dim of every input tensor to n (a 0-dim tensor
+// becomes [n]), the first input's shape arguments following it.
+func allDims(n int) func(*Sample) byte {
+	return reshapeInputs(func(sh []int) {
+		for i := range sh {
+			sh[i] = n
+		}
+	})
+}
+
+// reshapeInputs gives every input tensor the shape edit makes of its own
+// (a 0-dim tensor's taken as [1]), the first input's shape arguments
+// following it.
+func reshapeInputs(edit func(sh []int)) func(*Sample) byte {
 	return func(s *Sample) byte {
 		had, changed := false, false
 		for i, k := range s.inputs() {
@@ -306,10 +331,10 @@ func leadDim(n int) func(*Sample) byte {
 				sh = []int{1}
 			}
 			had = true
-			if sh[0] == n && len(old) > 0 {
+			edit(sh)
+			if len(old) > 0 && slices.Equal(sh, old) {
 				continue
 			}
-			sh[0] = n
 			if i == 0 {
 				s.followShape(old, sh)
 			}

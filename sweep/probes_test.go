@@ -55,6 +55,11 @@ func TestProbes(t *testing.T) {
 		{"cat", 3, "one-element lists", probeChanged, "tensors=[float64[3,3]] dim=[0] (value: one-element lists)"},
 		{"cat", 0, "one-element lists", probeSame, ""},
 		{"neg", 2, "empty", probeChanged, "self=float32[0] (value: empty)"},
+		{"add.Tensor", 0, "size-1 last dim", probeChanged, "self=float32[2,1] other=float32[2,1] alpha=[1] (value: size-1 last dim)"},
+		{"neg", 22, "size-1 last dim", probeSame, ""},
+		{"reshape", 0, "single element", probeChanged, "self=float32[1,1] shape=[1 1] (value: single element)"},
+		{"neg", 2, "single element", probeChanged, "self=float32[1] (value: single element)"},
+		{"neg", 23, "single element", probeSame, ""},
 	} {
 		base := For(ops[c.op], c.variant)
 		before := base.Describe()

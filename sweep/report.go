@@ -305,6 +305,7 @@ func (r *Report) String() string {
 	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %s), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes\n",
 		r.Ops, len(r.Exercised), r.notReachedText(), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, own, len(r.Crashes))
 	r.writeValuesLine(&b)
+	r.writeUnmadeShare(&b, unmade)
 	for _, k := range sortedKeys(r.Unmade) {
 		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
 	}
@@ -381,6 +382,36 @@ func (r *Report) writeValuesLine(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "values that matter: %d samples of %d kinds on the ops' base samples (%d ran, %d rejected, %d crashed, %d the runtime cannot make)\n",
 		t.Ran+t.Rejected+t.Crashed+t.Unmade, len(r.valueCounts), t.Ran, t.Rejected, t.Crashed, t.Unmade)
+}
+
+// writeUnmadeShare prints the share of the samples the runtime cannot
+// make, and how many of them ask for what no runtime without PyTorch's
+// tensor model has (a layout, a conj or neg bit, autograd, named dims:
+// the variants whose template asks for one, read from Tried), apart from
+// the rest (a dtype, rank, shape or view the runtime's adapter did not
+// make): the second share is the adapter's to shrink.
+func (r *Report) writeUnmadeShare(b *strings.Builder, unmade int) {
+	if unmade == 0 || r.Samples == 0 {
+		return
+	}
+	model := 0
+	for _, codes := range r.Tried {
+		variants, _, _ := strings.Cut(codes, " ")
+		for k := range min(len(variants), len(Variants)) {
+			if variants[k] == 'M' && Variants[k].Tensor.beyondStrided() {
+				model++
+			}
+		}
+	}
+	pct := func(n int) int { return (100*n + r.Samples/2) / r.Samples }
+	fmt.Fprintf(b, "cannot make: %d of %d samples (%d%%): %d (%d%%) ask for a layout, a conj or neg bit, autograd or named dims; %d (%d%%) for a dtype, rank, shape or view the adapter did not make\n",
+		unmade, r.Samples, pct(unmade), model, pct(model), unmade-model, pct(unmade-model))
+}
+
+// beyondStrided reports whether sp asks for more than a strided tensor
+// of a dtype and shape: a layout, a bit, autograd, named dims.
+func (sp Spec) beyondStrided() bool {
+	return sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named
 }
 
 // writeTried prints, per probe, what it did over the ops, and per op what

@@ -84,6 +84,15 @@ var Variants = []variant{
 	{Name: "requires_grad float [2,3] leaves (the autograd path)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.RequiresGrad = true }), optionals: optTensors, ListLen: 1},
 	{Name: "transposed views of requires_grad leaves (in-place refused)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView = true }), optionals: optTensors, ListLen: 1},
 	{Name: "transposed views of non-leaves (leaf.clone(); in-place legal)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView, s.NonLeafBase = true, true }), optionals: optTensors, ListLen: 1},
+	// 21-23: the ranks and the degenerate shapes the variants above lack:
+	// a 1-d tensor, a single element at ranks 1 and 4. A dim of 1 at the
+	// base sample's rank (a row and a column vector, a single element:
+	// a kernel that takes a 1 x n matrix for a vector, or transposes it,
+	// shows there) is the probes' (size-1 dims, size-1 last dim, single
+	// element), which cost a call per op where a variant costs repairs.
+	{Name: "1-d float [3]", Tensor: t("float32", 3), optionals: optTensors, ListLen: 1},
+	{Name: "single element float [1]", Tensor: t("float32", 1), optionals: optTensors, ListLen: 1},
+	{Name: "single element 4-d float [1,1,1,1]", Tensor: t("float32", 1, 1, 1, 1), optionals: optTensors, ListLen: 1},
 }
 
 // A Sample is the arguments of one call of an op: Specs are the tensors to

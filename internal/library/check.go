@@ -70,6 +70,13 @@ func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emp
 	if err != nil {
 		return nil, err
 	}
+	return runSource(ctx, dir, l, src, fmt.Sprintf("the check of %s's values", l.Spec))
+}
+
+// runSource builds and runs the program src as a package of the user's
+// module (dir, the user's package), given to the go command as an
+// overlay, and returns its output; what names the program in errors.
+func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string) (*bytes.Buffer, error) {
 	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
 	if err != nil {
 		return nil, err
@@ -106,9 +113,9 @@ func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emp
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("the check of %s's values did not end within %v", l.Spec, checkTimeout)
+			return nil, fmt.Errorf("%s did not end within %v", what, checkTimeout)
 		}
-		return nil, fmt.Errorf("the check of %s's values (a program run in this module) failed: %v\n%s", l.Spec, err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("%s (a program run in this module) failed: %v\n%s", what, err, strings.TrimSpace(stderr.String()))
 	}
 	return &stdout, nil
 }

@@ -91,6 +91,9 @@ type Lib struct {
 	// Raw makes, as the value check measured it (Check): the memory
 	// function makes as many per call.
 	ReadAllocs int
+	// Memory is what init found of the memory function on the tensors
+	// the constructor makes (ProbeMemory); nil before.
+	Memory *Memory
 	// Callables are the methods of Tensor and the package's functions
 	// that take or return it: the candidates of the bindings.
 	Callables []*Callable

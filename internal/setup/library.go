@@ -106,6 +106,12 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	if t.Lib, err = library.Load(t.Dir, spec); err != nil {
 		return err
 	}
+	if err := library.ProbeMemory(context.Background(), t.Dir, t.Lib); err != nil {
+		if strings.Contains(err.Error(), "providing package github.com/assertgen/assertgen/asserts") {
+			return fmt.Errorf("init wrote nothing: with its files, package %s would not build: the memory function imports github.com/assertgen/assertgen/asserts, which this module does not require\n(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)", t.Path)
+		}
+		return err
+	}
 	s, err := schema.Default()
 	if err != nil {
 		return err
@@ -363,7 +369,7 @@ func (t *libTarget) checkBuilds(files map[string][]byte) error {
 
 // libTestNames are the names init's tests declare in the package's
 // external tests (SweepTestFile, ValuesTestFile).
-var libTestNames = []string{"sweepAdapter", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
+var libTestNames = []string{"sweepAdapter", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
 
 // testCollisions refuses a package whose external tests declare a name
 // init's tests declare.

@@ -20,11 +20,11 @@ func (t *libTarget) render() (map[string][]byte, error) {
 		t.LibName = "assertgen" + upperFirst(t.LibName)
 	}
 	raw := t.Lib.Raw
-	t.GoType, t.MemoryBody, t.WriteCode, t.ReadCode = t.Lib.GoType(), raw.Memory(), raw.Write(), raw.Read()
+	t.GoType, t.MemoryBody, t.WriteCode, t.ReadCode = t.Lib.GoType(), t.Lib.MemoryBody(t.memoryDtypes()), raw.Write(), raw.Read()
 	texts := map[string]string{"assertgen.yaml": libConfigText, "generate.go": generateText, MemoryFile: libMemoryText,
 		MemoryTestFile: libMemoryTestText, SweepTestFile: libSweepText}
 	files := map[string][]byte{}
-	funcs := template.FuncMap{"quote": strconv.Quote, "memoryFile": func() string { return MemoryFile }, "viewsFile": func() string { return ViewsFile }, "indent": func(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }}
+	funcs := template.FuncMap{"quote": strconv.Quote, "lines": func(prefix string, l []string) string { return prefix + strings.Join(l, "\n"+prefix) }, "memoryFile": func() string { return MemoryFile }, "viewsFile": func() string { return ViewsFile }, "indent": func(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }}
 	if v := t.Found.Views; v != nil {
 		texts[ViewsFile] = t.viewsText()
 	}
@@ -163,6 +163,10 @@ bind:
 const libMemoryText = `package {{.Name}}
 
 import (
+{{- if .MemoryImportsReflect}}
+	"reflect"
+
+{{end}}
 	"github.com/assertgen/assertgen/asserts"
 
 	{{.Import}}
@@ -174,6 +178,8 @@ import (
 // tensor's identities from it: the TensorImpl is the handle's address, the
 // storage the anchor of its memory, which every tensor on one buffer
 // shares.
+//
+{{lines "// " .MemoryNotes}}
 func {{.MemoryFunc}}(t {{.Qual}}) asserts.Memory {
 	{{indent .MemoryBody}}
 }
@@ -241,6 +247,37 @@ func TestMemory(t *testing.T) {
 {{- end}}
 	})
 }
+{{- if .FormCases}}
+
+// TestMemoryForms runs the suite on the other tensors {{.LibName}}.{{.Lib.Ctor.Name}} makes
+// whose memory init checked {{.MemoryFunc}} reads (its element types and
+// ranks), written by assertgen init: made with their sizes, written
+// through their elements, copied into a new tensor of their values.
+func TestMemoryForms(t *testing.T) {
+	toID := func(x {{.Qual}}) asserts.Identity { return (*{{.Adapter}})(x) }
+	fromID := func(i asserts.Identity) {{.Qual}} { return ({{.Qual}})(i.(*{{.Adapter}})) }
+	for _, c := range []struct {
+		name  string
+		new   func() {{.Qual}}
+		write func({{.Qual}})
+		copy  func({{.Qual}}) {{.Qual}}
+	}{
+		{{.FormCases}}
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assertstest.RunUncounted(t, assertstest.Uncounted{
+				Undefined: func() asserts.Identity { return (*{{.Adapter}})(nil) },
+				New:       func() asserts.Identity { return toID(c.new()) },
+				Write:     func(i asserts.Identity) { c.write(fromID(i)) },
+				Copy:      func(i asserts.Identity) asserts.Identity { return toID(c.copy(fromID(i))) },
+{{- if .Lib.ReadAllocs}}
+				MemoryAllocs: {{.Lib.ReadAllocs}},
+{{- end}}
+			})
+		})
+	}
+}
+{{- end}}
 `
 
 const libSweepText = `//go:build debugasserts
@@ -252,9 +289,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-{{- if .EmptyCrashes}}
 	"slices"
-{{- end}}
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -266,10 +301,15 @@ import (
 
 // sweepAdapter makes the tensors of the sweep's samples (go doc
 // github.com/assertgen/assertgen/sweep), written by assertgen init:
-// {{.Lib.Ctor.Rank}}-D {{.Lib.Elem}} tensors made with {{.LibName}}.{{.Lib.Ctor.Name}}. init found no
-// view of the type: the samples that are views are counted as ones it
-// cannot make.
+// tensors made with {{.LibName}}.{{.Lib.Ctor.Name}}, of the dtypes and ranks init saw it
+// make (assertgenSweepRanks). init found no view of the type: the
+// samples that are views are counted as ones it cannot make.
 type sweepAdapter struct{}
+
+// assertgenSweepRanks are, per dtype, the ranks of the tensors init saw
+// {{.LibName}}.{{.Lib.Ctor.Name}} make and read back (its report lists what it did not).
+var assertgenSweepRanks = map[string][]int{
+{{.SweepRanks}}}
 
 // Tensor makes the tensor sp describes, or says why it cannot: a sample
 // of another dtype moves to {{.Lib.Elem}} (a *sweep.DtypeError); one of
@@ -284,7 +324,7 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 	switch {
 	case sp.Same >= 0:
 		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
-	case sp.Dtype != "{{.Lib.Elem}}":
+	case assertgenSweepRanks[sp.Dtype] == nil:
 		return reflect.Value{}, &sweep.DtypeError{Want: "{{.Lib.Elem}}"}
 	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
 		return reflect.Value{}, errors.New("{{.LibName}} makes dense tensors only")
@@ -294,8 +334,8 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 	case slices.Contains(sp.Shape, 0):
 		return reflect.Value{}, errors.New("an empty tensor: init's check saw {{.LibName}} crash on empty inputs (a Go runtime error in {{.EmptyCrashes}})")
 {{- end}}
-	case len(sp.Shape) != {{.Lib.Ctor.Rank}}:
-		return reflect.Value{}, fmt.Errorf("{{.LibName}}.{{.Lib.Ctor.Name}} makes {{.Lib.Ctor.Rank}}-D tensors, not %d-D", len(sp.Shape))
+	case !slices.Contains(assertgenSweepRanks[sp.Dtype], len(sp.Shape)):
+		return reflect.Value{}, fmt.Errorf("{{.LibName}}.{{.Lib.Ctor.Name}} makes %s tensors of ranks %v, not %d-D", sp.Dtype, assertgenSweepRanks[sp.Dtype], len(sp.Shape))
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -303,10 +343,7 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 		}
 	}()
 	vals := sp.Elements()
-	data := make([]{{.Lib.Elem}}, len(vals))
-	for i, x := range vals {
-		data[i] = {{.Lib.Elem}}(x)
-	}
+	{{indent .SweepData}}
 	shape := append([]int(nil), sp.Shape...) // the tensor's own: a library may keep it
 	return reflect.ValueOf({{.Ctor}}), nil
 }
@@ -361,6 +398,7 @@ func (t *libTarget) report(w io.Writer) {
 	}
 	fmt.Fprintf(w, "  type: %s%s, a library's type: no use counts, identities from %s.%s (%s, from (%s).%s)\n", t.Spec, alias, t.Path, t.MemoryFunc, MemoryFile, t.Qual(), t.Lib.Raw.Method)
 	fmt.Fprintf(w, "  tests: tensors made with %s.%s (%d-D %s), read and written through %s\n", t.LibName, t.Lib.Ctor.Name, t.Lib.Ctor.Rank, t.Lib.Elem, t.Lib.Raw.Method)
+	t.reportMemory(w)
 	var named, byValue, mapped, helped []string
 	for _, b := range f.Bindings {
 		switch {

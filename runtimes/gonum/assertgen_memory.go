@@ -12,6 +12,8 @@ import (
 // tensor's identities from it: the TensorImpl is the handle's address, the
 // storage the anchor of its memory, which every tensor on one buffer
 // shares.
+//
+// It reads float64 tensors of rank 2, each with its geometry at its rank, as init checked.
 func AssertgenMemory(t *mat.Dense) asserts.Memory {
 	raw := t.RawMatrix()
 	return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -18,10 +19,16 @@ import (
 
 // sweepAdapter makes the tensors of the sweep's samples (go doc
 // github.com/assertgen/assertgen/sweep), written by assertgen init:
-// 2-D float64 tensors made with mat.NewDense. init found no
-// view of the type: the samples that are views are counted as ones it
-// cannot make.
+// tensors made with mat.NewDense, of the dtypes and ranks init saw it
+// make (assertgenSweepRanks). init found no view of the type: the
+// samples that are views are counted as ones it cannot make.
 type sweepAdapter struct{}
+
+// assertgenSweepRanks are, per dtype, the ranks of the tensors init saw
+// mat.NewDense make and read back (its report lists what it did not).
+var assertgenSweepRanks = map[string][]int{
+	"float64": {2},
+}
 
 // Tensor makes the tensor sp describes, or says why it cannot: a sample
 // of another dtype moves to float64 (a *sweep.DtypeError); one of
@@ -31,14 +38,14 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 	switch {
 	case sp.Same >= 0:
 		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
-	case sp.Dtype != "float64":
+	case assertgenSweepRanks[sp.Dtype] == nil:
 		return reflect.Value{}, &sweep.DtypeError{Want: "float64"}
 	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
 		return reflect.Value{}, errors.New("mat makes dense tensors only")
 	case sp.Strides != nil || sp.Offset != 0 || sp.Transposed || sp.ViewOf >= 0:
 		return reflect.Value{}, errors.New("no view of *mat.Dense: init found none to make a strided, transposed or selected one with")
-	case len(sp.Shape) != 2:
-		return reflect.Value{}, fmt.Errorf("mat.NewDense makes 2-D tensors, not %d-D", len(sp.Shape))
+	case !slices.Contains(assertgenSweepRanks[sp.Dtype], len(sp.Shape)):
+		return reflect.Value{}, fmt.Errorf("mat.NewDense makes %s tensors of ranks %v, not %d-D", sp.Dtype, assertgenSweepRanks[sp.Dtype], len(sp.Shape))
 	}
 	defer func() {
 		if p := recover(); p != nil {
