@@ -328,7 +328,7 @@ func (f *frame) memList(p *fastPlan, i int8) *ListSlot {
 
 // listOff is the offset of list i's ListSlot in a Frame of plan p.
 func listOff(p *fastPlan, i int8) uintptr {
-	return slotOff(p.ns) + uintptr(i)*unsafe.Sizeof(ListSlot{})
+	return p.lbase + uintptr(i)*unsafe.Sizeof(ListSlot{})
 }
 
 // misuseFrame reports a Frame that is not of its shape's size or kind.
