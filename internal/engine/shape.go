@@ -122,7 +122,7 @@ type fastPlan struct {
 	// where they are more; lbase is the offset of the Frame's lists
 	size  int
 	lbase uintptr
-	fast bool
+	fast  bool
 	// unc: the shape's runtime keeps no use counts (Shape.NoUseCounts);
 	// pols has bit P set for each policy P under which a plain call
 	// counts what the plan says (identPolicies)
