@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,11 +106,13 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 	return body, nil
 }
 
-// frameType is the wrapper's wrap.Frame type, sized by its slots.
+// frameType is the wrapper's wrap.Frame type, sized by its slots rounded
+// up (steps.Frame.Declared).
 func frameType(fr *steps.Frame) *jen.Statement {
+	singles, lists := fr.Declared()
 	return qw("Frame").Types(
-		jen.Index(jen.Lit(fr.Singles)).Add(qw("Slot")),
-		jen.Index(jen.Lit(fr.Lists)).Add(qw("ListSlot")))
+		jen.Index(jen.Lit(singles)).Add(qw("Slot")),
+		jen.Index(jen.Lit(lists)).Add(qw("ListSlot")))
 }
 
 // frameFn returns the Before (or After) helper of fr, adding it.
@@ -439,10 +442,16 @@ type tensorFnDef struct {
 func genFrames(f *jen.File, ss *shapeSet) {
 	slices.SortFunc(ss.shapeList, func(a, b shapeVarDef) int { return strings.Compare(a.name, b.name) })
 	slices.SortFunc(ss.tensorTypes, func(a, b tensorFnDef) int { return strings.Compare(a.elem, b.elem) })
+	rows := sharedRows(ss)
 	for _, d := range ss.shapeList {
 		f.Line()
 		f.Commentf("%s is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).", d.name)
-		f.Var().Id(d.name).Op("=").Add(qw("Shape")).Values(shapeDict(d))
+		f.Var().Id(d.name).Op("=").Add(qw("Shape")).Values(shapeDict(d, rows))
+	}
+	for _, r := range slices.SortedFunc(maps.Values(rows), func(a, b sharedRow) int { return strings.Compare(a.name, b.name) }) {
+		f.Line()
+		f.Commentf("%s are the rows of %d shapes.", r.name, r.uses)
+		f.Var().Id(r.name).Op("=").Add(r.code)
 	}
 	for _, t := range ss.tensorTypes {
 		if t.guard != "" {
@@ -467,8 +476,68 @@ func genFrames(f *jen.File, ss *shapeSet) {
 	}
 }
 
-// shapeDict is the wrap.Shape literal of d.
-func shapeDict(d shapeVarDef) jen.Dict {
+// A sharedRow is a []wrap.Row that several Shapes name (sharedRows).
+type sharedRow struct {
+	name string
+	code *jen.Statement
+	uses int
+}
+
+// sharedRows returns the rows that more than one Shape has, by their
+// code's text: such Shapes name one package-level slice (shapes apart by
+// their Locs alone have the same rows), which the package declares and
+// the compiler lays out once.
+func sharedRows(ss *shapeSet) map[string]sharedRow {
+	all := map[string]sharedRow{}
+	for _, d := range ss.shapeList {
+		code := rowsCode(d.fr.Shape.Rows)
+		if code == nil {
+			continue
+		}
+		key := fmt.Sprintf("%#v", code)
+		r := all[key]
+		r.code, r.uses = code, r.uses+1
+		all[key] = r
+	}
+	for key, r := range all {
+		if r.uses < 2 {
+			delete(all, key)
+			continue
+		}
+		r.name = ss.shapeName(ss.ns+"rows", key)
+		all[key] = r
+	}
+	return all
+}
+
+// rowsCode is the []wrap.Row literal of rows, one row a line (nil for
+// none): {Check: checks.SameImpl, T: 0, U: -1}, the form left out where
+// it is FormOne (the zero Form).
+func rowsCode(rs []steps.ShapeRow) *jen.Statement {
+	var rows []jen.Code
+	for _, r := range rs {
+		kv := func(k string, v jen.Code) jen.Code { return jen.Id(k).Op(":").Add(v) }
+		row := []jen.Code{kv("Check", qc(r.Check.GoName()))}
+		if r.Skip {
+			row = append(row, kv("Skip", jen.True()))
+		} else if r.Form != checktable.FormOne {
+			row = append(row, kv("Form", qw(formNames[r.Form])))
+		}
+		row = append(row, kv("T", jen.Lit(r.T)), kv("U", jen.Lit(r.U)))
+		if r.Set != 0 {
+			row = append(row, kv("Set", jen.Lit(int(r.Set))))
+		}
+		rows = append(rows, jen.Values(row...))
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return jen.Index().Add(qw("Row")).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...)
+}
+
+// shapeDict is the wrap.Shape literal of d; its rows by name where they
+// are shared.
+func shapeDict(d shapeVarDef, shared map[string]sharedRow) jen.Dict {
 	sh := &d.fr.Shape
 	dict := jen.Dict{
 		jen.Id("Args"): jen.Lit(sh.Args),
@@ -480,24 +549,12 @@ func shapeDict(d shapeVarDef) jen.Dict {
 	if sh.OptLists != 0 {
 		dict[jen.Id("OptLists")] = jen.Lit(int(sh.OptLists))
 	}
-	var rows []jen.Code
-	for _, r := range sh.Rows {
-		// one row a line: {Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1}
-		kv := func(k string, v jen.Code) jen.Code { return jen.Id(k).Op(":").Add(v) }
-		row := []jen.Code{kv("Check", qc(r.Check.GoName()))}
-		if r.Skip {
-			row = append(row, kv("Skip", jen.True()))
+	if rows := rowsCode(sh.Rows); rows != nil {
+		if r, ok := shared[fmt.Sprintf("%#v", rows)]; ok {
+			dict[jen.Id("Rows")] = jen.Id(r.name)
 		} else {
-			row = append(row, kv("Form", qw(formNames[r.Form])))
+			dict[jen.Id("Rows")] = rows
 		}
-		row = append(row, kv("T", jen.Lit(r.T)), kv("U", jen.Lit(r.U)))
-		if r.Set != 0 {
-			row = append(row, kv("Set", jen.Lit(int(r.Set))))
-		}
-		rows = append(rows, jen.Values(row...))
-	}
-	if len(rows) > 0 {
-		dict[jen.Id("Rows")] = jen.Index().Add(qw("Row")).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...)
 	}
 	locs := make([]jen.Code, len(sh.Locs))
 	for i, l := range sh.Locs {
@@ -521,6 +578,12 @@ func shapeDict(d shapeVarDef) jen.Dict {
 	}
 	if sh.Unanchored {
 		dict[jen.Id("Unanchored")] = jen.True()
+	}
+	if singles, lists := d.fr.Declared(); singles != d.fr.Singles || lists != d.fr.Lists {
+		// the Frame's lengths, rounded up (the engine finds the lists
+		// after the singles the Frame declares)
+		dict[jen.Id("Slots")] = jen.Lit(singles)
+		dict[jen.Id("ListSlots")] = jen.Lit(lists)
 	}
 	if d.tensor != "" {
 		dict[jen.Id("Tensor")] = jen.Id(d.tensor)

@@ -494,7 +494,7 @@ func newFilePath(p, pkg, tag string) *jen.File {
 // assertgen builds. They are wrap.MaxVersion and wrap.MinVersion, which gen
 // does not import (TestWrapVersionInWindow holds them equal).
 const (
-	WrapVersion    = 4
+	WrapVersion    = 5
 	WrapMinVersion = 4
 )
 

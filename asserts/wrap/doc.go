@@ -22,9 +22,13 @@
 //
 // # Generated code
 //
-// A wrapper of the one path (version 4; a runtime with use counts whose
-// tensors are pointers of one type) declares a [Frame] sized by its
-// tensors and calls two helpers its shape shares with every op of the same
+// A wrapper of the one path (version 4, and 5 since its Frames are
+// rounded up; a runtime with use counts whose tensors are pointers of one
+// type) declares a [Frame] sized by its tensors, rounded up to one of a
+// few sizes (so that a set's shapes share few Frame types, each of which
+// the compiler instantiates again in every package that declares it; the
+// Shape says the lengths in Slots and ListSlots where they are more than
+// its tensors), and calls two helpers its shape shares with every op of the same
 // shape, in a package of their own (internal/assertgenshapes): before the
 // kernel, one that opens the call ([Frame.Open]), reads each argument's
 // identities with the concrete type ([Frame.Arg], [Frame.Meta]...) and
@@ -87,32 +91,35 @@
 //
 //	// Shape_5fe50c0fb98a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 //	var Shape_5fe50c0fb98a = wrap.Shape{
-//		Args: 2,
-//		Elem: elem_5a6f226f5ab8,
-//		Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-//		Rets: 1,
-//		Rows: []wrap.Row{
-//			{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-//			{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-//			{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-//			{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-//			{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-//			{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-//			{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-//			{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-//			{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-//			{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-//			{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-//			{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-//			{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-//			{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-//			{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-//			{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-//			{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-//			{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-//		},
+//		Args:       2,
+//		Elem:       elem_5a6f226f5ab8,
+//		Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+//		Rets:       1,
+//		Rows:       rows_aff49e3b5167,
 //		Tensor:     tensor_5a6f226f5ab8,
 //		Unanchored: true,
+//	}
+//
+//	// rows_aff49e3b5167 are the rows of 2 shapes.
+//	var rows_aff49e3b5167 = []wrap.Row{
+//		{Check: checks.SameImpl, T: 0, U: -1},
+//		{Check: checks.SameStorage, T: 0, U: -1},
+//		{Check: checks.NoMutation, T: 0, U: -1},
+//		{Check: checks.SameContent, T: 0, U: -1},
+//		{Check: checks.SameMetadata, T: 0, U: -1},
+//		{Check: checks.BindingContext, T: 0, U: -1},
+//		{Check: checks.SameImpl, T: 1, U: -1},
+//		{Check: checks.SameStorage, T: 1, U: -1},
+//		{Check: checks.NoMutation, T: 1, U: -1},
+//		{Check: checks.SameContent, T: 1, U: -1},
+//		{Check: checks.SameMetadata, T: 1, U: -1},
+//		{Check: checks.BindingContext, T: 1, U: -1},
+//		{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+//		{Check: checks.NotArgHandle, T: 2, U: 0},
+//		{Check: checks.NotArgHandle, T: 2, U: 1},
+//		{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+//		{Check: checks.FreshNoAlias, T: 2, U: 0},
+//		{Check: checks.FreshNoAlias, T: 2, U: 1},
 //	}
 //
 // Lists are read element by element ([Frame.List], [Frame.Elem],

@@ -25,6 +25,9 @@ const (
 	MinVersion = 4
 	// MaxVersion is the newest: the one gen writes. Version 4 is the one
 	// path: a wrapper declares a [Frame] and hands its op's [Shape] (the
-	// rows as data) to the runtime.
-	MaxVersion = 4
+	// rows as data) to the runtime. Version 5 rounds a Frame's arrays up
+	// (fewer Frame types to compile), which its Shape says in the fields
+	// Slots and ListSlots; version 4 code, whose Frames are of their
+	// shapes' sizes, builds as it did.
+	MaxVersion = 5
 )

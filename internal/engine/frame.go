@@ -21,9 +21,9 @@ import (
 // runs the shape's rows one by one (docs/DESIGN.md, "One path in
 // generated code").
 type Frame[S Slots, L ListSlots] struct {
-	frame
-	s S
-	l L
+	frame frame
+	s     S
+	l     L
 }
 
 // Slots are the arrays of single-tensor snapshots a Frame may hold.
@@ -150,7 +150,7 @@ type frame struct {
 // Open opens the call, before the first read: a write another goroutine
 // declares after it is concurrent with the call (concurrent.go), though
 // the call begins ([Frame.Begin]) after its reads.
-func (f *Frame[S, L]) Open() { f.since1 = writeClock.Load() + 1 }
+func (f *Frame[S, L]) Open() { f.frame.since1 = writeClock.Load() + 1 }
 
 // Arg reads single argument i (its identities id, its handle h) before
 // the kernel.
@@ -159,7 +159,7 @@ func (f *Frame[S, L]) Arg(i int, id asserts.Ident, h unsafe.Pointer) {
 	p.id = id
 	p.meta = id.Traits &^ asserts.AddressIdentity
 	p.h = h
-	f.odd |= uint64(p.meta ^ asserts.Versioned)
+	f.frame.odd |= uint64(p.meta ^ asserts.Versioned)
 }
 
 // ArgOpt reads an optional argument (Tensor?): absent unless present.
@@ -168,12 +168,12 @@ func (f *Frame[S, L]) ArgOpt(i int, id asserts.Ident, h unsafe.Pointer, present 
 	p.h = h
 	if !present {
 		p.id, p.meta = asserts.Ident{}, fAbsent
-		f.odd = 1
+		f.frame.odd = 1
 		return
 	}
 	p.id = id
 	p.meta = id.Traits &^ asserts.AddressIdentity
-	f.odd |= uint64(p.meta ^ asserts.Versioned)
+	f.frame.odd |= uint64(p.meta ^ asserts.Versioned)
 }
 
 // Iface reads the tensor of single slot i held as an interface (read
@@ -223,28 +223,28 @@ func (f *Frame[S, L]) List(i, n int, h unsafe.Pointer) {
 	q := &f.l[i]
 	q.n, q.h = n, h
 	if n > listInline {
-		f.longList(q)
+		f.frame.longList(q)
 	}
 }
 
 // Elem reads element j of list argument i before the kernel.
 func (f *Frame[S, L]) Elem(i, j int, id asserts.Ident) {
 	f.l[i].at(j).id = id
-	f.odd |= uint64(id.Traits&^asserts.AddressIdentity ^ asserts.Versioned)
+	f.frame.odd |= uint64(id.Traits&^asserts.AddressIdentity ^ asserts.Versioned)
 }
 
 // AfterArg reads argument i's identities after the kernel.
 func (f *Frame[S, L]) AfterArg(i int, id asserts.Ident) {
 	p := &f.s[i]
 	p.after = id
-	f.diff |= uint64((id.Impl^p.id.Impl)|(id.Storage^p.id.Storage))&-(f.p.kept>>i&1) |
-		((id.Version^p.id.Version)|uint64(id.Traits^p.id.Traits))&-(f.p.whole>>i&1)
+	f.frame.diff |= uint64((id.Impl^p.id.Impl)|(id.Storage^p.id.Storage))&-(f.frame.p.kept>>i&1) |
+		((id.Version^p.id.Version)|uint64(id.Traits^p.id.Traits))&-(f.frame.p.whole>>i&1)
 }
 
 // AfterList begins reading list argument i after the kernel: n elements.
 func (f *Frame[S, L]) AfterList(i, n int) {
 	if n != f.l[i].n {
-		f.listMisuse()
+		f.frame.listMisuse()
 	}
 }
 
@@ -256,7 +256,7 @@ func (f *Frame[S, L]) Ret(i int, id asserts.Ident, implUses, storageUses int, h 
 	p := &f.s[i]
 	p.id = id
 	p.after = asserts.Ident{Impl: asserts.ID(implUses), Storage: asserts.ID(storageUses)}
-	p.meta = id.Traits&^asserts.AddressIdentity | fResult | f.mode
+	p.meta = id.Traits&^asserts.AddressIdentity | fResult | f.frame.mode
 	p.h = h
 }
 
@@ -271,7 +271,7 @@ func (f *Frame[S, L]) RetElem(i, j int, id asserts.Ident, implUses, storageUses 
 func (f *Frame[S, L]) RetListRead(i int) {}
 
 // Begin begins the call of op, of shape sh, once the arguments are read.
-func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, len(f.s)<<8|len(f.l)) }
+func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.frame.begin(op, sh, len(f.s)<<8|len(f.l)) }
 
 // BeginOf is Begin for a Shape of a generic tensor type (a pointer type
 // with type parameters, which its Tensor and Elem functions cannot name):
@@ -279,12 +279,12 @@ func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, len(f.s)<<8|len
 // (*Tensor[T])(nil)), of whose type the rows that read a tensor make it
 // from its handle.
 func (f *Frame[S, L]) BeginOf(op *Op, sh *Shape, proto asserts.Identity) {
-	f.ptype = (*[2]unsafe.Pointer)(unsafe.Pointer(&proto))[0]
-	f.begin(op, sh, len(f.s)<<8|len(f.l))
+	f.frame.ptype = (*[2]unsafe.Pointer)(unsafe.Pointer(&proto))[0]
+	f.frame.begin(op, sh, len(f.s)<<8|len(f.l))
 }
 
 // End ends the call once the returns are read, the arguments read again.
-func (f *Frame[S, L]) End() { f.end() }
+func (f *Frame[S, L]) End() { f.frame.end() }
 
 // Anchor reads the storage anchor of single tensor i (an argument's
 // before the kernel, or a return's) of a type that reports it
@@ -299,8 +299,8 @@ func (f *Frame[S, L]) Anchor(i int, anchor unsafe.Pointer) { f.s[i].anchor = anc
 // of same_storage, and leaves the fast plan.
 func (f *Frame[S, L]) AfterRecycled(i int, id asserts.Ident, anchor unsafe.Pointer) {
 	f.AfterArg(i, id)
-	if anchor != nil && writeClock.Load() != f.since() {
-		f.recycledAfter(&f.s[i], anchor)
+	if anchor != nil && writeClock.Load() != f.frame.since() {
+		f.frame.recycledAfter(&f.s[i], anchor)
 	}
 }
 
@@ -322,8 +322,8 @@ func (f *frame) recycledAfter(q *Slot, anchor unsafe.Pointer) {
 // Abandon ends a call whose kernel panicked (see [Call.Abandon]): a
 // wrapper of an op that writes an argument defers it.
 func (f *Frame[S, L]) Abandon() {
-	if f.slow != nil || f.nmut != 0 {
-		f.abandon()
+	if f.frame.slow != nil || f.frame.nmut != 0 {
+		f.frame.abandon()
 	}
 }
 

@@ -42,7 +42,7 @@ func callUnary(op *Op, x, r *counted) (fast bool) {
 	f.Open()
 	f.Arg(0, x.Ident(), unsafe.Pointer(x))
 	f.Begin(op, &unaryShape)
-	fast = f.fast
+	fast = f.frame.fast
 	f.AfterArg(0, x.Ident())
 	f.Ret(1, r.Ident(), r.iu, r.su, unsafe.Pointer(r))
 	f.End()
@@ -92,7 +92,7 @@ func TestSetRowsOnly(t *testing.T) {
 		f.Open()
 		f.Arg(0, x.Ident(), unsafe.Pointer(x))
 		f.Begin(op, sh)
-		fast = f.fast
+		fast = f.frame.fast
 		f.AfterArg(0, x.Ident())
 		f.Ret(1, r.Ident(), r.iu, r.su, unsafe.Pointer(r))
 		f.End()
@@ -180,7 +180,7 @@ func TestFrameEndsItsWrites(t *testing.T) {
 			f.Elem(0, j, e.Ident())
 		}
 		f.Begin(&op, &inPlaceListShape)
-		fast = f.fast
+		fast = f.frame.fast
 		for _, st := range sts {
 			during = append(during, declared(st))
 		}
@@ -381,8 +381,8 @@ func TestFramePlanTakesListMetadata(t *testing.T) {
 				f.Elem(0, j, e.Ident())
 			}
 			f.Begin(&op, &catMetaShape)
-			if f.fast != tt.fast {
-				t.Errorf("began on the fast plan: %v, want %v", f.fast, tt.fast)
+			if f.frame.fast != tt.fast {
+				t.Errorf("began on the fast plan: %v, want %v", f.frame.fast, tt.fast)
 			}
 			if tt.change {
 				ts[1].fp = 77

@@ -40,7 +40,7 @@ func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p.anchor = a
 	fp, _ := m.Metadata()
 	p.x = fp
-	f.odd |= memOdd(h, a, fp)
+	f.frame.odd |= memOdd(h, a, fp)
 }
 
 // ElemMemory reads element j of list argument i (begun by [Frame.List])
@@ -54,7 +54,7 @@ func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
 	e.fp, _ = m.Metadata()
 	e.id.Impl = asserts.ID(uintptr(h))
 	if h == nil || e.anchor == nil || e.fp == 0 {
-		f.odd = 1
+		f.frame.odd = 1
 	}
 }
 
@@ -66,7 +66,7 @@ func (f *Frame[S, L]) AfterArgMemory(i int, h unsafe.Pointer, m asserts.Memory) 
 	p.after.Storage = asserts.ID(uintptr(a))
 	fp, _ := m.Metadata()
 	p.fp = fp
-	f.diff |= uint64(uintptr(a)^uintptr(p.anchor)) | (fp ^ p.x)
+	f.frame.diff |= uint64(uintptr(a)^uintptr(p.anchor)) | (fp ^ p.x)
 }
 
 // AfterElemMemory reads element j of list argument i after the kernel
@@ -79,7 +79,7 @@ func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memo
 	a := m.Anchor()
 	fp, _ := m.Metadata()
 	e.after.Impl, e.after.Storage, e.after.Version = asserts.ID(uintptr(h)), asserts.ID(uintptr(a)), fp
-	f.diff |= uint64(uintptr(a)^uintptr(e.anchor)) | fp ^ e.fp
+	f.frame.diff |= uint64(uintptr(a)^uintptr(e.anchor)) | fp ^ e.fp
 }
 
 // RetMemory reads single return i: its handle h and its memory m.
@@ -87,11 +87,11 @@ func (f *Frame[S, L]) RetMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
 	p.h = h
 	p.anchor = m.Anchor()
-	if f.p.fresh {
+	if f.frame.p.fresh {
 		p.x = uint64(m.Extent()) // for fresh_not_held (memoWide)
 	}
 	if h == nil || p.anchor == nil {
-		f.diff = 1
+		f.frame.diff = 1
 	}
 }
 
@@ -106,11 +106,11 @@ func memOdd(h, a unsafe.Pointer, fp uint64) uint64 {
 
 // BeginMemory begins the call of op, of shape sh, once the arguments are
 // read by the memory kind's reads.
-func (f *Frame[S, L]) BeginMemory(op *Op, sh *Shape) { f.beginMem(op, sh, len(f.s)<<8|len(f.l)) }
+func (f *Frame[S, L]) BeginMemory(op *Op, sh *Shape) { f.frame.beginMem(op, sh, len(f.s)<<8|len(f.l)) }
 
 // EndMemory ends a call begun by [Frame.BeginMemory] once the returns
 // are read, the arguments read again.
-func (f *Frame[S, L]) EndMemory() { f.endMem() }
+func (f *Frame[S, L]) EndMemory() { f.frame.endMem() }
 
 // memArg makes the rows' snapshot of single argument q of the memory
 // kind before the kernel, as version 3's SaveMemory did (flags: the call's), and
@@ -328,7 +328,7 @@ func (f *frame) memList(p *fastPlan, i int8) *ListSlot {
 
 // listOff is the offset of list i's ListSlot in a Frame of plan p.
 func listOff(p *fastPlan, i int8) uintptr {
-	return slotOff(p.ns) + uintptr(i)*unsafe.Sizeof(ListSlot{})
+	return p.lbase + uintptr(i)*unsafe.Sizeof(ListSlot{})
 }
 
 // misuseFrame reports a Frame that is not of its shape's size or kind.

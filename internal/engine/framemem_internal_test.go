@@ -57,18 +57,18 @@ func TestFrameMemoryPlanTests(t *testing.T) {
 	single := func(sh *Shape, args []*mdense, r *mdense) bool {
 		var f Frame[[3]Slot, [0]ListSlot]
 		p := sh.planOfKind(true)
-		f.p = p
+		f.frame.p = p
 		for i, x := range args {
 			f.ArgMemory(i, unsafe.Pointer(x), x.mem())
 			f.AfterArgMemory(i, unsafe.Pointer(x), x.mem())
 		}
 		f.RetMemory(len(args), unsafe.Pointer(r), r.mem())
-		return p.fast && f.odd == 0 && f.diff == 0 && f.passesMem(p)
+		return p.fast && f.frame.odd == 0 && f.frame.diff == 0 && f.frame.passesMem(p)
 	}
 	list := func(args []*mdense, swap bool, r *mdense) bool {
 		var f Frame[[1]Slot, [1]ListSlot]
 		p := memCatShape.planOfKind(true)
-		f.p = p
+		f.frame.p = p
 		f.List(0, len(args), unsafe.Pointer(unsafe.SliceData(args)))
 		for j, x := range args {
 			f.ElemMemory(0, j, unsafe.Pointer(x), x.mem())
@@ -81,7 +81,7 @@ func TestFrameMemoryPlanTests(t *testing.T) {
 			f.AfterElemMemory(0, j, unsafe.Pointer(x), x.mem())
 		}
 		f.RetMemory(0, unsafe.Pointer(r), r.mem())
-		return p.fast && f.odd == 0 && f.diff == 0 && f.passesMem(p)
+		return p.fast && f.frame.odd == 0 && f.frame.diff == 0 && f.frame.passesMem(p)
 	}
 	for _, c := range []struct {
 		name string
@@ -138,7 +138,7 @@ func TestFrameMemoryEndsItsWrites(t *testing.T) {
 		f.ArgMemory(0, unsafe.Pointer(a), a.mem())
 		f.ArgMemory(1, unsafe.Pointer(b), b.mem())
 		f.BeginMemory(&op, &sh)
-		fast, during = f.fast, declared(st)
+		fast, during = f.frame.fast, declared(st)
 		if panics {
 			panic("kernel")
 		}

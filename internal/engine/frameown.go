@@ -24,9 +24,9 @@ func (f *Frame[S, L]) ArgIdent(i int, id asserts.Ident, anchor, h unsafe.Pointer
 	p.meta = id.Traits &^ asserts.AddressIdentity
 	p.anchor = anchor
 	p.h = h
-	f.odd |= uint64(p.meta) // plain: no trait, no version counter
+	f.frame.odd |= uint64(p.meta) // plain: no trait, no version counter
 	if id.Storage == 0 || id.Impl == 0 {
-		f.odd |= 1
+		f.frame.odd |= 1
 	}
 }
 
@@ -34,9 +34,9 @@ func (f *Frame[S, L]) ArgIdent(i int, id asserts.Ident, anchor, h unsafe.Pointer
 func (f *Frame[S, L]) ElemIdent(i, j int, id asserts.Ident) {
 	e := f.l[i].at(j)
 	e.id = id
-	f.odd |= uint64(id.Traits &^ asserts.AddressIdentity)
+	f.frame.odd |= uint64(id.Traits &^ asserts.AddressIdentity)
 	if id.Storage == 0 || id.Impl == 0 {
-		f.odd |= 1
+		f.frame.odd |= 1
 	}
 }
 
@@ -46,15 +46,15 @@ func (f *Frame[S, L]) ElemIdent(i, j int, id asserts.Ident) {
 func (f *Frame[S, L]) AfterIdent(i int, id asserts.Ident, anchor unsafe.Pointer) {
 	p := &f.s[i]
 	p.after = id
-	f.diff |= (uint64((id.Impl^p.id.Impl)|(id.Storage^p.id.Storage))|uint64(uintptr(anchor)^uintptr(p.anchor)))&-(f.p.kept>>i&1) |
-		uint64(id.Traits^p.id.Traits)&-(f.p.whole>>i&1)
+	f.frame.diff |= (uint64((id.Impl^p.id.Impl)|(id.Storage^p.id.Storage))|uint64(uintptr(anchor)^uintptr(p.anchor)))&-(f.frame.p.kept>>i&1) |
+		uint64(id.Traits^p.id.Traits)&-(f.frame.p.whole>>i&1)
 }
 
 // RetIdent reads single return i: its identities and storage anchor.
 func (f *Frame[S, L]) RetIdent(i int, id asserts.Ident, anchor, h unsafe.Pointer) {
 	p := &f.s[i]
 	p.id = id
-	p.meta = id.Traits&^asserts.AddressIdentity | fResult | fUncounted | f.mode
+	p.meta = id.Traits&^asserts.AddressIdentity | fResult | fUncounted | f.frame.mode
 	p.anchor = anchor
 	p.h = h
 }

@@ -20,8 +20,8 @@ import (
 // counts and reports are theirs, check by check.
 
 // slots returns the Frame's snapshots: its singles follow the frame, its
-// lists the singles (Frame's layout), as many as its plan says; begin
-// checked that the Frame is of the shape's size.
+// lists the singles (Frame's layout, at the plan's lbase), as many as its
+// plan says; begin checked that the Frame is of the shape's size.
 func (f *frame) slots(p *fastPlan) (s []Slot, ls []ListSlot) {
 	base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
 	// no pointer past the Frame's end is made (checkptr): an empty part
@@ -30,7 +30,7 @@ func (f *frame) slots(p *fastPlan) (s []Slot, ls []ListSlot) {
 		s = unsafe.Slice((*Slot)(base), p.ns)
 	}
 	if p.nl != 0 {
-		ls = unsafe.Slice((*ListSlot)(unsafe.Add(base, uintptr(p.ns)*unsafe.Sizeof(Slot{}))), p.nl)
+		ls = unsafe.Slice((*ListSlot)(unsafe.Add(unsafe.Pointer(f), p.lbase)), p.nl)
 	}
 	return s, ls
 }
@@ -55,7 +55,7 @@ func (f *frame) begin(op *Op, sh *Shape, size int) {
 	}
 	f.p = p
 	if size != p.size {
-		f.misuse(fmt.Sprintf("a Frame of %d single and %d list snapshots for a shape of %d and %d", size>>8, size&0xff, p.ns, p.nl))
+		f.misuse(fmt.Sprintf("a Frame of %d single and %d list snapshots for a shape of %d and %d", size>>8, size&0xff, p.size>>8, p.size&0xff))
 	}
 	var env asserts.EnvState
 	e := asserts.CurrentEnv()

@@ -58,6 +58,13 @@ type Shape struct {
 	// same_metadata of a type without fingerprint).
 	Tensor func(h unsafe.Pointer) asserts.Identity
 	Elem   func(h unsafe.Pointer, i int) asserts.Identity
+	// Slots and ListSlots are the lengths of the arrays of the Frame that
+	// the shape's wrappers declare, where gen rounds them up so that
+	// shapes of nearby sizes share one Frame type (each Frame type's
+	// methods are compiled again in every package that declares it);
+	// a slot past the shape's stays empty. 0: the shape's own count.
+	// Rounding up the singles moves the lists: it needs Slots.
+	Slots, ListSlots int
 
 	plan atomic.Pointer[fastPlan]
 }
@@ -110,9 +117,12 @@ type fastPlan struct {
 	nArgs  int // single argument slots: indexes 0..nArgs-1 of the singles
 	// argLists are the list arguments' indexes among the lists
 	argLists []int8
-	// size is ns<<8 | nl, what begin checks the Frame's size against
-	size int
-	fast bool
+	// size is the Frame's lengths, singles<<8 | lists, what begin checks
+	// the Frame's size against: ns<<8 | nl, or Shape.Slots and ListSlots
+	// where they are more; lbase is the offset of the Frame's lists
+	size  int
+	lbase uintptr
+	fast  bool
 	// unc: the shape's runtime keeps no use counts (Shape.NoUseCounts);
 	// pols has bit P set for each policy P under which a plain call
 	// counts what the plan says (identPolicies)
@@ -358,7 +368,8 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		}
 	}
 	p.ns, p.nl = int(ns), int(nl)
-	p.size = p.ns<<8 | p.nl
+	fs, fl := max(p.ns, sh.Slots), max(p.nl, sh.ListSlots)
+	p.size, p.lbase = fs<<8|fl, slotOff(fs)
 	perList := map[int8]*tally{}
 	for i := range sh.Rows {
 		if !sh.Rows[i].Skip && beginsOnce(sh.Rows[i].Check) {

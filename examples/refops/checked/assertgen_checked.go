@@ -13,12 +13,12 @@ import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
 var opSetData = wrap.Op{
@@ -1295,10 +1295,10 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_6c45078859ae(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_4db93184b778, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3931fac3861e(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_4db93184b778, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.After_b57c4f01e744(&fr, self, r0)
+	assertgenshapes.After_1d2a0f0a50ff(&fr, self, r0)
 	return r0
 }
 
@@ -1315,11 +1315,11 @@ func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_d767354aafdf(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_e261d5797c36, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_4319bdb87daa(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_e261d5797c36, self)
 	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.After_7bd3668ee680(&fr, self)
+	assertgenshapes.After_bd52dcc5015f(&fr, self)
 }
 
 var opXForeachZero_ = wrap.Op{
@@ -1335,11 +1335,11 @@ func XForeachZero_(self []*reftensor.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_d767354aafdf(&fr, &opXForeachZero_, &assertgenshapes.Shape_e261d5797c36, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_4319bdb87daa(&fr, &opXForeachZero_, &assertgenshapes.Shape_e261d5797c36, self)
 	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.After_7bd3668ee680(&fr, self)
+	assertgenshapes.After_bd52dcc5015f(&fr, self)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

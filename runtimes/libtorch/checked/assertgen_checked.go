@@ -13,12 +13,12 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
 var opXCastByte = wrap.Op{
@@ -570,10 +570,10 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignTensors(tensors)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opAlignTensors, &assertgenshapes.Shape_22cf88596aa2, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opAlignTensors, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.AlignTensors(tensors)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -800,10 +800,10 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_be7952a1a4b3(&fr, &opXCudnnRnn, &assertgenshapes.Shape_706a907abbf5, input, weight, weight_buf, hx, cx, dropout_state)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_ca8f02ca8c1d(&fr, &opXCudnnRnn, &assertgenshapes.Shape_706a907abbf5, input, weight, weight_buf, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.After_70461f81f9c4(&fr, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.After_9b3fa8a16b2e(&fr, input, weight, weight_buf, hx, cx, dropout_state)
 	return r0, r1, r2, r3, r4
 }
 
@@ -819,11 +819,11 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var fr wrap.Frame[[15]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_be9467f5cbb7(&fr, &opXCudnnRnnOut, &assertgenshapes.Shape_cf8e23bc62f8, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_42f4dc4352e2(&fr, &opXCudnnRnnOut, &assertgenshapes.Shape_cf8e23bc62f8, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.After_cde4e777fd61(&fr, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.After_06575e7bbb80(&fr, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -839,10 +839,10 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e11e4d977fd2(&fr, &opXCudnnRnnBackward, &assertgenshapes.Shape_3e49aca589e5, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_9cee6448cf42(&fr, &opXCudnnRnnBackward, &assertgenshapes.Shape_3e49aca589e5, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.After_d6bc5cf61537(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.After_0405ce5f23c9(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -859,11 +859,11 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_2f63812575aa(&fr, &opXCudnnRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_12bf7bcb1e79(&fr, &opXCudnnRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer fr.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.After_23589abbc865(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.After_6d52df6cc419(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = wrap.Op{
@@ -3473,10 +3473,10 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1dSequence(tensors)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opAtleast1dSequence, &assertgenshapes.Shape_0ddcfa1afe9a, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opAtleast1dSequence, &assertgenshapes.Shape_0ddcfa1afe9a, tensors)
 	r0 := kernels.Atleast1dSequence(tensors)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -3511,10 +3511,10 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2dSequence(tensors)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opAtleast2dSequence, &assertgenshapes.Shape_0ddcfa1afe9a, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opAtleast2dSequence, &assertgenshapes.Shape_0ddcfa1afe9a, tensors)
 	r0 := kernels.Atleast2dSequence(tensors)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -3549,10 +3549,10 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3dSequence(tensors)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opAtleast3dSequence, &assertgenshapes.Shape_0ddcfa1afe9a, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opAtleast3dSequence, &assertgenshapes.Shape_0ddcfa1afe9a, tensors)
 	r0 := kernels.Atleast3dSequence(tensors)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -3743,11 +3743,11 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1c6b105fe7fb(&fr, &opQuantizedBatchNormOut, &assertgenshapes.Shape_fbdb92d905c5, input, weight, bias, mean, var_, out)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c1455b40012e(&fr, &opQuantizedBatchNormOut, &assertgenshapes.Shape_fbdb92d905c5, input, weight, bias, mean, var_, out)
 	defer fr.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	assertgenshapes.After_637c43f9a004(&fr, input, weight, bias, mean, var_, out, r0)
+	assertgenshapes.After_eaef2209baae(&fr, input, weight, bias, mean, var_, out, r0)
 	return r0
 }
 
@@ -3763,10 +3763,10 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_76c1f90b768e(&fr, &opXBatchNormImplIndex, &assertgenshapes.Shape_59cd863bd7fb, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c82a096241a7(&fr, &opXBatchNormImplIndex, &assertgenshapes.Shape_59cd863bd7fb, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_80db292a8bb3(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3782,10 +3782,10 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0dfaa8f0816e(&fr, &opXBatchNormImplIndexBackward, &assertgenshapes.Shape_062b2a3f7684, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_424a57bd1d86(&fr, &opXBatchNormImplIndexBackward, &assertgenshapes.Shape_062b2a3f7684, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	assertgenshapes.After_1e3f4a4e8558(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
+	assertgenshapes.After_5564a5a43cb7(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4663,10 +4663,10 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTensors(tensors)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opBroadcastTensors, &assertgenshapes.Shape_22cf88596aa2, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opBroadcastTensors, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.BroadcastTensors(tensors)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -5871,11 +5871,11 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opConvolutionBackwardOut, &assertgenshapes.Shape_02dcf799e36e, grad_output, input, weight, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opConvolutionBackwardOut, &assertgenshapes.Shape_02dcf799e36e, grad_output, input, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.After_85d5f51a9260(&fr, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5949,11 +5949,11 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Shape_02dcf799e36e, grad_output, input, weight, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Shape_02dcf799e36e, grad_output, input, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.After_85d5f51a9260(&fr, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6046,10 +6046,10 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	if !asserts.Checking() {
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_845ff42fc5c0(&fr, &opXConvolutionDoubleBackward, &assertgenshapes.Shape_cbcee38464cb, ggI, ggW, ggb, gO, weight, self)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb2ec9db9f25(&fr, &opXConvolutionDoubleBackward, &assertgenshapes.Shape_cbcee38464cb, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.After_85d5f51a9260(&fr, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6218,10 +6218,10 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opConvTbcBackward, &assertgenshapes.Shape_1d0c98cf9e48, self, input, weight, bias)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opConvTbcBackward, &assertgenshapes.Shape_1d0c98cf9e48, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.After_518303ad88bc(&fr, self, input, weight, bias, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6762,10 +6762,10 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_86fe96a09dcc(&fr, &opCudnnBatchNorm, &assertgenshapes.Shape_59cd863bd7fb, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4b884d1052e8(&fr, &opCudnnBatchNorm, &assertgenshapes.Shape_59cd863bd7fb, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_80db292a8bb3(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6781,11 +6781,11 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ff8eaad5b442(&fr, &opCudnnBatchNormOut, &assertgenshapes.Shape_f0ff44027144, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_52fb157a0793(&fr, &opCudnnBatchNormOut, &assertgenshapes.Shape_f0ff44027144, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.After_870a77097481(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_454012434a27(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6801,10 +6801,10 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_827cac5246e2(&fr, &opCudnnBatchNormBackward, &assertgenshapes.Shape_7fdb5041ddcb, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7587ac4ef399(&fr, &opCudnnBatchNormBackward, &assertgenshapes.Shape_7fdb5041ddcb, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	assertgenshapes.After_1e3f4a4e8558(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.After_5564a5a43cb7(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6820,11 +6820,11 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
-	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_81c8c0c352d9(&fr, &opCudnnBatchNormBackwardOut, &assertgenshapes.Shape_86c9bc336708, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_811dd70cb0a6(&fr, &opCudnnBatchNormBackwardOut, &assertgenshapes.Shape_86c9bc336708, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.After_3137720556a2(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_e70de711e013(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6976,11 +6976,11 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Shape_2fa7dc2d2c54, self, grad_output, weight, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Shape_2fa7dc2d2c54, self, grad_output, weight, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, self, grad_output, weight, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7132,11 +7132,11 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Shape_cdd008349691, self, grid, grad_output, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Shape_cdd008349691, self, grid, grad_output, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, self, grid, grad_output, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7775,11 +7775,11 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXCtcLossBackwardOut, &assertgenshapes.Shape_acd177800a5b, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXCtcLossBackwardOut, &assertgenshapes.Shape_acd177800a5b, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	defer fr.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	assertgenshapes.After_637c43f9a004(&fr, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
+	assertgenshapes.After_eaef2209baae(&fr, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
 }
 
@@ -8122,10 +8122,10 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 	if !asserts.Checking() {
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_d1f92a737047(&fr, &opGradientTensorarrayint, &assertgenshapes.Shape_04bb028919a3, self, spacing)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_000e075d96cd(&fr, &opGradientTensorarrayint, &assertgenshapes.Shape_04bb028919a3, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.After_18ed1a574734(&fr, self, spacing, r0)
+	assertgenshapes.After_34a6aed12a2d(&fr, self, spacing, r0)
 	return r0
 }
 
@@ -8141,10 +8141,10 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 	if !asserts.Checking() {
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_d1f92a737047(&fr, &opGradientTensorarray, &assertgenshapes.Shape_04bb028919a3, self, spacing)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_000e075d96cd(&fr, &opGradientTensorarray, &assertgenshapes.Shape_04bb028919a3, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.After_18ed1a574734(&fr, self, spacing, r0)
+	assertgenshapes.After_34a6aed12a2d(&fr, self, spacing, r0)
 	return r0
 }
 
@@ -8981,11 +8981,11 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e5a7bcfef40e(&fr, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Shape_b3a4134c758f, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b2d880700668(&fr, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Shape_b3a4134c758f, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.After_c44c18043aaa(&fr, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_d43419847da8(&fr, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9116,11 +9116,11 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e5a7bcfef40e(&fr, &opXEmbeddingBagOut, &assertgenshapes.Shape_b3a4134c758f, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b2d880700668(&fr, &opXEmbeddingBagOut, &assertgenshapes.Shape_b3a4134c758f, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.After_c44c18043aaa(&fr, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_d43419847da8(&fr, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9155,10 +9155,10 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagSparseBackward, &assertgenshapes.Shape_ee300d0480b9, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_70db38faf9a1(&fr, &opXEmbeddingBagSparseBackward, &assertgenshapes.Shape_ee300d0480b9, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.After_637c43f9a004(&fr, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
+	assertgenshapes.After_eaef2209baae(&fr, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -9174,10 +9174,10 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagDenseBackward, &assertgenshapes.Shape_66b575230392, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_70db38faf9a1(&fr, &opXEmbeddingBagDenseBackward, &assertgenshapes.Shape_66b575230392, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.After_637c43f9a004(&fr, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.After_eaef2209baae(&fr, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9232,11 +9232,11 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Shape_60eaa6a92d33, grad, weight, indices, offsets, offset2bag, out)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Shape_60eaa6a92d33, grad, weight, indices, offsets, offset2bag, out)
 	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	assertgenshapes.After_637c43f9a004(&fr, grad, weight, indices, offsets, offset2bag, out, r0)
+	assertgenshapes.After_eaef2209baae(&fr, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
 }
 
@@ -11048,11 +11048,11 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opGridSampler2dBackwardOut, &assertgenshapes.Shape_f58706bcd38d, grad_output, input, grid, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opGridSampler2dBackwardOut, &assertgenshapes.Shape_f58706bcd38d, grad_output, input, grid, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, grid, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -11184,11 +11184,11 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opGridSampler3dBackwardOut, &assertgenshapes.Shape_f58706bcd38d, grad_output, input, grid, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opGridSampler3dBackwardOut, &assertgenshapes.Shape_f58706bcd38d, grad_output, input, grid, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, grid, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 

@@ -82,11 +82,11 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_87a15575c88b(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dc62918a55cf(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -121,11 +121,11 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_74f9ae562676(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_e13efc57ab6b, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_d64888f2753d(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_e13efc57ab6b, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_5564a5a43cb7(&fr, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -372,11 +372,11 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexTensorOut(self, indices, out)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexTensorOut, &assertgenshapes.Shape_024faf110aac, self, indices, out)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7044ba4abacf(&fr, &opIndexTensorOut, &assertgenshapes.Shape_024faf110aac, self, indices, out)
 	defer fr.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	assertgenshapes.After_ace522ff0b58(&fr, self, indices, out, r0)
+	assertgenshapes.After_304ec51b952b(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -490,11 +490,11 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7044ba4abacf(&fr, &opIndexPut_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
 	defer fr.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
+	assertgenshapes.After_304ec51b952b(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -530,10 +530,10 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_339f0737e8a1, self, indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7044ba4abacf(&fr, &opIndexPut, &assertgenshapes.Shape_339f0737e8a1, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
+	assertgenshapes.After_304ec51b952b(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -549,11 +549,11 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 	if !asserts.Checking() {
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7044ba4abacf(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
 	defer fr.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
+	assertgenshapes.After_304ec51b952b(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -589,10 +589,10 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_339f0737e8a1, self, indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7044ba4abacf(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_339f0737e8a1, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
+	assertgenshapes.After_304ec51b952b(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -1185,11 +1185,11 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_87a15575c88b(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dc62918a55cf(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1205,10 +1205,10 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_c3eb91c106ac, grad_out, input, mean, rstd, weight, bias)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3a68e1ebc732(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_c3eb91c106ac, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	assertgenshapes.After_85d5f51a9260(&fr, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1224,11 +1224,11 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b477fc77cb0f(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_707dec2f812e, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_851d842385c6(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_707dec2f812e, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	assertgenshapes.After_0d53f0bee866(&fr, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_7de24a963c13(&fr, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1341,11 +1341,11 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1478,11 +1478,11 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_460f320704cb, grad_output, input, weight, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_460f320704cb, grad_output, input, weight, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, weight, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1517,11 +1517,11 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2685,11 +2685,11 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_f4d1e7d69ced, grad, self, other, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_f4d1e7d69ced, grad, self, other, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, grad, self, other, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4027,11 +4027,11 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4105,11 +4105,11 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b6acda1f9e64(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_7b8e695cb715, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_97c8db0915ce(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_7b8e695cb715, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_5564a5a43cb7(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4125,10 +4125,10 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_b8dfc34b5aca, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c73bc18b157e(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_b8dfc34b5aca, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	assertgenshapes.After_91907b8f5cad(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.After_22fe554a4686(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4144,11 +4144,11 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_19d2520329c6(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_8ad0fdc80c74, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a44b11f0f06e(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_8ad0fdc80c74, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	assertgenshapes.After_8bf88dffe7a6(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_7889874164c6(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4319,10 +4319,10 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_b30581d44087, input, weight, hx, cx, dropout_state)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_b5faa0b39311(&fr, &opMiopenRnn, &assertgenshapes.Shape_b30581d44087, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.After_50ab7b6ab7ee(&fr, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.After_f9605e06635b(&fr, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4338,11 +4338,11 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var fr wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_e7021602464d(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_141f75f842d1, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c604b752cb22(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_141f75f842d1, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.After_f38eeee37326(&fr, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.After_77ffd7dbbdcd(&fr, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4358,10 +4358,10 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_ca9d11500e9c(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_f68d71794ec8, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_cf4c247d7977(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_f68d71794ec8, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.After_8eeb1c7ba2db(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	assertgenshapes.After_53430cb3cc8b(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4378,11 +4378,11 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_2f63812575aa(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_12bf7bcb1e79(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer fr.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.After_23589abbc865(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.After_6d52df6cc419(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opMm = wrap.Op{
@@ -5021,11 +5021,11 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_7db9e7760d7e(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_e5d5f78947e3, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_25632e0cf938(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_e5d5f78947e3, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.After_5564a5a43cb7(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5099,11 +5099,11 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1c6b105fe7fb(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_57518e7deb36, input, weight, bias, mean, invstd, out)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c1455b40012e(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_57518e7deb36, input, weight, bias, mean, invstd, out)
 	defer fr.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	assertgenshapes.After_637c43f9a004(&fr, input, weight, bias, mean, invstd, out, r0)
+	assertgenshapes.After_eaef2209baae(&fr, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -5119,10 +5119,10 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_50b58e487567, input, mean, invstd, running_mean, running_var)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6a37ba43334e(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_50b58e487567, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.After_2dcc5b17127e(&fr, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -5138,11 +5138,11 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5bff41408e14(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_b3a0dcb58432, input, mean, invstd, running_mean, running_var, out0, out1)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb6032542ec6(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_b3a0dcb58432, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	assertgenshapes.After_c9b1b0768b59(&fr, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.After_70534fe3f1ef(&fr, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5177,11 +5177,11 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_431673b5cf19(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_4a0c91a80db7, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7e93998e23ed(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_4a0c91a80db7, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	assertgenshapes.After_e98cf20ed81e(&fr, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.After_35609ee95b44(&fr, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5197,10 +5197,10 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_153b321f245f, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_deb0317d3119(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_153b321f245f, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	assertgenshapes.After_91907b8f5cad(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.After_22fe554a4686(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5216,11 +5216,11 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5cc6387fa36c(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_f8674d7d358d, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_db534f106319(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_f8674d7d358d, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_7889874164c6(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5236,10 +5236,10 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_986ed513e826(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_a9a75b8f38c7, grad_out, input, mean, invstd, weight)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6734230536a6(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_a9a75b8f38c7, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.After_fded44c14bc2(&fr, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	assertgenshapes.After_80db292a8bb3(&fr, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5255,11 +5255,11 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3846ecf1fd81(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_e90a671ac992, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_841a5d0d384a(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_e90a671ac992, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	assertgenshapes.After_870a77097481(&fr, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_454012434a27(&fr, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5275,10 +5275,10 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6ab428e3ef82(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_d6b6f7468f41, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_d64888f2753d(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_d6b6f7468f41, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	assertgenshapes.After_d581239eb768(&fr, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
+	assertgenshapes.After_3f6ccebad4b7(&fr, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
 	return r0
 }
 
@@ -5294,11 +5294,11 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_034014422841(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_ba7ff8670222, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_841a5d0d384a(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_ba7ff8670222, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	defer fr.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	assertgenshapes.After_cbf8b1e725f8(&fr, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
+	assertgenshapes.After_7992ea3fe608(&fr, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -5333,11 +5333,11 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_ee21fe0fb214(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_2d060e0032d7, input, running_mean, running_var, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f2611c12da59(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_2d060e0032d7, input, running_mean, running_var, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7917,11 +7917,11 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	if !asserts.Checking() {
 		return kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opPreluBackwardOut, &assertgenshapes.Shape_44611e0349c7, grad_output, self, weight, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opPreluBackwardOut, &assertgenshapes.Shape_44611e0349c7, grad_output, self, weight, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, self, weight, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, grad_output, self, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 

@@ -3600,11 +3600,11 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	if !asserts.Checking() {
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opUniqueDimOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3639,11 +3639,11 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3678,11 +3678,11 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3717,11 +3717,11 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	if !asserts.Checking() {
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXUnique2Out, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opXUnique2Out, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 

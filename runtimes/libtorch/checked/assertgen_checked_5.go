@@ -1724,11 +1724,11 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_771a55410200, self, found_inf, inv_scale, out)
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_19000e843858(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_771a55410200, self, found_inf, inv_scale, out)
 	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
+	assertgenshapes.After_9fd3026be60b(&fr, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
@@ -1743,10 +1743,10 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 	if !asserts.Checking() {
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_81548a55c3b1(&fr, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Shape_7afaa320a5b5, self, found_inf, inv_scale)
+	var fr wrap.Frame[[4]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_a081b4320208(&fr, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Shape_7afaa320a5b5, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	assertgenshapes.After_0288311fd776(&fr, self, found_inf, inv_scale, r0, r1)
+	assertgenshapes.After_79bd234dcf5a(&fr, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
@@ -1821,10 +1821,10 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -1841,11 +1841,11 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAddScalarOut = wrap.Op{
@@ -1861,11 +1861,11 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSubScalar = wrap.Op{
@@ -1880,10 +1880,10 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSubScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachSubScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -1900,11 +1900,11 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSubScalarOut = wrap.Op{
@@ -1920,11 +1920,11 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMulScalar = wrap.Op{
@@ -1939,10 +1939,10 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMulScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachMulScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -1959,11 +1959,11 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMulScalarOut = wrap.Op{
@@ -1979,11 +1979,11 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachDivScalar = wrap.Op{
@@ -1998,10 +1998,10 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachDivScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachDivScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2018,11 +2018,11 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachDivScalarOut = wrap.Op{
@@ -2038,11 +2038,11 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAddList = wrap.Op{
@@ -2057,10 +2057,10 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachAddList, &assertgenshapes.Shape_70591cffc12a, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAddList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
+	assertgenshapes.After_6f99d58f17d7(&fr, self, other, r0)
 	return r0
 }
 
@@ -2077,11 +2077,11 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
 	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachAddListOut = wrap.Op{
@@ -2097,11 +2097,11 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachSubList = wrap.Op{
@@ -2116,10 +2116,10 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachSubList, &assertgenshapes.Shape_70591cffc12a, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSubList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
+	assertgenshapes.After_6f99d58f17d7(&fr, self, other, r0)
 	return r0
 }
 
@@ -2136,11 +2136,11 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSub_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSub_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
 	defer fr.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachSubListOut = wrap.Op{
@@ -2156,11 +2156,11 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachMulList = wrap.Op{
@@ -2175,10 +2175,10 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMulList, &assertgenshapes.Shape_70591cffc12a, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMulList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
+	assertgenshapes.After_6f99d58f17d7(&fr, self, other, r0)
 	return r0
 }
 
@@ -2195,11 +2195,11 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMul_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMul_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMulListOut = wrap.Op{
@@ -2215,11 +2215,11 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachDivList = wrap.Op{
@@ -2234,10 +2234,10 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachDivList, &assertgenshapes.Shape_70591cffc12a, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDivList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
+	assertgenshapes.After_6f99d58f17d7(&fr, self, other, r0)
 	return r0
 }
 
@@ -2254,11 +2254,11 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
 	defer fr.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachDivListOut = wrap.Op{
@@ -2274,11 +2274,11 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachAddScalarList = wrap.Op{
@@ -2293,10 +2293,10 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAddScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachAddScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2313,11 +2313,11 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
@@ -2333,11 +2333,11 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSubScalarList = wrap.Op{
@@ -2352,10 +2352,10 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSubScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachSubScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2372,11 +2372,11 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
@@ -2392,11 +2392,11 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachDivScalarList = wrap.Op{
@@ -2411,10 +2411,10 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachDivScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachDivScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2431,11 +2431,11 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
@@ -2451,11 +2451,11 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMulScalarList = wrap.Op{
@@ -2470,10 +2470,10 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMulScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachMulScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2490,11 +2490,11 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
@@ -2510,11 +2510,11 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachExp = wrap.Op{
@@ -2529,10 +2529,10 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachExp, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachExp, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachExp(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2549,11 +2549,11 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachZero_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachZero_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachZeroOut = wrap.Op{
@@ -2569,11 +2569,11 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachZero = wrap.Op{
@@ -2588,10 +2588,10 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachZero(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachZero, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachZero, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachZero(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2608,11 +2608,11 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachExp_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachExpOut = wrap.Op{
@@ -2628,11 +2628,11 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachExpOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSqrt = wrap.Op{
@@ -2647,10 +2647,10 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSqrt, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachSqrt, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2667,11 +2667,11 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSqrtOut = wrap.Op{
@@ -2687,11 +2687,11 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAbs = wrap.Op{
@@ -2706,10 +2706,10 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAbs, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachAbs, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2726,11 +2726,11 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAbs_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAbsOut = wrap.Op{
@@ -2746,11 +2746,11 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAcos = wrap.Op{
@@ -2765,10 +2765,10 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAcos, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachAcos, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2785,11 +2785,11 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAcos_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAcosOut = wrap.Op{
@@ -2805,11 +2805,11 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAsin = wrap.Op{
@@ -2824,10 +2824,10 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAsin, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachAsin, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2844,11 +2844,11 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAsin_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAsinOut = wrap.Op{
@@ -2864,11 +2864,11 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAtan = wrap.Op{
@@ -2883,10 +2883,10 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAtan, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachAtan, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2903,11 +2903,11 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAtan_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAtanOut = wrap.Op{
@@ -2923,11 +2923,11 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCeil = wrap.Op{
@@ -2942,10 +2942,10 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCeil, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachCeil, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -2962,11 +2962,11 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCeil_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCeilOut = wrap.Op{
@@ -2982,11 +2982,11 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCos = wrap.Op{
@@ -3001,10 +3001,10 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCos, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachCos, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachCos(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3021,11 +3021,11 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCos_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCosOut = wrap.Op{
@@ -3041,11 +3041,11 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCosOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCosOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCosh = wrap.Op{
@@ -3060,10 +3060,10 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCosh, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachCosh, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3080,11 +3080,11 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCosh_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCoshOut = wrap.Op{
@@ -3100,11 +3100,11 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachErf = wrap.Op{
@@ -3119,10 +3119,10 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachErf, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachErf, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachErf(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3139,11 +3139,11 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachErf_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachErfOut = wrap.Op{
@@ -3159,11 +3159,11 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachErfOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachErfc = wrap.Op{
@@ -3178,10 +3178,10 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachErfc, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachErfc, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3198,11 +3198,11 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachErfc_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachErfcOut = wrap.Op{
@@ -3218,11 +3218,11 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachExpm1 = wrap.Op{
@@ -3237,10 +3237,10 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachExpm1, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachExpm1, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3257,11 +3257,11 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachExpm1Out = wrap.Op{
@@ -3277,11 +3277,11 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachFloor = wrap.Op{
@@ -3296,10 +3296,10 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachFloor, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachFloor, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3316,11 +3316,11 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachFloor_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachFloorOut = wrap.Op{
@@ -3336,11 +3336,11 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog = wrap.Op{
@@ -3355,10 +3355,10 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachLog, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLog(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3375,11 +3375,11 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLogOut = wrap.Op{
@@ -3395,11 +3395,11 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLogOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLogOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog10 = wrap.Op{
@@ -3414,10 +3414,10 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog10, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachLog10, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3434,11 +3434,11 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog10_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog10Out = wrap.Op{
@@ -3454,11 +3454,11 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog1p = wrap.Op{
@@ -3473,10 +3473,10 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog1p, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachLog1p, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3493,11 +3493,11 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog1pOut = wrap.Op{
@@ -3513,11 +3513,11 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog2 = wrap.Op{
@@ -3532,10 +3532,10 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog2, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachLog2, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3552,11 +3552,11 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog2_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog2Out = wrap.Op{
@@ -3572,11 +3572,11 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachNeg = wrap.Op{
@@ -3591,10 +3591,10 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachNeg, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachNeg, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3611,11 +3611,11 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachNeg_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachNegOut = wrap.Op{
@@ -3631,11 +3631,11 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNegOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachNegOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTan = wrap.Op{
@@ -3650,10 +3650,10 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTan, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachTan, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachTan(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3670,11 +3670,11 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTan_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTanOut = wrap.Op{
@@ -3690,11 +3690,11 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTanOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTanh = wrap.Op{
@@ -3709,10 +3709,10 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTanh, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachTanh, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3729,11 +3729,11 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTanh_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTanhOut = wrap.Op{
@@ -3749,11 +3749,11 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSin = wrap.Op{
@@ -3768,10 +3768,10 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSin, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachSin, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSin(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3788,11 +3788,11 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSin_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSinOut = wrap.Op{
@@ -3808,11 +3808,11 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSinOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSinh = wrap.Op{
@@ -3827,10 +3827,10 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSinh, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachSinh, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3847,11 +3847,11 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSinh_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSinhOut = wrap.Op{
@@ -3867,11 +3867,11 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachRound = wrap.Op{
@@ -3886,10 +3886,10 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachRound, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachRound, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachRound(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3906,11 +3906,11 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachRound_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachRoundOut = wrap.Op{
@@ -3926,11 +3926,11 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLgamma = wrap.Op{
@@ -3945,10 +3945,10 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLgamma, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachLgamma, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -3965,11 +3965,11 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLgammaOut = wrap.Op{
@@ -3985,11 +3985,11 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachFrac = wrap.Op{
@@ -4004,10 +4004,10 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachFrac, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachFrac, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -4024,11 +4024,11 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachFrac_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachFracOut = wrap.Op{
@@ -4044,11 +4044,11 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFracOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachFracOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachReciprocal = wrap.Op{
@@ -4063,10 +4063,10 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachReciprocal, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachReciprocal, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -4083,11 +4083,11 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachReciprocalOut = wrap.Op{
@@ -4103,11 +4103,11 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSigmoid = wrap.Op{
@@ -4122,10 +4122,10 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSigmoid, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachSigmoid, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -4142,11 +4142,11 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSigmoidOut = wrap.Op{
@@ -4162,11 +4162,11 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTrunc = wrap.Op{
@@ -4181,10 +4181,10 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTrunc, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachTrunc, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -4201,11 +4201,11 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_cf1fceb41061, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_cf1fceb41061, self)
 	defer fr.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTruncOut = wrap.Op{
@@ -4221,11 +4221,11 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
@@ -4241,11 +4241,11 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
@@ -4261,11 +4261,11 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
@@ -4281,11 +4281,11 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
@@ -4301,11 +4301,11 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
@@ -4321,11 +4321,11 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
@@ -4341,11 +4341,11 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
@@ -4361,11 +4361,11 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
@@ -4381,11 +4381,11 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
@@ -4400,10 +4400,10 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcdivScalar, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdivScalar, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
+	assertgenshapes.After_b7aab43793fe(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4419,10 +4419,10 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcmulScalar, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmulScalar, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
+	assertgenshapes.After_b7aab43793fe(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4438,10 +4438,10 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcdivScalarList, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdivScalarList, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
+	assertgenshapes.After_b7aab43793fe(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4457,10 +4457,10 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcmulScalarList, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmulScalarList, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
+	assertgenshapes.After_b7aab43793fe(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4476,10 +4476,10 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMaximumList, &assertgenshapes.Shape_70591cffc12a, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMaximumList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
+	assertgenshapes.After_6f99d58f17d7(&fr, self, other, r0)
 	return r0
 }
 
@@ -4496,11 +4496,11 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMaximumListOut = wrap.Op{
@@ -4516,11 +4516,11 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachMinimumList = wrap.Op{
@@ -4535,10 +4535,10 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMinimumList, &assertgenshapes.Shape_70591cffc12a, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMinimumList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
+	assertgenshapes.After_6f99d58f17d7(&fr, self, other, r0)
 	return r0
 }
 
@@ -4555,11 +4555,11 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMinimumListOut = wrap.Op{
@@ -4575,11 +4575,11 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachNormScalar = wrap.Op{
@@ -4594,10 +4594,10 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachNormScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXForeachNormScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, self, r0)
 	return r0
 }
 
@@ -4614,11 +4614,11 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 		kernels.XForeachNormScalarOut(self, ord, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
 	defer fr.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opBucketizeTensor = wrap.Op{
@@ -5256,11 +5256,11 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a56358ffb544(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0eee03e9e8ef(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
 	defer fr.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.After_2dcc5b17127e(&fr, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -5295,11 +5295,11 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_81103c91104c(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ebcddd802c50(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.After_637c43f9a004(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.After_eaef2209baae(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -5373,11 +5373,11 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a56358ffb544(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0eee03e9e8ef(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
 	defer fr.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.After_2dcc5b17127e(&fr, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -5412,11 +5412,11 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_81103c91104c(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ebcddd802c50(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
 	defer fr.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.After_637c43f9a004(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.After_eaef2209baae(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -5919,11 +5919,11 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_cb4fe999f2a8(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_b79855fd451a, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a3b193330e1(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_b79855fd451a, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	defer fr.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	assertgenshapes.After_637c43f9a004(&fr, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
+	assertgenshapes.After_eaef2209baae(&fr, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
@@ -10406,11 +10406,11 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_9262033dd80a, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_9262033dd80a, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.After_85d5f51a9260(&fr, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10445,11 +10445,11 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_0510bbe6e5e7, grad_output, self, weight, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_0510bbe6e5e7, grad_output, self, weight, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.After_85d5f51a9260(&fr, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_492d7fb8bb2f(&fr, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13425,11 +13425,11 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_c1c5d82d7dea, A, LU, pivots, info)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_c1c5d82d7dea, A, LU, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	assertgenshapes.After_518303ad88bc(&fr, A, LU, pivots, info, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13464,11 +13464,11 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuOut, &assertgenshapes.Shape_affe22a06c7c, A, P, L, U)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opLinalgLuOut, &assertgenshapes.Shape_affe22a06c7c, A, P, L, U)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	assertgenshapes.After_518303ad88bc(&fr, A, P, L, U, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13542,11 +13542,11 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_3ecf5cba8ca3, A, result, LU, pivots)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_3ecf5cba8ca3, A, result, LU, pivots)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	assertgenshapes.After_518303ad88bc(&fr, A, result, LU, pivots, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13639,11 +13639,11 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_062af68f4706, self, LD, pivots, info)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_062af68f4706, self, LD, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.After_518303ad88bc(&fr, self, LD, pivots, info, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13756,11 +13756,11 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	if !asserts.Checking() {
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0779cbedae81(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_a468ad9dcb54, self, b, solution, residuals, rank, singular_values)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_a468ad9dcb54, self, b, solution, residuals, rank, singular_values)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	assertgenshapes.After_56ad66d93c20(&fr, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
+	assertgenshapes.After_6a7bbf56f947(&fr, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -13912,11 +13912,11 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_116a5a3cbf66(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_566539de00e6, A, sign, logabsdet, LU, pivots)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3fdfa0e53779(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_566539de00e6, A, sign, logabsdet, LU, pivots)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	assertgenshapes.After_fded44c14bc2(&fr, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
+	assertgenshapes.After_80db292a8bb3(&fr, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -14711,11 +14711,11 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	if !asserts.Checking() {
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	assertgenshapes.After_518303ad88bc(&fr, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14750,11 +14750,11 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.After_518303ad88bc(&fr, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15062,11 +15062,11 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0779cbedae81(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_5dc17414775c, A, B, result, LU, pivots, info)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c101d06c65c6(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_5dc17414775c, A, B, result, LU, pivots, info)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	assertgenshapes.After_56ad66d93c20(&fr, A, B, result, LU, pivots, info, r0, r1, r2, r3)
+	assertgenshapes.After_6a7bbf56f947(&fr, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15936,11 +15936,11 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_50df060c5805(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_5b0def3f4046, grad, output, data, lengths, offsets, out)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6ecdace5538e(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_5b0def3f4046, grad, output, data, lengths, offsets, out)
 	defer fr.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.After_637c43f9a004(&fr, grad, output, data, lengths, offsets, out, r0)
+	assertgenshapes.After_eaef2209baae(&fr, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -15994,10 +15994,10 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 	if !asserts.Checking() {
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_d1f92a737047(&fr, &opUnflattenDenseTensors, &assertgenshapes.Shape_c6ea98e95aa5, flat, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_000e075d96cd(&fr, &opUnflattenDenseTensors, &assertgenshapes.Shape_c6ea98e95aa5, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.After_18ed1a574734(&fr, flat, tensors, r0)
+	assertgenshapes.After_34a6aed12a2d(&fr, flat, tensors, r0)
 	return r0
 }
 
@@ -17514,10 +17514,10 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
-	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_790700a39d6c(&fr, &opXTransformerEncoderLayerFwd, &assertgenshapes.Shape_0c8de77b179d, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_80d5f833ef20(&fr, &opXTransformerEncoderLayerFwd, &assertgenshapes.Shape_0c8de77b179d, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.After_8af55e72ec3d(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
+	assertgenshapes.After_e0d226cc70d6(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -17553,10 +17553,10 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_eec740b32f33(&fr, &opXNativeMultiHeadAttention, &assertgenshapes.Shape_96543fb299bf, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_377ea69ddc1a(&fr, &opXNativeMultiHeadAttention, &assertgenshapes.Shape_96543fb299bf, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.After_e98cf20ed81e(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
+	assertgenshapes.After_35609ee95b44(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -17572,11 +17572,11 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
-	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e17d376c46fa(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_b9e29b97ce00, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_22a1ac8ca6c3(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_b9e29b97ce00, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.After_6607a7cbe63c(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
+	assertgenshapes.After_dc53d09924c8(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -17688,10 +17688,10 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_bd60717222be(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_c9a8beaddade, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_377ea69ddc1a(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_c9a8beaddade, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.After_d581239eb768(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.After_3f6ccebad4b7(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -17707,11 +17707,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_992266aaa210(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_973192ec582d, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f7c455939bda(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_973192ec582d, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.After_cbf8b1e725f8(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.After_7992ea3fe608(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -17785,10 +17785,10 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 	if !asserts.Checking() {
 		return kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	}
-	var fr wrap.Frame[[19]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_360441579d48(&fr, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Shape_92c8836e23ab, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
+	var fr wrap.Frame[[32]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f43dd25ef146(&fr, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Shape_92c8836e23ab, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	assertgenshapes.After_34d05067889c(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
+	assertgenshapes.After_d4525f460ffa(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -17804,11 +17804,11 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	if !asserts.Checking() {
 		return kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	}
-	var fr wrap.Frame[[22]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0f7c68ce6aa8(&fr, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Shape_10fef847be62, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
+	var fr wrap.Frame[[32]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cea0abe9d06(&fr, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Shape_10fef847be62, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	assertgenshapes.After_527da02262db(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_8194b5b8a451(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -17824,10 +17824,10 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
 	}
-	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9c0baa222498(&fr, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Shape_d08e43aca3dd, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7463bebca6d7(&fr, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Shape_d08e43aca3dd, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	assertgenshapes.After_bc8613a4f6e6(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
+	assertgenshapes.After_06347f910c6d(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -17843,11 +17843,11 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	}
-	var fr wrap.Frame[[18]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6e8f065b57ee(&fr, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Shape_795dc3429b1c, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
+	var fr wrap.Frame[[32]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0bc4ea336f19(&fr, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Shape_795dc3429b1c, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	assertgenshapes.After_89218e18575a(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_debd83d791f1(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 

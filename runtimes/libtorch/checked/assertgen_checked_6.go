@@ -221,11 +221,11 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_df816b3446c3(&fr, &opXFusedAdam_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d3f822ff403d(&fr, &opXFusedAdam_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_fadf3e0046af(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.After_0dd1b1fe1c7d(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = wrap.Op{
@@ -241,11 +241,11 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_2cea7d65e80d(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_8611df71c903(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_a6ebbb8bbe36(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.After_6af53f6107ac(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = wrap.Op{
@@ -260,10 +260,10 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [11]wrap.ListSlot]
-	assertgenshapes.Before_90f9bc23c0d4(&fr, &opXFusedAdam, &assertgenshapes.Shape_2a938579baf3, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d3f822ff403d(&fr, &opXFusedAdam, &assertgenshapes.Shape_2a938579baf3, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_a738bc836f6f(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_76bf1db42653(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 

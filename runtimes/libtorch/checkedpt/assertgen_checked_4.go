@@ -1245,11 +1245,11 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_eaeee0a727c9, tensors, scales, zero_points, out)
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_19000e843858(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_eaeee0a727c9, tensors, scales, zero_points, out)
 	defer fr.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.After_c9a7e923cb46(&fr, tensors, scales, zero_points, out)
+	assertgenshapes.After_9fd3026be60b(&fr, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = wrap.Op{
@@ -1362,11 +1362,11 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 		kernels.DequantizeTensorsOut(tensors, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opDequantizeTensorsOut, &assertgenshapes.Shape_30f592069c02, tensors, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opDequantizeTensorsOut, &assertgenshapes.Shape_30f592069c02, tensors, out)
 	defer fr.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, tensors, out)
+	assertgenshapes.After_f166f387f777(&fr, tensors, out)
 }
 
 var opQScale = wrap.Op{
@@ -2000,11 +2000,11 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_784145afe87f, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eec27ecc9064(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_784145afe87f, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.After_c9b1b0768b59(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.After_70534fe3f1ef(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2040,10 +2040,10 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_cda783f43237, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eec27ecc9064(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_cda783f43237, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.After_aed58b20b534(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_f0a38335fc6f(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2497,10 +2497,10 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var fr wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_b99de474d45f(&fr, &opXLstmMps, &assertgenshapes.Shape_ad040065c7dd, input, hx, params)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_b971accbc049(&fr, &opXLstmMps, &assertgenshapes.Shape_ad040065c7dd, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.After_4de8a5e90ee1(&fr, input, hx, params, r0, r1, r2, r3, r4)
+	assertgenshapes.After_5812302605eb(&fr, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2536,10 +2536,10 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 	if !asserts.Checking() {
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_fab5a4a2f269(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_ff1a54d919b3, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_d3d44ac26252(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_ff1a54d919b3, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.After_ba9f8d775a4d(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
+	assertgenshapes.After_a731bea6cf07(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -2556,11 +2556,11 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 		return
 	}
-	var fr wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_bcf3c37c99da(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_78489f3037d9, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_8d562a3ada24(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_78489f3037d9, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	defer fr.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.After_6d6d9e0e6c94(&fr, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.After_3de8e433ed3b(&fr, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
@@ -2691,10 +2691,10 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_8bb4c4c4064f, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_8bb4c4c4064f, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.After_2dcc5b17127e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 

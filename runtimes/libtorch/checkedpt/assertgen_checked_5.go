@@ -1724,11 +1724,11 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_248ef5551120, self, found_inf, inv_scale, out)
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_19000e843858(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_248ef5551120, self, found_inf, inv_scale, out)
 	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
+	assertgenshapes.After_9fd3026be60b(&fr, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
@@ -1841,11 +1841,11 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAddScalarOut = wrap.Op{
@@ -1861,11 +1861,11 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSubScalar = wrap.Op{
@@ -1900,11 +1900,11 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSubScalarOut = wrap.Op{
@@ -1920,11 +1920,11 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMulScalar = wrap.Op{
@@ -1959,11 +1959,11 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMulScalarOut = wrap.Op{
@@ -1979,11 +1979,11 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachDivScalar = wrap.Op{
@@ -2018,11 +2018,11 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachDivScalarOut = wrap.Op{
@@ -2038,11 +2038,11 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAddList = wrap.Op{
@@ -2077,11 +2077,11 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachAddListOut = wrap.Op{
@@ -2097,11 +2097,11 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachSubList = wrap.Op{
@@ -2136,11 +2136,11 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSub_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSub_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachSubListOut = wrap.Op{
@@ -2156,11 +2156,11 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachMulList = wrap.Op{
@@ -2195,11 +2195,11 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMul_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMul_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMulListOut = wrap.Op{
@@ -2215,11 +2215,11 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachDivList = wrap.Op{
@@ -2254,11 +2254,11 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachDivListOut = wrap.Op{
@@ -2274,11 +2274,11 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachAddScalarList = wrap.Op{
@@ -2313,11 +2313,11 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
@@ -2333,11 +2333,11 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSubScalarList = wrap.Op{
@@ -2372,11 +2372,11 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
@@ -2392,11 +2392,11 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachDivScalarList = wrap.Op{
@@ -2431,11 +2431,11 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
@@ -2451,11 +2451,11 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMulScalarList = wrap.Op{
@@ -2490,11 +2490,11 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
@@ -2510,11 +2510,11 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachExp = wrap.Op{
@@ -2549,11 +2549,11 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachZero_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachZero_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachZeroOut = wrap.Op{
@@ -2569,11 +2569,11 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachZero = wrap.Op{
@@ -2608,11 +2608,11 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachExp_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachExpOut = wrap.Op{
@@ -2628,11 +2628,11 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachExpOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSqrt = wrap.Op{
@@ -2667,11 +2667,11 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSqrtOut = wrap.Op{
@@ -2687,11 +2687,11 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAbs = wrap.Op{
@@ -2726,11 +2726,11 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAbs_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAbsOut = wrap.Op{
@@ -2746,11 +2746,11 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAcos = wrap.Op{
@@ -2785,11 +2785,11 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAcos_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAcosOut = wrap.Op{
@@ -2805,11 +2805,11 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAsin = wrap.Op{
@@ -2844,11 +2844,11 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAsin_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAsinOut = wrap.Op{
@@ -2864,11 +2864,11 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAtan = wrap.Op{
@@ -2903,11 +2903,11 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAtan_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAtanOut = wrap.Op{
@@ -2923,11 +2923,11 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCeil = wrap.Op{
@@ -2962,11 +2962,11 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCeil_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCeilOut = wrap.Op{
@@ -2982,11 +2982,11 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCos = wrap.Op{
@@ -3021,11 +3021,11 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCos_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCosOut = wrap.Op{
@@ -3041,11 +3041,11 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCosh = wrap.Op{
@@ -3080,11 +3080,11 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCosh_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCoshOut = wrap.Op{
@@ -3100,11 +3100,11 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachErf = wrap.Op{
@@ -3139,11 +3139,11 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachErf_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachErfOut = wrap.Op{
@@ -3159,11 +3159,11 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachErfOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachErfc = wrap.Op{
@@ -3198,11 +3198,11 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachErfc_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachErfcOut = wrap.Op{
@@ -3218,11 +3218,11 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachExpm1 = wrap.Op{
@@ -3257,11 +3257,11 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachExpm1Out = wrap.Op{
@@ -3277,11 +3277,11 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachFloor = wrap.Op{
@@ -3316,11 +3316,11 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachFloor_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachFloorOut = wrap.Op{
@@ -3336,11 +3336,11 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog = wrap.Op{
@@ -3375,11 +3375,11 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLogOut = wrap.Op{
@@ -3395,11 +3395,11 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLogOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLogOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog10 = wrap.Op{
@@ -3434,11 +3434,11 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog10_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog10Out = wrap.Op{
@@ -3454,11 +3454,11 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog1p = wrap.Op{
@@ -3493,11 +3493,11 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog1pOut = wrap.Op{
@@ -3513,11 +3513,11 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog2 = wrap.Op{
@@ -3552,11 +3552,11 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog2_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog2Out = wrap.Op{
@@ -3572,11 +3572,11 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachNeg = wrap.Op{
@@ -3611,11 +3611,11 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachNeg_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachNegOut = wrap.Op{
@@ -3631,11 +3631,11 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNegOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachNegOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTan = wrap.Op{
@@ -3670,11 +3670,11 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTan_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTanOut = wrap.Op{
@@ -3690,11 +3690,11 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTanh = wrap.Op{
@@ -3729,11 +3729,11 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTanh_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTanhOut = wrap.Op{
@@ -3749,11 +3749,11 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSin = wrap.Op{
@@ -3788,11 +3788,11 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSin_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSinOut = wrap.Op{
@@ -3808,11 +3808,11 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSinh = wrap.Op{
@@ -3847,11 +3847,11 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSinh_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSinhOut = wrap.Op{
@@ -3867,11 +3867,11 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachRound = wrap.Op{
@@ -3906,11 +3906,11 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachRound_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachRoundOut = wrap.Op{
@@ -3926,11 +3926,11 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLgamma = wrap.Op{
@@ -3965,11 +3965,11 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLgammaOut = wrap.Op{
@@ -3985,11 +3985,11 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachFrac = wrap.Op{
@@ -4024,11 +4024,11 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachFrac_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachFracOut = wrap.Op{
@@ -4044,11 +4044,11 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFracOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachFracOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachReciprocal = wrap.Op{
@@ -4083,11 +4083,11 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachReciprocalOut = wrap.Op{
@@ -4103,11 +4103,11 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSigmoid = wrap.Op{
@@ -4142,11 +4142,11 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSigmoidOut = wrap.Op{
@@ -4162,11 +4162,11 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTrunc = wrap.Op{
@@ -4201,11 +4201,11 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTruncOut = wrap.Op{
@@ -4221,11 +4221,11 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
@@ -4241,11 +4241,11 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
@@ -4261,11 +4261,11 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
@@ -4281,11 +4281,11 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
@@ -4301,11 +4301,11 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
@@ -4321,11 +4321,11 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
@@ -4341,11 +4341,11 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
@@ -4361,11 +4361,11 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
@@ -4381,11 +4381,11 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
@@ -4496,11 +4496,11 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMaximumListOut = wrap.Op{
@@ -4516,11 +4516,11 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachMinimumList = wrap.Op{
@@ -4555,11 +4555,11 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMinimumListOut = wrap.Op{
@@ -4575,11 +4575,11 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachNormScalar = wrap.Op{
@@ -4614,11 +4614,11 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 		kernels.XForeachNormScalarOut(self, ord, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opBucketizeTensor = wrap.Op{

@@ -221,11 +221,11 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_19df63e2eb68(&fr, &opXFusedAdam_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d57ba5e5d197(&fr, &opXFusedAdam_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer fr.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_8e744ba2a3c7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.After_539908206555(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = wrap.Op{
@@ -241,11 +241,11 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_e2d866226949(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_010838122ba2(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_a7cd3f093c87(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.After_bd2ff2fbdcbb(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = wrap.Op{

@@ -12,12 +12,12 @@ import (
 	assertgenshapes "github.com/assertgen/assertgen/gen/testdata/small/out/internal/assertgenshapes"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
 var opAddTensor = wrap.Op{
@@ -111,11 +111,11 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9e4946556304(&fr, &opXMovingAvgHelperOut, &assertgenshapes.Shape_c8c91ace21ac, self, running_min, running_max, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_77fc10e377fa(&fr, &opXMovingAvgHelperOut, &assertgenshapes.Shape_c8c91ace21ac, self, running_min, running_max, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
-	assertgenshapes.After_9a875568ad1c(&fr, self, running_min, running_max, out0, out1, r0, r1)
+	assertgenshapes.After_63329b848c4a(&fr, self, running_min, running_max, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -131,10 +131,10 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_d43acb2e76d8(&fr, &opXMovingAvgHelperFunctional, &assertgenshapes.Shape_789911f3cb10, self, running_min, running_max)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_43003d350240(&fr, &opXMovingAvgHelperFunctional, &assertgenshapes.Shape_789911f3cb10, self, running_min, running_max)
 	r0, r1, r2, r3 := kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
-	assertgenshapes.After_4e1edc30779c(&fr, self, running_min, running_max, r0, r1, r2, r3)
+	assertgenshapes.After_a3b529c1e568(&fr, self, running_min, running_max, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -305,11 +305,11 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_f9374ab2e1ab(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_39cb149e6cd5, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_49de7adc49d2(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_39cb149e6cd5, self, other)
 	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.After_f805d230155e(&fr, self, other)
+	assertgenshapes.After_0d498412a7a9(&fr, self, other)
 }
 
 var opUnbindCopyIntOut = wrap.Op{

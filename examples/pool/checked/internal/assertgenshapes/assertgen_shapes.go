@@ -11,12 +11,12 @@ import (
 	"unsafe"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
 // After_06ba7a924c0f reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: relu_).
@@ -214,9 +214,9 @@ var Shape_0c7616a6b739 = wrap.Shape{
 		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
 		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
 	},
 }
@@ -228,16 +228,16 @@ var Shape_10367cd62fb1 = wrap.Shape{
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:     1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, T: 1, U: 0},
 	},
 }
 
@@ -247,19 +247,8 @@ var Shape_3c4901f61c50 = wrap.Shape{
 	Args:     2,
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
 	Rets:     1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Writes: []int8{0},
+	Rows:     rows_9c17791e689c,
+	Writes:   []int8{0},
 }
 
 // Shape_59aa4977f82d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -268,26 +257,7 @@ var Shape_59aa4977f82d = wrap.Shape{
 	Args:     2,
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
 	Rets:     1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Rows:     rows_649dd74466f7,
 }
 
 // Shape_682ae5f45b9c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -297,13 +267,13 @@ var Shape_682ae5f45b9c = wrap.Shape{
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:     1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.FreshOrAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, T: 1, U: 0},
 	},
 }
 
@@ -314,16 +284,16 @@ var Shape_7559193dd393 = wrap.Shape{
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:     1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.SharesStorage, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, T: 1, U: 0},
 	},
 }
 
@@ -333,19 +303,8 @@ var Shape_84c77d677bcc = wrap.Shape{
 	Args:     2,
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
 	Rets:     1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
-	Writes: []int8{0},
+	Rows:     rows_9c17791e689c,
+	Writes:   []int8{0},
 }
 
 // Shape_c37ddff64278 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -355,22 +314,22 @@ var Shape_c37ddff64278 = wrap.Shape{
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
 	Rets:     1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
+		{Check: checks.ReturnsArg, T: 3, U: 2},
 	},
 	Writes: []int8{2},
 }
@@ -383,12 +342,12 @@ var Shape_e5de73b53db7 = wrap.Shape{
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:     1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
 		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
 		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
@@ -403,10 +362,10 @@ var Shape_efdd0621e604 = wrap.Shape{
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:     1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ReturnsArg, T: 1, U: 0},
 	},
 	Writes: []int8{0},
 }
@@ -417,24 +376,41 @@ var Shape_ffd282d9f6bf = wrap.Shape{
 	Args:     2,
 	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
 	Rets:     1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Rows:     rows_649dd74466f7,
+}
+
+// rows_649dd74466f7 are the rows of 2 shapes.
+var rows_649dd74466f7 = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.NoMutation, T: 0, U: -1},
+	{Check: checks.SameContent, T: 0, U: -1},
+	{Check: checks.SameMetadata, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.NoMutation, T: 1, U: -1},
+	{Check: checks.SameContent, T: 1, U: -1},
+	{Check: checks.SameMetadata, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.ImplUseCountEqFresh, T: 2, U: -1},
+	{Check: checks.NotArgHandle, T: 2, U: 0},
+	{Check: checks.NotArgHandle, T: 2, U: 1},
+	{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+	{Check: checks.FreshNoAlias, T: 2, U: 0},
+	{Check: checks.FreshNoAlias, T: 2, U: 1},
+}
+
+// rows_9c17791e689c are the rows of 2 shapes.
+var rows_9c17791e689c = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.NoMutation, T: 1, U: -1},
+	{Check: checks.SameContent, T: 1, U: -1},
+	{Check: checks.SameMetadata, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.ReturnsArg, T: 2, U: 0},
 }

@@ -12,12 +12,12 @@ import (
 	"unsafe"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
 // After_05682342539d reads the arguments again and the returns, and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
@@ -54,6 +54,21 @@ func After_1c5456a6e23b(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 	fr.End()
 }
 
+// After_1d2a0f0a50ff reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
+func After_1d2a0f0a50ff(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		iu, su := e.UseCounts()
+		fr.RetElem(1, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(1)
+	fr.End()
+}
+
 // After_264e24096287 reads the arguments again and the returns, and ends the call, for 11 op(s) of one shape (the first: as_strided_).
 func After_264e24096287(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	fr.AfterArg(0, t0.Ident())
@@ -84,15 +99,6 @@ func After_717465ef8419(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 	fr.MetaAfter(2, fp2, ok2)
 	iu3, su3 := t3.UseCounts()
 	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
-	fr.End()
-}
-
-// After_7bd3668ee680 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func After_7bd3668ee680(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], t0 []*reftensor.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
 	fr.End()
 }
 
@@ -133,21 +139,6 @@ func After_af2350c424b7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 	fr.End()
 }
 
-// After_b57c4f01e744 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
-func After_b57c4f01e744(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		iu, su := e.UseCounts()
-		fr.RetElem(1, j, e.Ident(), iu, su)
-	}
-	fr.RetListRead(1)
-	fr.End()
-}
-
 // After_b886b4af5df2 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: cat).
 func After_b886b4af5df2(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
 	fr.AfterList(0, len(t0))
@@ -156,6 +147,15 @@ func After_b886b4af5df2(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*re
 	}
 	iu1, su1 := t1.UseCounts()
 	fr.Ret(0, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
+}
+
+// After_bd52dcc5015f reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func After_bd52dcc5015f(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*reftensor.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
 	fr.End()
 }
 
@@ -250,7 +250,17 @@ func Before_32b603cad0a5(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_4319bdb87daa reads the arguments and begins the call, for 2 op(s) of one shape (the first: cat).
+// Before_3931fac3861e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
+func Before_3931fac3861e(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_4319bdb87daa reads the arguments and begins the call, for 4 op(s) of one shape (the first: cat).
 func Before_4319bdb87daa(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
 	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
@@ -268,16 +278,6 @@ func Before_64123bc30654(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 		fr.Elem(0, j, e.Ident())
 	}
 	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
-	fr.Begin(op, sh)
-}
-
-// Before_6c45078859ae reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
-func Before_6c45078859ae(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
-	fr.Open()
-	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
-	for j, e := range t0 {
-		fr.Elem(0, j, e.Ident())
-	}
 	fr.Begin(op, sh)
 }
 
@@ -358,16 +358,6 @@ func Before_cef5fe6c4ad9(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_d767354aafdf reads the arguments and begins the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func Before_d767354aafdf(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
-	fr.Open()
-	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
-	for j, e := range t0 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.Begin(op, sh)
-}
-
 // Before_ef7d42392c72 reads the arguments and begins the call, for 11 op(s) of one shape (the first: as_strided_).
 func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
 	fr.Open()
@@ -405,32 +395,32 @@ var Shape_0f3d46d85ee1 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.NoMutation, T: 2, U: -1},
+		{Check: checks.SameContent, T: 2, U: -1},
+		{Check: checks.SameMetadata, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
+		{Check: checks.NotArgHandle, T: 3, U: 1},
+		{Check: checks.NotArgHandle, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+		{Check: checks.FreshNoAlias, T: 3, U: 0},
+		{Check: checks.FreshNoAlias, T: 3, U: 1},
+		{Check: checks.FreshNoAlias, T: 3, U: 2},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -438,26 +428,11 @@ var Shape_0f3d46d85ee1 = wrap.Shape{
 
 // Shape_1bfddae84fbb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1bfddae84fbb = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 4, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_5a6f226f5ab8,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_d56b42518d71,
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -470,16 +445,16 @@ var Shape_1d23e4c0e11d = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.ReturnsArg, T: 2, U: 1},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -488,30 +463,11 @@ var Shape_1d23e4c0e11d = wrap.Shape{
 
 // Shape_27211e5a55f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_27211e5a55f4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_5a6f226f5ab8,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_aff49e3b5167,
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
 }
@@ -523,16 +479,16 @@ var Shape_291f485456ed = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.SharesStorage, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, T: 1, U: 0},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -540,22 +496,11 @@ var Shape_291f485456ed = wrap.Shape{
 
 // Shape_309bb11b5af0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_309bb11b5af0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
+	Args:       2,
+	Elem:       elem_5a6f226f5ab8,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_9c17791e689c,
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -568,12 +513,12 @@ var Shape_3c2dfa87c773 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.ReturnsArg, T: 2, U: 0},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
@@ -586,11 +531,12 @@ var Shape_3c2dfa87c773 = wrap.Shape{
 
 // Shape_4db93184b778 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4db93184b778 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_5a6f226f5ab8,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets:  1,
+	Args:      1,
+	Elem:      elem_5a6f226f5ab8,
+	ListSlots: 4,
+	Lists:     3,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:      1,
 	Rows: []wrap.Row{
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
@@ -602,33 +548,19 @@ var Shape_4db93184b778 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 1, U: 0},
 		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 1, U: -1},
 		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 1, U: 0},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 2},
+		{Check: checks.DistinctOutputs, T: 1, U: -1, Set: 2},
 	},
+	Slots:  1,
 	Tensor: tensor_5a6f226f5ab8,
 }
 
 // Shape_5690e4ac726e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5690e4ac726e = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 4, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_5a6f226f5ab8,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_d56b42518d71,
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -636,30 +568,11 @@ var Shape_5690e4ac726e = wrap.Shape{
 
 // Shape_5fe50c0fb98a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5fe50c0fb98a = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_5a6f226f5ab8,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_aff49e3b5167,
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
 }
@@ -671,16 +584,16 @@ var Shape_724485509326 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, T: 1, U: 0},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -693,8 +606,8 @@ var Shape_78130c81969e = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ReturnsArg, T: 1, U: 0},
 		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 	},
@@ -711,12 +624,12 @@ var Shape_80251de8f3f7 = wrap.Shape{
 	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:  1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
 		{Check: checks.FreshOrAlias, Form: wrap.FormRetList, T: 1, U: 0},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
@@ -730,10 +643,10 @@ var Shape_97935bb548c4 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ReturnsArg, T: 1, U: 0},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -742,28 +655,11 @@ var Shape_97935bb548c4 = wrap.Shape{
 
 // Shape_aff5270e75a6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_aff5270e75a6 = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_5a6f226f5ab8,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_9b05c42afadb,
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -776,14 +672,14 @@ var Shape_b62377ebae01 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
@@ -793,28 +689,11 @@ var Shape_b62377ebae01 = wrap.Shape{
 
 // Shape_b6ab4f5dda50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b6ab4f5dda50 = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_5a6f226f5ab8,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_9b05c42afadb,
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -827,18 +706,18 @@ var Shape_bbb86b1e6c70 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -859,9 +738,9 @@ var Shape_c14d02d1ded3 = wrap.Shape{
 		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
 		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
@@ -876,12 +755,12 @@ var Shape_c86072c901e5 = wrap.Shape{
 	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:  1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
 		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
 		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
@@ -898,21 +777,21 @@ var Shape_de7dcf6f00c6 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 2,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 6},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, T: 1, U: 0},
+		{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+		{Check: checks.NotArgHandle, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, T: 2, U: 0},
+		{Check: checks.DistinctOutputs, T: 1, U: -1, Set: 6},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -920,16 +799,18 @@ var Shape_de7dcf6f00c6 = wrap.Shape{
 
 // Shape_e261d5797c36 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e261d5797c36 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_5a6f226f5ab8,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("self")},
-	Rets:  0,
+	Args:      1,
+	Elem:      elem_5a6f226f5ab8,
+	ListSlots: 1,
+	Lists:     1,
+	Locs:      []wrap.Loc{wrap.Arg("self")},
+	Rets:      0,
 	Rows: []wrap.Row{
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
 	},
+	Slots:  1,
 	Tensor: tensor_5a6f226f5ab8,
 	Writes: []int8{0},
 }
@@ -941,13 +822,13 @@ var Shape_e6be54578b9d = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.FreshOrAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, T: 1, U: 0},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -967,10 +848,10 @@ var Shape_e906a9bbb09e = wrap.Shape{
 		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.ReturnsArg, T: 2, U: 1},
 	},
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
@@ -979,25 +860,88 @@ var Shape_e906a9bbb09e = wrap.Shape{
 
 // Shape_ef1b5c041557 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ef1b5c041557 = wrap.Shape{
-	Args: 2,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
+	Args:       2,
+	Elem:       elem_5a6f226f5ab8,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_9c17791e689c,
 	Tensor:     tensor_5a6f226f5ab8,
 	Unanchored: true,
 	Writes:     []int8{0},
+}
+
+// rows_9b05c42afadb are the rows of 2 shapes.
+var rows_9b05c42afadb = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.NoMutation, T: 0, U: -1},
+	{Check: checks.SameContent, T: 0, U: -1},
+	{Check: checks.SameMetadata, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.NoMutation, T: 1, U: -1},
+	{Check: checks.SameContent, T: 1, U: -1},
+	{Check: checks.SameMetadata, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.BindingContext, T: 2, U: -1},
+	{Check: checks.ReturnsArg, T: 3, U: 2},
+}
+
+// rows_9c17791e689c are the rows of 2 shapes.
+var rows_9c17791e689c = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.NoMutation, T: 1, U: -1},
+	{Check: checks.SameContent, T: 1, U: -1},
+	{Check: checks.SameMetadata, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.ReturnsArg, T: 2, U: 0},
+}
+
+// rows_aff49e3b5167 are the rows of 2 shapes.
+var rows_aff49e3b5167 = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.NoMutation, T: 0, U: -1},
+	{Check: checks.SameContent, T: 0, U: -1},
+	{Check: checks.SameMetadata, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.NoMutation, T: 1, U: -1},
+	{Check: checks.SameContent, T: 1, U: -1},
+	{Check: checks.SameMetadata, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+	{Check: checks.NotArgHandle, T: 2, U: 0},
+	{Check: checks.NotArgHandle, T: 2, U: 1},
+	{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+	{Check: checks.FreshNoAlias, T: 2, U: 0},
+	{Check: checks.FreshNoAlias, T: 2, U: 1},
+}
+
+// rows_d56b42518d71 are the rows of 2 shapes.
+var rows_d56b42518d71 = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.NoMutation, T: 0, U: -1},
+	{Check: checks.SameContent, T: 0, U: -1},
+	{Check: checks.SameMetadata, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.BindingContext, T: 2, U: -1},
+	{Check: checks.ReturnsArg, T: 3, U: 1},
+	{Check: checks.ReturnsArg, T: 4, U: 2},
 }
 
 // tensor_5a6f226f5ab8 makes a *reftensor.Tensor from its handle, for the rows that read the tensor.

@@ -13,12 +13,12 @@ import (
 	"unsafe"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
 // After_026794c20a8c reads the arguments again and the returns, and ends the call, for 13 op(s) of one shape (the first: add.out).
@@ -91,125 +91,54 @@ func Before_b8a174a3f4b7(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Shape_0f9adbb9b72b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0f9adbb9b72b = wrap.Shape{
-	Args: 3,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:   3,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_9b05c42afadb,
 	Tensor: tensor_d889724e2e4c,
 	Writes: []int8{2},
 }
 
 // Shape_150407d0ab9f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_150407d0ab9f = wrap.Shape{
-	Args: 2,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
+	Args:   2,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_9c17791e689c,
 	Tensor: tensor_d889724e2e4c,
 	Writes: []int8{0},
 }
 
 // Shape_21b2197174dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_21b2197174dc = wrap.Shape{
-	Args: 2,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
-	},
+	Args:   2,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_9c17791e689c,
 	Tensor: tensor_d889724e2e4c,
 	Writes: []int8{0},
 }
 
 // Shape_2c8df60487a4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2c8df60487a4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:   2,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_36a9eb18941c,
 	Tensor: tensor_d889724e2e4c,
 }
 
 // Shape_3e416a27d73e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3e416a27d73e = wrap.Shape{
-	Args: 1,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:   1,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_907f84c76107,
 	Tensor: tensor_d889724e2e4c,
 }
 
@@ -227,195 +156,84 @@ var Shape_3f7c65fdeb5e = wrap.Shape{
 		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
 		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
-		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNotHeld, T: 1, U: -1},
 	},
 	Tensor: tensor_d889724e2e4c,
 }
 
 // Shape_3faa4e91a7b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3faa4e91a7b0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:   2,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_36a9eb18941c,
 	Tensor: tensor_d889724e2e4c,
 }
 
 // Shape_7ccaffad788b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7ccaffad788b = wrap.Shape{
-	Args: 2,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:   2,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_36a9eb18941c,
 	Tensor: tensor_d889724e2e4c,
 }
 
 // Shape_8f711461b4a1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8f711461b4a1 = wrap.Shape{
-	Args: 2,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:   2,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_4303e17115f9,
 	Tensor: tensor_d889724e2e4c,
 	Writes: []int8{1},
 }
 
 // Shape_940a0a5d64f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_940a0a5d64f8 = wrap.Shape{
-	Args: 2,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:   2,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("A"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_4303e17115f9,
 	Tensor: tensor_d889724e2e4c,
 	Writes: []int8{1},
 }
 
 // Shape_9e333f28814f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9e333f28814f = wrap.Shape{
-	Args: 2,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:   2,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_36a9eb18941c,
 	Tensor: tensor_d889724e2e4c,
 }
 
 // Shape_a10c918fe023 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a10c918fe023 = wrap.Shape{
-	Args: 1,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:   1,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("A"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_907f84c76107,
 	Tensor: tensor_d889724e2e4c,
 }
 
 // Shape_a51cf37b4663 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a51cf37b4663 = wrap.Shape{
-	Args: 3,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:   3,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_9b05c42afadb,
 	Tensor: tensor_d889724e2e4c,
 	Writes: []int8{2},
 }
@@ -427,10 +245,10 @@ var Shape_bf76ea020a58 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ReturnsArg, T: 1, U: 0},
 	},
 	Tensor: tensor_d889724e2e4c,
 	Writes: []int8{0},
@@ -443,46 +261,115 @@ var Shape_d65f4b159034 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.SharesStorage, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, T: 1, U: 0},
 	},
 	Tensor: tensor_d889724e2e4c,
 }
 
 // Shape_f84a32c0a78b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f84a32c0a78b = wrap.Shape{
-	Args: 3,
-	Elem: elem_d889724e2e4c,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:   3,
+	Elem:   elem_d889724e2e4c,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:   1,
+	Rows:   rows_9b05c42afadb,
 	Tensor: tensor_d889724e2e4c,
 	Writes: []int8{2},
+}
+
+// rows_36a9eb18941c are the rows of 4 shapes.
+var rows_36a9eb18941c = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.NoMutation, T: 0, U: -1},
+	{Check: checks.SameContent, T: 0, U: -1},
+	{Check: checks.SameMetadata, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.NoMutation, T: 1, U: -1},
+	{Check: checks.SameContent, T: 1, U: -1},
+	{Check: checks.SameMetadata, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.ImplUseCountEqFresh, T: 2, U: -1},
+	{Check: checks.NotArgHandle, T: 2, U: 0},
+	{Check: checks.NotArgHandle, T: 2, U: 1},
+	{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+	{Check: checks.FreshNoAlias, T: 2, U: 0},
+	{Check: checks.FreshNoAlias, T: 2, U: 1},
+	{Check: checks.FreshNotHeld, T: 2, U: -1},
+}
+
+// rows_4303e17115f9 are the rows of 2 shapes.
+var rows_4303e17115f9 = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.NoMutation, T: 0, U: -1},
+	{Check: checks.SameContent, T: 0, U: -1},
+	{Check: checks.SameMetadata, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.ReturnsArg, T: 2, U: 1},
+}
+
+// rows_907f84c76107 are the rows of 2 shapes.
+var rows_907f84c76107 = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.NoMutation, T: 0, U: -1},
+	{Check: checks.SameContent, T: 0, U: -1},
+	{Check: checks.SameMetadata, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
+	{Check: checks.NotArgHandle, T: 1, U: 0},
+	{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+	{Check: checks.FreshNoAlias, T: 1, U: 0},
+	{Check: checks.FreshNotHeld, T: 1, U: -1},
+}
+
+// rows_9b05c42afadb are the rows of 3 shapes.
+var rows_9b05c42afadb = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.NoMutation, T: 0, U: -1},
+	{Check: checks.SameContent, T: 0, U: -1},
+	{Check: checks.SameMetadata, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.NoMutation, T: 1, U: -1},
+	{Check: checks.SameContent, T: 1, U: -1},
+	{Check: checks.SameMetadata, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.BindingContext, T: 2, U: -1},
+	{Check: checks.ReturnsArg, T: 3, U: 2},
+}
+
+// rows_9c17791e689c are the rows of 2 shapes.
+var rows_9c17791e689c = []wrap.Row{
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.BindingContext, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.NoMutation, T: 1, U: -1},
+	{Check: checks.SameContent, T: 1, U: -1},
+	{Check: checks.SameMetadata, T: 1, U: -1},
+	{Check: checks.BindingContext, T: 1, U: -1},
+	{Check: checks.ReturnsArg, T: 2, U: 0},
 }
 
 // tensor_d889724e2e4c makes a *assertgenshapes.ForeignDense from its handle, for the rows that read the tensor.

@@ -12,13 +12,34 @@ import (
 	"unsafe"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
+
+// After_17d3e0461442 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func After_17d3e0461442(fr *wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterArg(2, t3.Ident())
+	fr.AfterArg(3, t4.Ident())
+	fr.AfterArg(4, t5.Ident())
+	fr.AfterArg(5, t6.Ident())
+	fr.AfterArg(6, t7.Ident())
+	fr.AfterArg(7, t8.Ident())
+	fr.AfterList(1, len(t9))
+	for j, e := range t9 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.End()
+}
 
 // After_18260e60a85b reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: prelu_backward).
 func After_18260e60a85b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
@@ -43,8 +64,8 @@ func After_1d439e86d5ef(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
-// After_1e3f4a4e8558 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func After_1e3f4a4e8558(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// After_22fe554a4686 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
+func After_22fe554a4686(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
 	fr.AfterArg(1, t1.Ident())
 	fr.AfterArg(2, t2.Ident())
@@ -52,27 +73,25 @@ func After_1e3f4a4e8558(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], t0 *tor
 	fr.AfterArg(4, t4.Ident())
 	fr.AfterArg(5, t5.Ident())
 	fr.AfterArg(6, t6.Ident())
-	fr.AfterArg(7, t7.Ident())
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
 	iu8, su8 := t8.UseCounts()
 	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
 	iu9, su9 := t9.UseCounts()
 	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
-	iu10, su10 := t10.UseCounts()
-	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
 	fr.End()
 }
 
-// After_2dcc5b17127e reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func After_2dcc5b17127e(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// After_304ec51b952b reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: index_put).
+func After_304ec51b952b(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
-	iu5, su5 := t5.UseCounts()
-	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
-	iu6, su6 := t6.UseCounts()
-	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(2, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
 	fr.End()
 }
 
@@ -87,214 +106,8 @@ func After_344ce0e8684d(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
-// After_3eeaf91563e7 reads the arguments again and the returns, and ends the call, for 867 op(s) of one shape (the first: _cast_Byte).
-func After_3eeaf91563e7(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]) {
-	fr.End()
-}
-
-// After_428ebe95f886 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func After_428ebe95f886(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterList(0, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterArg(1, t2.Ident())
-	fr.AfterArg(2, t3.Ident())
-	fr.AfterArg(3, t4.Ident())
-	fr.AfterArg(4, t5.Ident())
-	fr.AfterArg(5, t6.Ident())
-	fr.AfterArg(6, t7.Ident())
-	fr.AfterArg(7, t8.Ident())
-	fr.AfterArg(8, t9.Ident())
-	fr.AfterArg(9, t10.Ident())
-	iu11, su11 := t11.UseCounts()
-	fr.Ret(10, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
-	iu12, su12 := t12.UseCounts()
-	fr.Ret(11, t12.Ident(), iu12, su12, unsafe.Pointer(t12))
-	iu13, su13 := t13.UseCounts()
-	fr.Ret(12, t13.Ident(), iu13, su13, unsafe.Pointer(t13))
-	fr.End()
-}
-
-// After_44d770df365a reads the arguments again and the returns, and ends the call, for 50 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func After_44d770df365a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.End()
-}
-
-// After_47abd8a11be3 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
-func After_47abd8a11be3(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
-	iu5, su5 := t5.UseCounts()
-	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
-	fr.End()
-}
-
-// After_4de8a5e90ee1 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func After_4de8a5e90ee1(fr *wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterList(0, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterList(1, len(t2))
-	for j, e := range t2 {
-		fr.AfterElem(1, j, e.Ident())
-	}
-	iu3, su3 := t3.UseCounts()
-	fr.Ret(1, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
-	iu4, su4 := t4.UseCounts()
-	fr.Ret(2, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
-	iu5, su5 := t5.UseCounts()
-	fr.Ret(3, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
-	iu6, su6 := t6.UseCounts()
-	fr.Ret(4, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
-	iu7, su7 := t7.UseCounts()
-	fr.Ret(5, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
-	fr.End()
-}
-
-// After_50ab7b6ab7ee reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func After_50ab7b6ab7ee(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterList(0, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterArg(1, t2.Ident())
-	fr.AfterArg(2, t3.Ident())
-	fr.AfterArg(3, t4.Ident())
-	iu5, su5 := t5.UseCounts()
-	fr.Ret(4, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
-	iu6, su6 := t6.UseCounts()
-	fr.Ret(5, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
-	iu7, su7 := t7.UseCounts()
-	fr.Ret(6, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
-	iu8, su8 := t8.UseCounts()
-	fr.Ret(7, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
-	iu9, su9 := t9.UseCounts()
-	fr.Ret(8, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
-	fr.End()
-}
-
-// After_5650a014ebd4 reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func After_5650a014ebd4(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterList(1, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(1, j, e.Ident())
-	}
-	fr.AfterList(2, len(t2))
-	for j, e := range t2 {
-		fr.AfterElem(2, j, e.Ident())
-	}
-	fr.AfterList(3, len(t3))
-	for j, e := range t3 {
-		fr.AfterElem(3, j, e.Ident())
-	}
-	fr.End()
-}
-
-// After_58d8d690cf7f reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func After_58d8d690cf7f(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterList(0, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterArg(1, t2.Ident())
-	fr.AfterArg(2, t3.Ident())
-	fr.AfterArg(3, t4.Ident())
-	fr.AfterArg(4, t5.Ident())
-	fr.AfterArg(5, t6.Ident())
-	fr.AfterArg(6, t7.Ident())
-	fr.AfterArg(7, t8.Ident())
-	fr.AfterList(1, len(t9))
-	for j, e := range t9 {
-		fr.AfterElem(1, j, e.Ident())
-	}
-	fr.End()
-}
-
-// After_59b81b2d5a28 reads the arguments again and the returns, and ends the call, for 329 op(s) of one shape (the first: _has_same_storage_numel).
-func After_59b81b2d5a28(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.End()
-}
-
-// After_637c43f9a004 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func After_637c43f9a004(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
-	fr.AfterArg(5, t5.Ident())
-	iu6, su6 := t6.UseCounts()
-	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
-	fr.End()
-}
-
-// After_64f194d059e4 reads the arguments again and the returns, and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func After_64f194d059e4(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterList(0, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.End()
-}
-
-// After_6b3d94d83c07 reads the arguments again and the returns, and ends the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
-func After_6b3d94d83c07(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterList(1, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(1, j, e.Ident())
-	}
-	fr.End()
-}
-
-// After_6c90c45c139f reads the arguments again and the returns, and ends the call, for 763 op(s) of one shape (the first: set_data).
-func After_6c90c45c139f(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.End()
-}
-
-// After_6cb195fe80a9 reads the arguments again and the returns, and ends the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
-func After_6cb195fe80a9(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterList(1, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(1, j, e.Ident())
-	}
-	fr.AfterList(2, len(t2))
-	for j, e := range t2 {
-		fr.AfterElem(2, j, e.Ident())
-	}
-	fr.End()
-}
-
-// After_6d6d9e0e6c94 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func After_6d6d9e0e6c94(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// After_3de8e433ed3b reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func After_3de8e433ed3b(fr *wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
 	fr.AfterArg(1, t1.Ident())
 	fr.AfterArg(2, t2.Ident())
@@ -319,45 +132,34 @@ func After_6d6d9e0e6c94(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
-// After_6e1aae0851c1 reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss).
-func After_6e1aae0851c1(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// After_3eeaf91563e7 reads the arguments again and the returns, and ends the call, for 867 op(s) of one shape (the first: _cast_Byte).
+func After_3eeaf91563e7(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]) {
+	fr.End()
+}
+
+// After_44d770df365a reads the arguments again and the returns, and ends the call, for 50 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func After_44d770df365a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
 	fr.AfterArg(1, t1.Ident())
-	iu2, su2 := t2.UseCounts()
-	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
-	iu3, su3 := t3.UseCounts()
-	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
 	fr.End()
 }
 
-// After_70461f81f9c4 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func After_70461f81f9c4(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// After_47abd8a11be3 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
+func After_47abd8a11be3(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
-	fr.AfterList(0, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterArg(1, t2.Ident())
-	fr.AfterArg(2, t3.Ident())
-	fr.AfterArg(3, t4.Ident())
-	fr.AfterArg(4, t5.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
 	fr.End()
 }
 
-// After_76ad774198fa reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: unique_dim).
-func After_76ad774198fa(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	iu1, su1 := t1.UseCounts()
-	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
-	iu2, su2 := t2.UseCounts()
-	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
-	iu3, su3 := t3.UseCounts()
-	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
-	fr.End()
-}
-
-// After_85d5f51a9260 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func After_85d5f51a9260(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// After_492d7fb8bb2f reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func After_492d7fb8bb2f(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
 	fr.AfterArg(1, t1.Ident())
 	fr.AfterArg(2, t2.Ident())
@@ -373,21 +175,29 @@ func After_85d5f51a9260(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
-// After_882e1f4a306a reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func After_882e1f4a306a(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	iu4, su4 := t4.UseCounts()
-	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
-	iu5, su5 := t5.UseCounts()
-	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+// After_4e70464d9dcb reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func After_4e70464d9dcb(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
 	fr.End()
 }
 
-// After_8e744ba2a3c7 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
-func After_8e744ba2a3c7(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+// After_539908206555 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
+func After_539908206555(fr *wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	fr.AfterList(0, len(t0))
 	for j, e := range t0 {
 		fr.AfterElem(0, j, e.Ident())
@@ -415,8 +225,124 @@ func After_8e744ba2a3c7(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], t0 []*to
 	fr.End()
 }
 
-// After_91907b8f5cad reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
-func After_91907b8f5cad(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// After_5564a5a43cb7 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func After_5564a5a43cb7(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	fr.AfterArg(7, t7.Ident())
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	fr.End()
+}
+
+// After_5812302605eb reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func After_5812302605eb(fr *wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(1, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(2, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(3, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(4, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(5, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	fr.End()
+}
+
+// After_59b81b2d5a28 reads the arguments again and the returns, and ends the call, for 329 op(s) of one shape (the first: _has_same_storage_numel).
+func After_59b81b2d5a28(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.End()
+}
+
+// After_5b18de6f992e reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func After_5b18de6f992e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	fr.End()
+}
+
+// After_64e409c5b84b reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func After_64e409c5b84b(fr *wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterArg(2, t3.Ident())
+	fr.AfterArg(3, t4.Ident())
+	fr.AfterArg(4, t5.Ident())
+	fr.AfterArg(5, t6.Ident())
+	fr.AfterArg(6, t7.Ident())
+	fr.AfterArg(7, t8.Ident())
+	fr.AfterArg(8, t9.Ident())
+	fr.AfterArg(9, t10.Ident())
+	iu11, su11 := t11.UseCounts()
+	fr.Ret(10, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
+	iu12, su12 := t12.UseCounts()
+	fr.Ret(11, t12.Ident(), iu12, su12, unsafe.Pointer(t12))
+	iu13, su13 := t13.UseCounts()
+	fr.Ret(12, t13.Ident(), iu13, su13, unsafe.Pointer(t13))
+	fr.End()
+}
+
+// After_64f194d059e4 reads the arguments again and the returns, and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func After_64f194d059e4(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_6c90c45c139f reads the arguments again and the returns, and ends the call, for 763 op(s) of one shape (the first: set_data).
+func After_6c90c45c139f(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.End()
+}
+
+// After_6e1aae0851c1 reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss).
+func After_6e1aae0851c1(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
+}
+
+// After_70534fe3f1ef reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func After_70534fe3f1ef(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
 	fr.AfterArg(1, t1.Ident())
 	fr.AfterArg(2, t2.Ident())
@@ -428,8 +354,49 @@ func After_91907b8f5cad(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], t0 *tor
 	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
 	iu8, su8 := t8.UseCounts()
 	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
-	iu9, su9 := t9.UseCounts()
-	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	fr.End()
+}
+
+// After_76ad774198fa reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: unique_dim).
+func After_76ad774198fa(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
+}
+
+// After_80db292a8bb3 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func After_80db292a8bb3(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	fr.End()
+}
+
+// After_882e1f4a306a reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func After_882e1f4a306a(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
 	fr.End()
 }
 
@@ -459,6 +426,35 @@ func After_93f0e7c13c98(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
+// After_9b3fa8a16b2e reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func After_9b3fa8a16b2e(fr *wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterArg(2, t3.Ident())
+	fr.AfterArg(3, t4.Ident())
+	fr.AfterArg(4, t5.Ident())
+	fr.End()
+}
+
+// After_9fd3026be60b reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func After_9fd3026be60b(fr *wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(0, t1.Ident())
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterList(1, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.End()
+}
+
 // After_9ff3b5fe9328 reads the arguments again and the returns, and ends the call, for 131 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func After_9ff3b5fe9328(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
@@ -479,8 +475,102 @@ func After_a02fced65266(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 []*to
 	fr.End()
 }
 
-// After_a7cd3f093c87 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
-func After_a7cd3f093c87(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+// After_a731bea6cf07 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func After_a731bea6cf07(fr *wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterList(0, len(t6))
+	for j, e := range t6 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t7))
+	for j, e := range t7 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(6, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	fr.End()
+}
+
+// After_aa7514294f56 reads the arguments again and the returns, and ends the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
+func After_aa7514294f56(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_ad7f6c98d8f4 reads the arguments again and the returns, and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
+func After_ad7f6c98d8f4(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_adfdbe180029 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: cat.out).
+func After_adfdbe180029(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(0, t1.Ident())
+	fr.End()
+}
+
+// After_b031ae74ef2b reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: _cudnn_rnn.out).
+func After_b031ae74ef2b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.End()
+}
+
+// After_b8768b1b96bb reads the arguments again and the returns, and ends the call, for 340 op(s) of one shape (the first: abs).
+func After_b8768b1b96bb(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
+}
+
+// After_bb4157d767bb reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: cat).
+func After_bb4157d767bb(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(0, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
+}
+
+// After_bc93e64a2a00 reads the arguments again and the returns, and ends the call, for 176 op(s) of one shape (the first: add.out).
+func After_bc93e64a2a00(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.End()
+}
+
+// After_bd2ff2fbdcbb reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
+func After_bd2ff2fbdcbb(fr *wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	fr.AfterList(0, len(t0))
 	for j, e := range t0 {
 		fr.AfterElem(0, j, e.Ident())
@@ -509,111 +599,6 @@ func After_a7cd3f093c87(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], t0 []*to
 	for j, e := range t6 {
 		fr.AfterElem(6, j, e.Ident())
 	}
-	fr.End()
-}
-
-// After_ace522ff0b58 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: index_put).
-func After_ace522ff0b58(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterList(0, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterArg(1, t2.Ident())
-	iu3, su3 := t3.UseCounts()
-	fr.Ret(2, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
-	fr.End()
-}
-
-// After_adfdbe180029 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: cat.out).
-func After_adfdbe180029(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterArg(0, t1.Ident())
-	fr.End()
-}
-
-// After_aed58b20b534 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func After_aed58b20b534(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
-	fr.AfterArg(5, t5.Ident())
-	fr.AfterArg(6, t6.Ident())
-	iu7, su7 := t7.UseCounts()
-	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
-	iu8, su8 := t8.UseCounts()
-	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
-	iu9, su9 := t9.UseCounts()
-	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
-	iu10, su10 := t10.UseCounts()
-	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
-	iu11, su11 := t11.UseCounts()
-	fr.Ret(11, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
-	iu12, su12 := t12.UseCounts()
-	fr.Ret(12, t12.Ident(), iu12, su12, unsafe.Pointer(t12))
-	fr.End()
-}
-
-// After_b031ae74ef2b reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: _cudnn_rnn.out).
-func After_b031ae74ef2b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
-	fr.End()
-}
-
-// After_b8768b1b96bb reads the arguments again and the returns, and ends the call, for 340 op(s) of one shape (the first: abs).
-func After_b8768b1b96bb(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	iu1, su1 := t1.UseCounts()
-	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
-	fr.End()
-}
-
-// After_ba9f8d775a4d reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func After_ba9f8d775a4d(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
-	fr.AfterArg(5, t5.Ident())
-	fr.AfterList(0, len(t6))
-	for j, e := range t6 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterList(1, len(t7))
-	for j, e := range t7 {
-		fr.AfterElem(1, j, e.Ident())
-	}
-	iu8, su8 := t8.UseCounts()
-	fr.Ret(6, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
-	fr.End()
-}
-
-// After_bb4157d767bb reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: cat).
-func After_bb4157d767bb(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	iu1, su1 := t1.UseCounts()
-	fr.Ret(0, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
-	fr.End()
-}
-
-// After_bc93e64a2a00 reads the arguments again and the returns, and ends the call, for 176 op(s) of one shape (the first: add.out).
-func After_bc93e64a2a00(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
 	fr.End()
 }
 
@@ -653,37 +638,6 @@ func After_c8dc79480ae4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
-// After_c9a7e923cb46 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func After_c9a7e923cb46(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterArg(0, t1.Ident())
-	fr.AfterArg(1, t2.Ident())
-	fr.AfterList(1, len(t3))
-	for j, e := range t3 {
-		fr.AfterElem(1, j, e.Ident())
-	}
-	fr.End()
-}
-
-// After_c9b1b0768b59 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func After_c9b1b0768b59(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
-	fr.AfterArg(5, t5.Ident())
-	fr.AfterArg(6, t6.Ident())
-	iu7, su7 := t7.UseCounts()
-	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
-	iu8, su8 := t8.UseCounts()
-	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
-	fr.End()
-}
-
 // After_dd36bf3a31c4 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
 func After_dd36bf3a31c4(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
@@ -699,11 +653,52 @@ func After_dd36bf3a31c4(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
-// After_ef95501223ee reads the arguments again and the returns, and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func After_ef95501223ee(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor) {
+// After_eaef2209baae reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
+func After_eaef2209baae(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	fr.End()
+}
+
+// After_f0a38335fc6f reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func After_f0a38335fc6f(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	iu11, su11 := t11.UseCounts()
+	fr.Ret(11, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
+	iu12, su12 := t12.UseCounts()
+	fr.Ret(12, t12.Ident(), iu12, su12, unsafe.Pointer(t12))
+	fr.End()
+}
+
+// After_f166f387f777 reads the arguments again and the returns, and ends the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
+func After_f166f387f777(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	fr.AfterList(0, len(t0))
 	for j, e := range t0 {
 		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
 	}
 	fr.End()
 }
@@ -722,21 +717,26 @@ func After_f6cc4a4c313a(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
-// After_fded44c14bc2 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func After_fded44c14bc2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// After_f9605e06635b reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func After_f9605e06635b(fr *wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterArg(2, t3.Ident())
+	fr.AfterArg(3, t4.Ident())
 	iu5, su5 := t5.UseCounts()
-	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	fr.Ret(4, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
 	iu6, su6 := t6.UseCounts()
-	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	fr.Ret(5, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
 	iu7, su7 := t7.UseCounts()
-	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	fr.Ret(6, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
 	iu8, su8 := t8.UseCounts()
-	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	fr.Ret(7, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(8, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
 	fr.End()
 }
 
@@ -751,59 +751,8 @@ func After_fe481e7386c1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
-// Before_05e329c5444a reads the arguments and begins the call, for 329 op(s) of one shape (the first: _has_same_storage_numel).
-func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Begin(op, sh)
-}
-
-// Before_074a9ba4dbd3 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	fr.Open()
-	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
-	for j, e := range t0 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
-	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
-	fr.List(1, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
-	for j, e := range t3 {
-		fr.Elem(1, j, e.Ident())
-	}
-	fr.Begin(op, sh)
-}
-
-// Before_0e1d76452101 reads the arguments and begins the call, for 176 op(s) of one shape (the first: add.out).
-func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
-	fr.Begin(op, sh)
-}
-
-// Before_15c6f0678c0c reads the arguments and begins the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
-func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	fr.Open()
-	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
-	for j, e := range t0 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(1, j, e.Ident())
-	}
-	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
-	for j, e := range t2 {
-		fr.Elem(2, j, e.Ident())
-	}
-	fr.Begin(op, sh)
-}
-
-// Before_19df63e2eb68 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adam_).
-func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+// Before_010838122ba2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adam.out).
+func Before_010838122ba2(fr *wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
@@ -829,31 +778,65 @@ func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wra
 	for j, e := range t5 {
 		fr.Elem(5, j, e.Ident())
 	}
+	fr.List(6, len(t6), unsafe.Pointer(unsafe.SliceData(t6)))
+	for j, e := range t6 {
+		fr.Elem(6, j, e.Ident())
+	}
 	fr.Begin(op, sh)
 }
 
-// Before_1e8f1f166c0c reads the arguments and begins the call, for 2 op(s) of one shape (the first: index_put).
-func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// Before_05e329c5444a reads the arguments and begins the call, for 329 op(s) of one shape (the first: _has_same_storage_numel).
+func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
 }
 
-// Before_2100c97b09bd reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// Before_06caaf5c1394 reads the arguments and begins the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func Before_06caaf5c1394(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_0e1d76452101 reads the arguments and begins the call, for 176 op(s) of one shape (the first: add.out).
+func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
-	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
-	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
-	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
-	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_19000e843858 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func Before_19000e843858(fr *wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.List(1, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(1, j, e.Ident())
+	}
 	fr.Begin(op, sh)
 }
 
@@ -878,6 +861,20 @@ func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
+// Before_2350af884004 reads the arguments and begins the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
+func Before_2350af884004(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
 // Before_24d8663dbce1 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq).
 func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
 	fr.Open()
@@ -899,6 +896,18 @@ func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 // Before_3430382608d9 reads the arguments and begins the call, for 867 op(s) of one shape (the first: _cast_Byte).
 func Before_3430382608d9(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape) {
 	fr.Open()
+	fr.Begin(op, sh)
+}
+
+// Before_3a68e1ebc732 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func Before_3a68e1ebc732(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
 	fr.Begin(op, sh)
 }
 
@@ -951,55 +960,14 @@ func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_4db30e9f1132 reads the arguments and begins the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
-func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	fr.Open()
-	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
-	for j, e := range t0 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(1, j, e.Ident())
-	}
-	fr.Begin(op, sh)
-}
-
-// Before_63b2dd0f8880 reads the arguments and begins the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
-	fr.Open()
-	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
-	for j, e := range t0 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.Begin(op, sh)
-}
-
-// Before_6570a1b18f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// Before_4b884d1052e8 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func Before_4b884d1052e8(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
-	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
-	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
-	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
-	fr.Arg(6, t6.Ident(), unsafe.Pointer(t6))
-	fr.Begin(op, sh)
-}
-
-// Before_665b64244c66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func Before_665b64244c66(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
-	fr.Arg(2, t3.Ident(), unsafe.Pointer(t3))
-	fr.Arg(3, t4.Ident(), unsafe.Pointer(t4))
-	fr.Arg(4, t5.Ident(), unsafe.Pointer(t5))
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
 	fr.Begin(op, sh)
 }
 
@@ -1011,7 +979,7 @@ func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_6a37ba43334e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+// Before_6a37ba43334e reads the arguments and begins the call, for 2 op(s) of one shape (the first: _thnn_fused_lstm_cell).
 func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
@@ -1031,15 +999,63 @@ func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_77397684c277 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// Before_7044ba4abacf reads the arguments and begins the call, for 2 op(s) of one shape (the first: index_put).
+func Before_7044ba4abacf(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_70db38faf9a1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
+func Before_70db38faf9a1(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
 	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_7587ac4ef399 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func Before_7587ac4ef399(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
 	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
 	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.Arg(7, t7.Ident(), unsafe.Pointer(t7))
+	fr.Begin(op, sh)
+}
+
+// Before_7769cb3dfbf9 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func Before_7769cb3dfbf9(fr *wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(2, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(3, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(4, t5.Ident(), unsafe.Pointer(t5))
+	fr.Arg(5, t6.Ident(), unsafe.Pointer(t6))
+	fr.Arg(6, t7.Ident(), unsafe.Pointer(t7))
+	fr.Arg(7, t8.Ident(), unsafe.Pointer(t8))
+	fr.List(1, len(t9), unsafe.Pointer(unsafe.SliceData(t9)))
+	for j, e := range t9 {
+		fr.Elem(1, j, e.Ident())
+	}
 	fr.Begin(op, sh)
 }
 
@@ -1054,20 +1070,6 @@ func Before_79e8fcdcef3e(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wra
 func Before_7a297ec1a3a4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Begin(op, sh)
-}
-
-// Before_827cac5246e2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
-	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
-	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
-	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
-	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
-	fr.Arg(7, t7.Ident(), unsafe.Pointer(t7))
 	fr.Begin(op, sh)
 }
 
@@ -1093,17 +1095,6 @@ func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_86fe96a09dcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
-	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
-	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
-	fr.Begin(op, sh)
-}
-
 // Before_8cb563b60047 reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
 func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	fr.Open()
@@ -1114,19 +1105,53 @@ func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_90d8fad18f50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// Before_8d562a3ada24 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func Before_8d562a3ada24(fr *wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
-	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
-	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.List(0, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Arg(4, t6.Ident(), unsafe.Pointer(t6))
+	fr.List(2, len(t7), unsafe.Pointer(unsafe.SliceData(t7)))
+	for j, e := range t7 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t8), unsafe.Pointer(unsafe.SliceData(t8)))
+	for j, e := range t8 {
+		fr.Elem(3, j, e.Ident())
+	}
 	fr.Begin(op, sh)
 }
 
-// Before_94f5fc4bee66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func Before_94f5fc4bee66(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// Before_9076e653833e reads the arguments and begins the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
+func Before_9076e653833e(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_9cee6448cf42 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func Before_9cee6448cf42(fr *wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
@@ -1152,28 +1177,6 @@ func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
 	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
-	fr.Begin(op, sh)
-}
-
-// Before_a604a97f99fd reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func Before_a604a97f99fd(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
-	fr.Arg(2, t3.Ident(), unsafe.Pointer(t3))
-	fr.Arg(3, t4.Ident(), unsafe.Pointer(t4))
-	fr.Arg(4, t5.Ident(), unsafe.Pointer(t5))
-	fr.Arg(5, t6.Ident(), unsafe.Pointer(t6))
-	fr.Arg(6, t7.Ident(), unsafe.Pointer(t7))
-	fr.Arg(7, t8.Ident(), unsafe.Pointer(t8))
-	fr.List(1, len(t9), unsafe.Pointer(unsafe.SliceData(t9)))
-	for j, e := range t9 {
-		fr.Elem(1, j, e.Ident())
-	}
 	fr.Begin(op, sh)
 }
 
@@ -1219,6 +1222,20 @@ func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
+// Before_b5faa0b39311 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func Before_b5faa0b39311(fr *wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(2, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(3, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
 // Before_b60e94708622 reads the arguments and begins the call, for 44 op(s) of one shape (the first: addmv).
 func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	fr.Open()
@@ -1235,8 +1252,8 @@ func Before_b69700e1b712(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_b99de474d45f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func Before_b99de474d45f(fr *wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// Before_b971accbc049 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func Before_b971accbc049(fr *wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
@@ -1260,34 +1277,7 @@ func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_bcf3c37c99da reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func Before_bcf3c37c99da(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
-	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
-	fr.List(0, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
-	for j, e := range t4 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.List(1, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
-	for j, e := range t5 {
-		fr.Elem(1, j, e.Ident())
-	}
-	fr.Arg(4, t6.Ident(), unsafe.Pointer(t6))
-	fr.List(2, len(t7), unsafe.Pointer(unsafe.SliceData(t7)))
-	for j, e := range t7 {
-		fr.Elem(2, j, e.Ident())
-	}
-	fr.List(3, len(t8), unsafe.Pointer(unsafe.SliceData(t8)))
-	for j, e := range t8 {
-		fr.Elem(3, j, e.Ident())
-	}
-	fr.Begin(op, sh)
-}
-
-// Before_c42e97e1b28e reads the arguments and begins the call, for 4 op(s) of one shape (the first: cat).
+// Before_c42e97e1b28e reads the arguments and begins the call, for 41 op(s) of one shape (the first: cat).
 func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
 	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
@@ -1297,12 +1287,12 @@ func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_ca4da8a6d573 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// Before_c73bc18b157e reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func Before_c73bc18b157e(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
 	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
 	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
 	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
@@ -1321,51 +1311,28 @@ func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_d3c69effb6f7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
-	fr.ArgOpt(2, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
-	fr.ArgOpt(3, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
-	fr.Begin(op, sh)
-}
-
-// Before_dbf759d17a42 reads the arguments and begins the call, for 1 op(s) of one shape (the first: index.Tensor).
-func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.Begin(op, sh)
-}
-
-// Before_df3052267e21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm).
-func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// Before_d3d44ac26252 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func Before_d3d44ac26252(fr *wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
-	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
-	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.List(0, len(t6), unsafe.Pointer(unsafe.SliceData(t6)))
+	for j, e := range t6 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t7), unsafe.Pointer(unsafe.SliceData(t7)))
+	for j, e := range t7 {
+		fr.Elem(1, j, e.Ident())
+	}
 	fr.Begin(op, sh)
 }
 
-// Before_e034d03256c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func Before_e034d03256c0(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Begin(op, sh)
-}
-
-// Before_e2d866226949 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adam.out).
-func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+// Before_d57ba5e5d197 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adam_).
+func Before_d57ba5e5d197(fr *wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
@@ -1391,10 +1358,63 @@ func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wra
 	for j, e := range t5 {
 		fr.Elem(5, j, e.Ident())
 	}
-	fr.List(6, len(t6), unsafe.Pointer(unsafe.SliceData(t6)))
-	for j, e := range t6 {
-		fr.Elem(6, j, e.Ident())
+	fr.Begin(op, sh)
+}
+
+// Before_dbf759d17a42 reads the arguments and begins the call, for 1 op(s) of one shape (the first: index.Tensor).
+func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
 	}
+	fr.Begin(op, sh)
+}
+
+// Before_dc419bc4d4f5 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func Before_dc419bc4d4f5(fr *wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(2, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(3, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(4, t5.Ident(), unsafe.Pointer(t5))
+	fr.Begin(op, sh)
+}
+
+// Before_deb0317d3119 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func Before_deb0317d3119(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_df3052267e21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm).
+func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_e034d03256c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func Before_e034d03256c0(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
@@ -1410,8 +1430,8 @@ func Before_e5633060f8dc(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_edbc2348b9ff reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// Before_eec27ecc9064 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func Before_eec27ecc9064(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
@@ -1423,40 +1443,6 @@ func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 	fr.Begin(op, sh)
 }
 
-// Before_ef96cd20953c reads the arguments and begins the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	fr.Open()
-	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
-	for j, e := range t0 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(1, j, e.Ident())
-	}
-	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
-	for j, e := range t2 {
-		fr.Elem(2, j, e.Ident())
-	}
-	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
-	for j, e := range t3 {
-		fr.Elem(3, j, e.Ident())
-	}
-	fr.Begin(op, sh)
-}
-
-// Before_f55001b45ec4 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
-	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
-	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
-	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
-	fr.Begin(op, sh)
-}
-
 // Before_f8e447c27105 reads the arguments and begins the call, for 2 op(s) of one shape (the first: cat.out).
 func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	fr.Open()
@@ -1465,26 +1451,6 @@ func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 		fr.Elem(0, j, e.Ident())
 	}
 	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
-	fr.Begin(op, sh)
-}
-
-// Before_fab5a4a2f269 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func Before_fab5a4a2f269(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
-	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
-	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
-	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
-	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
-	fr.List(0, len(t6), unsafe.Pointer(unsafe.SliceData(t6)))
-	for j, e := range t6 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.List(1, len(t7), unsafe.Pointer(unsafe.SliceData(t7)))
-	for j, e := range t7 {
-		fr.Elem(1, j, e.Ident())
-	}
 	fr.Begin(op, sh)
 }
 
@@ -1501,18 +1467,11 @@ func Before_fc47adc8c3fc(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Shape_00c0a49c429b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_00c0a49c429b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -1523,20 +1482,7 @@ var Shape_025b29fc6aa5 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_e02b4e9a8466,
 }
 
 // Shape_038d6c8b8c3e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1544,12 +1490,7 @@ var Shape_038d6c8b8c3e = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_604855c2d430,
 }
 
 // Shape_039d66d00376 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1559,14 +1500,14 @@ var Shape_039d66d00376 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
+		{Check: checks.NotArgHandle, T: 3, U: 1},
+		{Check: checks.NotArgHandle, T: 3, U: 2},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
@@ -1578,12 +1519,7 @@ var Shape_04ca3bfe5f51 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_0537de523112 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1593,21 +1529,21 @@ var Shape_0537de523112 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 4, U: -1},
+		{Check: checks.SameImpl, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 1},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
+		{Check: checks.NotArgHandle, T: 5, U: 3},
+		{Check: checks.NotArgHandle, T: 5, U: 4},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -1615,72 +1551,33 @@ var Shape_0537de523112 = wrap.Shape{
 
 // Shape_05607d30e95c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_05607d30e95c = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:       3,
+	Rows:       rows_90c48e49971a,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_058a13ad3586 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_058a13ad3586 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_058b3f005029 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_058b3f005029 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("list")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("list")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -1688,17 +1585,11 @@ var Shape_058b3f005029 = wrap.Shape{
 
 // Shape_0592617e74de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0592617e74de = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -1708,34 +1599,16 @@ var Shape_0597d521e64b = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_276a9650988f,
 }
 
 // Shape_0612c6597101 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0612c6597101 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -1746,18 +1619,7 @@ var Shape_063af3fa29d2 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_0f0723b90e20,
 }
 
 // Shape_065e082f54af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1789,20 +1651,11 @@ var Shape_065e082f54af = wrap.Shape{
 
 // Shape_070b0d55455b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_070b0d55455b = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -1812,28 +1665,16 @@ var Shape_0712f40d8763 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("like"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_074a690e93a6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_074a690e93a6 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
+	Rets:       0,
+	Rows:       rows_0ca70cd5e546,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -1844,14 +1685,7 @@ var Shape_07733893917e = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_07a20fe4e89b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1859,14 +1693,7 @@ var Shape_07a20fe4e89b = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_07e2c7512702 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1874,36 +1701,16 @@ var Shape_07e2c7512702 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_6b56bdb6ad06,
 }
 
 // Shape_07f0ecdeaf5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_07f0ecdeaf5b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -1911,16 +1718,11 @@ var Shape_07f0ecdeaf5b = wrap.Shape{
 
 // Shape_081a91da12ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_081a91da12ce = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -1928,18 +1730,11 @@ var Shape_081a91da12ce = wrap.Shape{
 
 // Shape_086cb5760362 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_086cb5760362 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -1950,16 +1745,7 @@ var Shape_088cdcaa99c7 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_0fde2700684c,
 }
 
 // Shape_0898ce36f683 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1967,14 +1753,7 @@ var Shape_0898ce36f683 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_08cc83668dca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -1982,26 +1761,16 @@ var Shape_08cc83668dca = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_08f79a6a2103 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_08f79a6a2103 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -2030,56 +1799,33 @@ var Shape_0b05864ec105 = wrap.Shape{
 
 // Shape_0b10ebe73e64 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0b10ebe73e64 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_0b25e9177d4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0b25e9177d4e = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_0b53b614de3b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0b53b614de3b = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -2089,14 +1835,7 @@ var Shape_0bea8cd1c8ff = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_0bf5b50b0c50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2104,37 +1843,16 @@ var Shape_0bf5b50b0c50 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_0c105a674868 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0c105a674868 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -2147,12 +1865,12 @@ var Shape_0c1715c89562 = wrap.Shape{
 	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
 	Rets:  0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
@@ -2170,18 +1888,11 @@ var Shape_0c1715c89562 = wrap.Shape{
 
 // Shape_0cc92f4a5b08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0cc92f4a5b08 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("bins")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("bins")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -2189,18 +1900,11 @@ var Shape_0cc92f4a5b08 = wrap.Shape{
 
 // Shape_0cd50f739e04 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0cd50f739e04 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("e"), wrap.Arg("V")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("e"), wrap.Arg("V")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -2211,38 +1915,16 @@ var Shape_0cedea54edde = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_e02b4e9a8466,
 }
 
 // Shape_0d69681a2c75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0d69681a2c75 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -2253,14 +1935,7 @@ var Shape_0e43c0e2ef19 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_20288b17c882,
 }
 
 // Shape_0e662a91776d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2268,30 +1943,16 @@ var Shape_0e662a91776d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_0e809089d473 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0e809089d473 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -2299,35 +1960,22 @@ var Shape_0e809089d473 = wrap.Shape{
 
 // Shape_0ea3a631374a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0ea3a631374a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_0ef7b47c341d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0ef7b47c341d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -2335,18 +1983,11 @@ var Shape_0ef7b47c341d = wrap.Shape{
 
 // Shape_0f0935ac7d03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0f0935ac7d03 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -2354,20 +1995,11 @@ var Shape_0f0935ac7d03 = wrap.Shape{
 
 // Shape_0f462782badb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0f462782badb = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -2375,39 +2007,22 @@ var Shape_0f462782badb = wrap.Shape{
 
 // Shape_0fa154fd7bff is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0fa154fd7bff = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_0ff789d8145f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0ff789d8145f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight_arr")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight_arr")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -2420,12 +2035,12 @@ var Shape_103738af2288 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
@@ -2444,32 +2059,16 @@ var Shape_10424f55dd55 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_0ca70cd5e546,
 }
 
 // Shape_1094cf7b844d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1094cf7b844d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input")},
+	Rets:       0,
+	Rows:       rows_5b4e61120c78,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -2477,22 +2076,11 @@ var Shape_1094cf7b844d = wrap.Shape{
 
 // Shape_10b4723840be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_10b4723840be = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_3153cc624d0f,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -2500,74 +2088,67 @@ var Shape_10b4723840be = wrap.Shape{
 
 // Shape_10c6e60e8ba0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_10c6e60e8ba0 = wrap.Shape{
-	Args:  5,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
-	Rets:  5,
+	Args:      5,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 1,
+	Lists:     2,
+	Locs:      []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:      5,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
+		{Check: checks.NotArgHandle, T: 5, U: 3},
+		{Check: checks.NotArgHandle, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.NotArgHandle, T: 6, U: 3},
+		{Check: checks.NotArgHandle, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 9, U: -1},
+		{Check: checks.NotArgHandle, T: 9, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 9, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, T: 9, U: 2},
+		{Check: checks.NotArgHandle, T: 9, U: 3},
+		{Check: checks.NotArgHandle, T: 9, U: 4},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_1187e259c947 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1187e259c947 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -2577,34 +2158,16 @@ var Shape_12426e88d8ce = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_129f9c7b5139 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_129f9c7b5139 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_a9ef1d862797,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -2612,41 +2175,38 @@ var Shape_129f9c7b5139 = wrap.Shape{
 
 // Shape_12e5035633ca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_12e5035633ca = wrap.Shape{
-	Args:     3,
-	Elem:     elem_3a04fd1dc2c1,
-	Lists:    2,
-	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
-	OptLists: 2,
-	Rets:     1,
+	Args:      3,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 1,
+	Lists:     2,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	OptLists:  2,
+	Rets:      1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.NotArgHandle, T: 3, U: 2},
 	},
+	Slots:      4,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_13380e7ebaaf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_13380e7ebaaf = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("theta")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("theta")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -2654,20 +2214,11 @@ var Shape_13380e7ebaaf = wrap.Shape{
 
 // Shape_13b74bd409c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_13b74bd409c8 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -2678,12 +2229,7 @@ var Shape_143363398ae6 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_14676d469875 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -2693,10 +2239,10 @@ var Shape_14676d469875 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
@@ -2710,18 +2256,11 @@ var Shape_14676d469875 = wrap.Shape{
 
 // Shape_1469ab1e06e0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1469ab1e06e0 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -2729,18 +2268,11 @@ var Shape_1469ab1e06e0 = wrap.Shape{
 
 // Shape_14cf58e29fea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_14cf58e29fea = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("crow_indices"), wrap.Arg("col_indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("crow_indices"), wrap.Arg("col_indices")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -2748,22 +2280,11 @@ var Shape_14cf58e29fea = wrap.Shape{
 
 // Shape_14e987fefe68 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_14e987fefe68 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -2771,24 +2292,11 @@ var Shape_14e987fefe68 = wrap.Shape{
 
 // Shape_14f3d4434999 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_14f3d4434999 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx")},
+	Rets:       0,
+	Rows:       rows_a9ef1d862797,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -2799,32 +2307,16 @@ var Shape_15b4e43cb2de = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask_indices"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_160c773c9799 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_160c773c9799 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -2835,28 +2327,16 @@ var Shape_1640acebc6c1 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_169da2eff2d1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_169da2eff2d1 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -2864,20 +2344,11 @@ var Shape_169da2eff2d1 = wrap.Shape{
 
 // Shape_17826b32a86c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_17826b32a86c = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2, 3},
@@ -2888,30 +2359,16 @@ var Shape_178e60820130 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_1808d790343b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1808d790343b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -2919,16 +2376,11 @@ var Shape_1808d790343b = wrap.Shape{
 
 // Shape_192f6ee78e47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_192f6ee78e47 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -2936,18 +2388,11 @@ var Shape_192f6ee78e47 = wrap.Shape{
 
 // Shape_196e2a510065 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_196e2a510065 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("mask")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -2955,18 +2400,11 @@ var Shape_196e2a510065 = wrap.Shape{
 
 // Shape_1b28a15074b5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1b28a15074b5 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -2974,33 +2412,22 @@ var Shape_1b28a15074b5 = wrap.Shape{
 
 // Shape_1c1b177b2728 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1c1b177b2728 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_1e59194d5ead is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1e59194d5ead = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3008,11 +2435,12 @@ var Shape_1e59194d5ead = wrap.Shape{
 
 // Shape_1e7dd90106ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1e7dd90106ab = wrap.Shape{
-	Args:  6,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 63,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")},
-	Rets:  0,
+	Args:      6,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 16,
+	Lists:     63,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")},
+	Rets:      0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
@@ -3027,26 +2455,18 @@ var Shape_1e7dd90106ab = wrap.Shape{
 		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
 	},
+	Slots:  1,
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2, 3, 4},
 }
 
 // Shape_1ea2afe1e109 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1ea2afe1e109 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3054,18 +2474,11 @@ var Shape_1ea2afe1e109 = wrap.Shape{
 
 // Shape_1eafc9ba5234 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1eafc9ba5234 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("max"), wrap.Arg("max_values"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("max"), wrap.Arg("max_values"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -3073,18 +2486,11 @@ var Shape_1eafc9ba5234 = wrap.Shape{
 
 // Shape_1ee28e726784 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1ee28e726784 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -3095,12 +2501,7 @@ var Shape_1fe22df1834d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_604855c2d430,
 }
 
 // Shape_20cc96add617 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3108,36 +2509,16 @@ var Shape_20cc96add617 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_2143a3a6a1b3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2143a3a6a1b3 = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("total_weight"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-	},
+	Args:       5,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("total_weight"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_800e5432998b,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{4},
@@ -3145,20 +2526,11 @@ var Shape_2143a3a6a1b3 = wrap.Shape{
 
 // Shape_2199ec13525c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2199ec13525c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3166,20 +2538,11 @@ var Shape_2199ec13525c = wrap.Shape{
 
 // Shape_21f8532be7f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_21f8532be7f7 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -3189,30 +2552,16 @@ var Shape_22a65b5ffc11 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_0ca70cd5e546,
 }
 
 // Shape_22c6c675fef1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_22c6c675fef1 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -3220,18 +2569,11 @@ var Shape_22c6c675fef1 = wrap.Shape{
 
 // Shape_235fa77920d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_235fa77920d2 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -3239,18 +2581,11 @@ var Shape_235fa77920d2 = wrap.Shape{
 
 // Shape_237d4a77a147 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_237d4a77a147 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("rcond")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("rcond")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3258,41 +2593,25 @@ var Shape_237d4a77a147 = wrap.Shape{
 
 // Shape_2437d0d6aaec is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2437d0d6aaec = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_248ef5551120 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_248ef5551120 = wrap.Shape{
-	Args:  4,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 9,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	ListSlots:  4,
+	Lists:      9,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_da72a75452da,
+	Slots:      2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 3},
@@ -3300,19 +2619,12 @@ var Shape_248ef5551120 = wrap.Shape{
 
 // Shape_24af34ceadea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_24af34ceadea = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Lists:      1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")},
+	Rets:       0,
+	Rows:       rows_9f5116d37e74,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -3320,18 +2632,11 @@ var Shape_24af34ceadea = wrap.Shape{
 
 // Shape_252fb8aaa41a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_252fb8aaa41a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("source")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3339,16 +2644,11 @@ var Shape_252fb8aaa41a = wrap.Shape{
 
 // Shape_256aad5ad4ca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_256aad5ad4ca = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3356,16 +2656,11 @@ var Shape_256aad5ad4ca = wrap.Shape{
 
 // Shape_25ad2094d0fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_25ad2094d0fb = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("A")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3373,18 +2668,11 @@ var Shape_25ad2094d0fb = wrap.Shape{
 
 // Shape_263b61a24dc2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_263b61a24dc2 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("A")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -3392,18 +2680,11 @@ var Shape_263b61a24dc2 = wrap.Shape{
 
 // Shape_276e513fdb6d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_276e513fdb6d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -3411,20 +2692,11 @@ var Shape_276e513fdb6d = wrap.Shape{
 
 // Shape_276ebb390d7d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_276ebb390d7d = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -3432,11 +2704,12 @@ var Shape_276ebb390d7d = wrap.Shape{
 
 // Shape_29bf62cf7c2f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_29bf62cf7c2f = wrap.Shape{
-	Args:  4,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 15,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
-	Rets:  0,
+	Args:      4,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     15,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
+	Rets:      0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
@@ -3447,24 +2720,18 @@ var Shape_29bf62cf7c2f = wrap.Shape{
 		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
 	},
+	Slots:  1,
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
 }
 
 // Shape_29f173af3030 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_29f173af3030 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -3475,14 +2742,7 @@ var Shape_2acddca21f87 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_2ae625b2edf2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3490,12 +2750,7 @@ var Shape_2ae625b2edf2 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_604855c2d430,
 }
 
 // Shape_2b4212d29d23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3503,14 +2758,7 @@ var Shape_2b4212d29d23 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_2b52f929e75a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3518,16 +2766,7 @@ var Shape_2b52f929e75a = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_7b29b77cb663,
 }
 
 // Shape_2c6cdb34d9c2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3535,36 +2774,16 @@ var Shape_2c6cdb34d9c2 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_e02b4e9a8466,
 }
 
 // Shape_2ce3df21311e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2ce3df21311e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -3595,18 +2814,11 @@ var Shape_2d66c274f943 = wrap.Shape{
 
 // Shape_2d74d8c34e5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2d74d8c34e5b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3614,20 +2826,11 @@ var Shape_2d74d8c34e5b = wrap.Shape{
 
 // Shape_2da48329e8b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2da48329e8b0 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2, 3},
@@ -3635,57 +2838,36 @@ var Shape_2da48329e8b0 = wrap.Shape{
 
 // Shape_2e1a2630804b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2e1a2630804b = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_2e1ba6cacbe0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2e1ba6cacbe0 = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 7,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{0},
+	Args:      3,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     7,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
+	Rets:      0,
+	Rows:      rows_55513f2a5609,
+	Slots:     1,
+	Tensor:    tensor_3a04fd1dc2c1,
+	Writes:    []int8{0},
 }
 
 // Shape_2e2675978972 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2e2675978972 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight"), wrap.Arg("indices")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3696,26 +2878,16 @@ var Shape_2e8aee038026 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Rows: rows_766c52a2a505,
 }
 
 // Shape_2f6e6e94fd55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2f6e6e94fd55 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -3723,16 +2895,11 @@ var Shape_2f6e6e94fd55 = wrap.Shape{
 
 // Shape_2f888f987c37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2f888f987c37 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3740,16 +2907,11 @@ var Shape_2f888f987c37 = wrap.Shape{
 
 // Shape_2fcc073ae77f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2fcc073ae77f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3757,18 +2919,11 @@ var Shape_2fcc073ae77f = wrap.Shape{
 
 // Shape_302535666662 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_302535666662 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -3776,16 +2931,11 @@ var Shape_302535666662 = wrap.Shape{
 
 // Shape_302c12f6a463 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_302c12f6a463 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("repeats")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("repeats")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3796,35 +2946,16 @@ var Shape_305e7a66370d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_3084265a4bf5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3084265a4bf5 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -3834,47 +2965,30 @@ var Shape_30daf335e2c8 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_30f592069c02 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_30f592069c02 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{1},
+	Args:      2,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     3,
+	Locs:      []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")},
+	Rets:      0,
+	Rows:      rows_37dfce5f27f8,
+	Slots:     1,
+	Tensor:    tensor_3a04fd1dc2c1,
+	Writes:    []int8{1},
 }
 
 // Shape_311000d2f244 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_311000d2f244 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("value")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3885,34 +2999,16 @@ var Shape_3132812a513d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_316191d0a843 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_316191d0a843 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3920,33 +3016,22 @@ var Shape_316191d0a843 = wrap.Shape{
 
 // Shape_31ce770b8fc4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_31ce770b8fc4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_32fb6e654a81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_32fb6e654a81 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("data")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("data")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3954,18 +3039,11 @@ var Shape_32fb6e654a81 = wrap.Shape{
 
 // Shape_33efefbac221 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_33efefbac221 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("q")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("q")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -3976,49 +3054,27 @@ var Shape_348c89548873 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_34df65a5bd3e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_34df65a5bd3e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_350402b527fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_350402b527fb = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2, 3},
@@ -4026,18 +3082,11 @@ var Shape_350402b527fb = wrap.Shape{
 
 // Shape_353f4f3e6eeb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_353f4f3e6eeb = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("input2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("input2")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -4045,35 +3094,23 @@ var Shape_353f4f3e6eeb = wrap.Shape{
 
 // Shape_356897dcc1db is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_356897dcc1db = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Lists:      1,
+	Locs:       []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points")},
+	Rets:       0,
+	Rows:       rows_9f5116d37e74,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_3586d644e104 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3586d644e104 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -4083,70 +3120,48 @@ var Shape_35e3fdd41ebd = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-	},
+	Rows: rows_415a49069b53,
 }
 
 // Shape_365172b2e742 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_365172b2e742 = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)},
-	Rets: 1,
+	Args:      6,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)},
+	Rets:      1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 4, U: -1},
+		{Check: checks.SameImpl, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 1},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.NotArgHandle, T: 6, U: 3},
+		{Check: checks.NotArgHandle, T: 6, U: 4},
+		{Check: checks.NotArgHandle, T: 6, U: 5},
 	},
+	Slots:      8,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_3740ff22d4ff is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3740ff22d4ff = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -4179,16 +3194,11 @@ var Shape_380747a2710e = wrap.Shape{
 
 // Shape_38deac82c7a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_38deac82c7a5 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -4230,86 +3240,68 @@ var Shape_39863f68043e = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_e02b4e9a8466,
 }
 
 // Shape_39c023970daf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_39c023970daf = wrap.Shape{
-	Args: 8,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
+	Args:      8,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:      3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 7},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 7},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 10, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 7},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 7, U: -1},
+		{Check: checks.SameImpl, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 1},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
+		{Check: checks.NotArgHandle, T: 8, U: 5},
+		{Check: checks.NotArgHandle, T: 8, U: 6},
+		{Check: checks.NotArgHandle, T: 8, U: 7},
+		{Check: checks.StorageUseCountEq1, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 9, U: -1},
+		{Check: checks.NotArgHandle, T: 9, U: 0},
+		{Check: checks.NotArgHandle, T: 9, U: 1},
+		{Check: checks.NotArgHandle, T: 9, U: 2},
+		{Check: checks.NotArgHandle, T: 9, U: 3},
+		{Check: checks.NotArgHandle, T: 9, U: 4},
+		{Check: checks.NotArgHandle, T: 9, U: 5},
+		{Check: checks.NotArgHandle, T: 9, U: 6},
+		{Check: checks.NotArgHandle, T: 9, U: 7},
+		{Check: checks.StorageUseCountEq1, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 10, U: -1},
+		{Check: checks.NotArgHandle, T: 10, U: 0},
+		{Check: checks.NotArgHandle, T: 10, U: 1},
+		{Check: checks.NotArgHandle, T: 10, U: 2},
+		{Check: checks.NotArgHandle, T: 10, U: 3},
+		{Check: checks.NotArgHandle, T: 10, U: 4},
+		{Check: checks.NotArgHandle, T: 10, U: 5},
+		{Check: checks.NotArgHandle, T: 10, U: 6},
+		{Check: checks.NotArgHandle, T: 10, U: 7},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_3a5bf6ae823b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3a5bf6ae823b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -4317,24 +3309,11 @@ var Shape_3a5bf6ae823b = wrap.Shape{
 
 // Shape_3a912c4f2200 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3a912c4f2200 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_a9ef1d862797,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -4377,16 +3356,11 @@ var Shape_3af54b65ea24 = wrap.Shape{
 
 // Shape_3b058ebd4ae9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3b058ebd4ae9 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -4394,20 +3368,11 @@ var Shape_3b058ebd4ae9 = wrap.Shape{
 
 // Shape_3b8b608cf238 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3b8b608cf238 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -4418,14 +3383,7 @@ var Shape_3c41a074113d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_3ca38fe39e84 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4500,20 +3458,11 @@ var Shape_3cacf0a7ede0 = wrap.Shape{
 
 // Shape_3cd369ab0b88 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3cd369ab0b88 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -4524,16 +3473,7 @@ var Shape_3d0531147cd1 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_3d42895cb48f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4541,32 +3481,16 @@ var Shape_3d42895cb48f = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_3db2fc07af61 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3db2fc07af61 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -4574,18 +3498,11 @@ var Shape_3db2fc07af61 = wrap.Shape{
 
 // Shape_3dc2cbc446b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3dc2cbc446b4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -4593,43 +3510,22 @@ var Shape_3dc2cbc446b4 = wrap.Shape{
 
 // Shape_3dcc404e7756 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3dcc404e7756 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_3de29586449f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3de29586449f = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("result"), wrap.Arg("info"), wrap.Arg("A"), wrap.Arg("B")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("result"), wrap.Arg("info"), wrap.Arg("A"), wrap.Arg("B")},
+	Rets:       0,
+	Rows:       rows_32acb989660c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -4637,20 +3533,11 @@ var Shape_3de29586449f = wrap.Shape{
 
 // Shape_3e5e021731e4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3e5e021731e4 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2, 3},
@@ -4658,46 +3545,22 @@ var Shape_3e5e021731e4 = wrap.Shape{
 
 // Shape_3ea4a96eb546 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3ea4a96eb546 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 4,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets:       4,
+	Rows:       rows_0e3bf000c967,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_400a2f9fe4dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_400a2f9fe4dc = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_766c52a2a505,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -4708,18 +3571,7 @@ var Shape_40c8c55d9a82 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_40da7c1e2e19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4762,20 +3614,11 @@ var Shape_416a19d8fefa = wrap.Shape{
 
 // Shape_41a71a963a4d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_41a71a963a4d = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2, 3},
@@ -4783,23 +3626,11 @@ var Shape_41a71a963a4d = wrap.Shape{
 
 // Shape_422c41561c74 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_422c41561c74 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:       3,
+	Rows:       rows_5822f8fa64b6,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -4809,53 +3640,27 @@ var Shape_42cbacd9d348 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_430515e8930a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_430515e8930a = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_e3729df5c731,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_43610bd60d75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_43610bd60d75 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("v"), wrap.Arg("g")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("v"), wrap.Arg("g")},
+	Rets:       0,
+	Rows:       rows_32acb989660c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -4866,14 +3671,7 @@ var Shape_438328e3b852 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_43e5c18226db is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4881,14 +3679,7 @@ var Shape_43e5c18226db = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_43fb198d2611 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4896,66 +3687,44 @@ var Shape_43fb198d2611 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_442a6a95a4f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_442a6a95a4f8 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("self")},
-	Rets:  0,
+	Args:      1,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 1,
+	Lists:     1,
+	Locs:      []wrap.Loc{wrap.Arg("self")},
+	Rets:      0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
 	},
+	Slots:  1,
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
 }
 
 // Shape_445fc72a8e15 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_445fc72a8e15 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_446f32f57500 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_446f32f57500 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -4963,28 +3732,11 @@ var Shape_446f32f57500 = wrap.Shape{
 
 // Shape_4470a06aeabf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4470a06aeabf = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-	},
+	Args:       5,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx")},
+	Rets:       0,
+	Rows:       rows_851dcfeafc04,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2, 3, 4},
@@ -4992,46 +3744,22 @@ var Shape_4470a06aeabf = wrap.Shape{
 
 // Shape_4483676997eb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4483676997eb = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_c71a87cffe80,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_4500816366b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4500816366b4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -5039,58 +3767,33 @@ var Shape_4500816366b4 = wrap.Shape{
 
 // Shape_45220d2881c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_45220d2881c4 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_45479730263c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_45479730263c = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_45528dad44bb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_45528dad44bb = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("scales"), wrap.Arg("zero_points")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("scales"), wrap.Arg("zero_points")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5098,22 +3801,11 @@ var Shape_45528dad44bb = wrap.Shape{
 
 // Shape_45fe56cd2124 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_45fe56cd2124 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input")},
+	Rets:       0,
+	Rows:       rows_3153cc624d0f,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -5121,18 +3813,11 @@ var Shape_45fe56cd2124 = wrap.Shape{
 
 // Shape_460a43ec4123 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_460a43ec4123 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("tol")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("tol")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5140,44 +3825,22 @@ var Shape_460a43ec4123 = wrap.Shape{
 
 // Shape_467d8cfeea45 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_467d8cfeea45 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_4692305e9981 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4692305e9981 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts")},
+	Rets:       0,
+	Rows:       rows_479400fb4940,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -5188,50 +3851,27 @@ var Shape_4701c02105f8 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_20288b17c882,
 }
 
 // Shape_480670b063df is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_480670b063df = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_48edbe0b9e97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_48edbe0b9e97 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -5239,20 +3879,11 @@ var Shape_48edbe0b9e97 = wrap.Shape{
 
 // Shape_48f80ab46f27 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_48f80ab46f27 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -5260,17 +3891,11 @@ var Shape_48f80ab46f27 = wrap.Shape{
 
 // Shape_4921aa01d211 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4921aa01d211 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -5280,66 +3905,38 @@ var Shape_4943ccf2d726 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_4a5f2dd407af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4a5f2dd407af = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_4aa827acf020 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4aa827acf020 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_fcf49e8be186,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_4abfdc1eaf9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4abfdc1eaf9e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -5347,16 +3944,11 @@ var Shape_4abfdc1eaf9e = wrap.Shape{
 
 // Shape_4b0c59aa5370 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4b0c59aa5370 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("elements"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -5364,20 +3956,11 @@ var Shape_4b0c59aa5370 = wrap.Shape{
 
 // Shape_4b61b626bb00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4b61b626bb00 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5385,24 +3968,11 @@ var Shape_4b61b626bb00 = wrap.Shape{
 
 // Shape_4b6b48bad541 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4b6b48bad541 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_a9ef1d862797,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -5410,18 +3980,11 @@ var Shape_4b6b48bad541 = wrap.Shape{
 
 // Shape_4b907cbe0783 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4b907cbe0783 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("other")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5432,36 +3995,16 @@ var Shape_4c114a216be4 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_4ce8897b3f4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4ce8897b3f4e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist")},
+	Rets:       0,
+	Rows:       rows_85cd1557e766,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5469,24 +4012,11 @@ var Shape_4ce8897b3f4e = wrap.Shape{
 
 // Shape_4d4c638896f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4d4c638896f0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms")},
+	Rets:       0,
+	Rows:       rows_479400fb4940,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -5494,20 +4024,11 @@ var Shape_4d4c638896f0 = wrap.Shape{
 
 // Shape_4d842e936d35 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4d842e936d35 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5515,18 +4036,11 @@ var Shape_4d842e936d35 = wrap.Shape{
 
 // Shape_4d9aee6f3d90 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4d9aee6f3d90 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("the_template")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("the_template")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5537,32 +4051,16 @@ var Shape_4e34e81869c5 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_4e9fcc685b97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4e9fcc685b97 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -5572,43 +4070,27 @@ var Shape_4ef9bd0dd018 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("y"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_4f63dd1ae4ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4f63dd1ae4ea = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_4f883582e8a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4f883582e8a2 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("p")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("p")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5616,18 +4098,11 @@ var Shape_4f883582e8a2 = wrap.Shape{
 
 // Shape_4fceaf926b15 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4fceaf926b15 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5635,18 +4110,11 @@ var Shape_4fceaf926b15 = wrap.Shape{
 
 // Shape_4fed7e47eb4b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4fed7e47eb4b = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -5654,18 +4122,11 @@ var Shape_4fed7e47eb4b = wrap.Shape{
 
 // Shape_503faa66a9fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_503faa66a9fe = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -5673,20 +4134,11 @@ var Shape_503faa66a9fe = wrap.Shape{
 
 // Shape_50cdf65d7da2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_50cdf65d7da2 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_5b4e61120c78,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -5694,18 +4146,11 @@ var Shape_50cdf65d7da2 = wrap.Shape{
 
 // Shape_50f2331bc8f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_50f2331bc8f8 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -5718,10 +4163,10 @@ var Shape_5110d716695f = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
@@ -5730,11 +4175,12 @@ var Shape_5110d716695f = wrap.Shape{
 
 // Shape_521e8b85bbb9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_521e8b85bbb9 = wrap.Shape{
-	Args:  7,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 127,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("out")},
-	Rets:  0,
+	Args:      7,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 16,
+	Lists:     127,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("out")},
+	Rets:      0,
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
@@ -5751,6 +4197,7 @@ var Shape_521e8b85bbb9 = wrap.Shape{
 		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 6, U: -1},
 	},
+	Slots:  1,
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2, 3, 4, 6},
 }
@@ -5760,16 +4207,7 @@ var Shape_52392428f9a8 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_5279c8fd6042 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5802,20 +4240,7 @@ var Shape_527c2285bc4a = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_6b56bdb6ad06,
 }
 
 // Shape_52ac880c38b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5850,45 +4275,40 @@ var Shape_546dd4f576b6 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_54836f8e6399 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_54836f8e6399 = wrap.Shape{
-	Args:  10,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 514,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")},
-	Rets:  0,
+	Args:      10,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     514,
+	Locs:      []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")},
+	Rets:      0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 4, U: -1},
+		{Check: checks.SameImpl, T: 4, U: -1},
+		{Check: checks.SameStorage, T: 5, U: -1},
+		{Check: checks.SameImpl, T: 5, U: -1},
+		{Check: checks.SameStorage, T: 6, U: -1},
+		{Check: checks.SameImpl, T: 6, U: -1},
+		{Check: checks.SameStorage, T: 7, U: -1},
+		{Check: checks.SameImpl, T: 7, U: -1},
+		{Check: checks.SameStorage, T: 8, U: -1},
+		{Check: checks.SameImpl, T: 8, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 9, U: -1},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{6, 7, 8, 9},
@@ -5896,77 +4316,44 @@ var Shape_54836f8e6399 = wrap.Shape{
 
 // Shape_55b6c3483c09 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_55b6c3483c09 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_848afece8987,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_55c6cf62fb4c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_55c6cf62fb4c = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_565cd92f86fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_565cd92f86fe = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_5670fa13f442 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5670fa13f442 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -5981,13 +4368,13 @@ var Shape_56c3f25abd6e = wrap.Shape{
 	OptLists: 2,
 	Rets:     1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+		{Check: checks.NotArgHandle, T: 2, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
@@ -5996,36 +4383,22 @@ var Shape_56c3f25abd6e = wrap.Shape{
 
 // Shape_573c5c5c4e11 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_573c5c5c4e11 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_57ed629a98ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_57ed629a98ce = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("src")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6033,56 +4406,34 @@ var Shape_57ed629a98ce = wrap.Shape{
 
 // Shape_5875d036c0c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5875d036c0c7 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("list"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Lists:      1,
+	Locs:       []wrap.Loc{wrap.Arg("list"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_ff6a57f6024b,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_587813133c87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_587813133c87 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_58d408acda5a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_58d408acda5a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6090,40 +4441,22 @@ var Shape_58d408acda5a = wrap.Shape{
 
 // Shape_58f0a8612461 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_58f0a8612461 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_595afbc93632 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_595afbc93632 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -6133,32 +4466,16 @@ var Shape_5976ae2849f5 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_5a690153e400 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5a690153e400 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -6166,22 +4483,11 @@ var Shape_5a690153e400 = wrap.Shape{
 
 // Shape_5a9dffb76a7c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5a9dffb76a7c = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -6192,38 +4498,16 @@ var Shape_5b5a9070ac3c = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
+	Rows: rows_f86e16eacdc1,
 }
 
 // Shape_5c222a85ae32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5c222a85ae32 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6262,16 +4546,11 @@ var Shape_5c5f60e49e4e = wrap.Shape{
 
 // Shape_5d3b3c885f48 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5d3b3c885f48 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6315,11 +4594,11 @@ var Shape_5d9cd63e5dbd = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SharesStorage, T: 1, U: 0},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -6327,24 +4606,11 @@ var Shape_5d9cd63e5dbd = wrap.Shape{
 
 // Shape_5e3243809895 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5e3243809895 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_a9ef1d862797,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -6352,75 +4618,33 @@ var Shape_5e3243809895 = wrap.Shape{
 
 // Shape_5f0f3b25d666 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5f0f3b25d666 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:       3,
+	Rows:       rows_90c48e49971a,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_5f4e5e58365a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5f4e5e58365a = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_c71a87cffe80,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_5f7f79b3d632 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5f7f79b3d632 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("min"), wrap.Arg("min_indices"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("min"), wrap.Arg("min_indices"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -6431,68 +4655,27 @@ var Shape_5f8062ce9602 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_6b56bdb6ad06,
 }
 
 // Shape_6044fb2ad37c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6044fb2ad37c = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_a1a3c020cd66,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_609f5c7a36a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_609f5c7a36a8 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -6503,18 +4686,7 @@ var Shape_60f9357250f2 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_0f0723b90e20,
 }
 
 // Shape_61899c80d8f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6522,26 +4694,16 @@ var Shape_61899c80d8f7 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_626f36782e45 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_626f36782e45 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("min")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6549,33 +4711,22 @@ var Shape_626f36782e45 = wrap.Shape{
 
 // Shape_628488af4f20 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_628488af4f20 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("other"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_62e5fa36b9f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_62e5fa36b9f0 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("other")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6583,16 +4734,11 @@ var Shape_62e5fa36b9f0 = wrap.Shape{
 
 // Shape_6365171516c5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6365171516c5 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("n")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("n")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6600,18 +4746,11 @@ var Shape_6365171516c5 = wrap.Shape{
 
 // Shape_63a930c41985 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_63a930c41985 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("dst")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("dst")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6622,32 +4761,16 @@ var Shape_63dac07410f1 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_0fde2700684c,
 }
 
 // Shape_64634f3ddf62 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_64634f3ddf62 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -6655,18 +4778,11 @@ var Shape_64634f3ddf62 = wrap.Shape{
 
 // Shape_647cd734c888 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_647cd734c888 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
+	Rets:       0,
+	Rows:       rows_0ca70cd5e546,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6674,35 +4790,22 @@ var Shape_647cd734c888 = wrap.Shape{
 
 // Shape_64ddfa478ef9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_64ddfa478ef9 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_653084e5a64c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_653084e5a64c = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -6710,16 +4813,11 @@ var Shape_653084e5a64c = wrap.Shape{
 
 // Shape_65d84e405648 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_65d84e405648 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6727,18 +4825,11 @@ var Shape_65d84e405648 = wrap.Shape{
 
 // Shape_663fcb66f6b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_663fcb66f6b8 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6746,40 +4837,22 @@ var Shape_663fcb66f6b8 = wrap.Shape{
 
 // Shape_666aa8bedda4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_666aa8bedda4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_666cfb9680c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_666cfb9680c7 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6790,54 +4863,51 @@ var Shape_66829ea6f2ea = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_66adbf27f2f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_66adbf27f2f4 = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 4,
+	Args:      5,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets:      4,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 1},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
+		{Check: checks.NotArgHandle, T: 5, U: 3},
+		{Check: checks.NotArgHandle, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 1},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.NotArgHandle, T: 6, U: 3},
+		{Check: checks.NotArgHandle, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 1},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -6847,32 +4917,16 @@ var Shape_66fa9662a1e9 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_670769630d9f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_670769630d9f = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -6883,34 +4937,16 @@ var Shape_6724dfddb310 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_67c15b966521 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_67c15b966521 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag")},
+	Rets:       0,
+	Rows:       rows_ebe042d70cdf,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6921,14 +4957,7 @@ var Shape_67cd583e17e4 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_0ca70cd5e546,
 }
 
 // Shape_684e4f36f084 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6936,28 +4965,16 @@ var Shape_684e4f36f084 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_68ed540057f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_68ed540057f2 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("values")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6965,20 +4982,11 @@ var Shape_68ed540057f2 = wrap.Shape{
 
 // Shape_6965ec54005c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6965ec54005c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -6989,14 +4997,7 @@ var Shape_6a1756f63b75 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_6ba15d662c7f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7004,24 +5005,7 @@ var Shape_6ba15d662c7f = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
+	Rows: rows_f86e16eacdc1,
 }
 
 // Shape_6bd51e3dd1da is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7031,29 +5015,29 @@ var Shape_6bd51e3dd1da = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 1},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
+		{Check: checks.NotArgHandle, T: 5, U: 3},
+		{Check: checks.NotArgHandle, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 1},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.NotArgHandle, T: 6, U: 3},
+		{Check: checks.NotArgHandle, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -7061,16 +5045,11 @@ var Shape_6bd51e3dd1da = wrap.Shape{
 
 // Shape_6bddef9cc6f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6bddef9cc6f0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("mean"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -7078,16 +5057,11 @@ var Shape_6bddef9cc6f0 = wrap.Shape{
 
 // Shape_6beaa6015e03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6beaa6015e03 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("input")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -7095,18 +5069,11 @@ var Shape_6beaa6015e03 = wrap.Shape{
 
 // Shape_6c293a0a4c9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6c293a0a4c9a = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -7114,18 +5081,11 @@ var Shape_6c293a0a4c9a = wrap.Shape{
 
 // Shape_6d63a6ea875e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6d63a6ea875e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -7136,32 +5096,16 @@ var Shape_6dc06951c662 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_6dcf28230fe3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6dcf28230fe3 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("total_weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("total_weight")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2, 3},
@@ -7169,18 +5113,11 @@ var Shape_6dcf28230fe3 = wrap.Shape{
 
 // Shape_6df11c03563c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6df11c03563c = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -7188,20 +5125,11 @@ var Shape_6df11c03563c = wrap.Shape{
 
 // Shape_6e388f3ebb3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6e388f3ebb3d = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -7212,32 +5140,16 @@ var Shape_6fa4b346f607 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_700af3dba743 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_700af3dba743 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -7267,36 +5179,18 @@ var Shape_7222e1578f92 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_72a923447e54 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_72a923447e54 = wrap.Shape{
-	Args:     3,
-	Elem:     elem_3a04fd1dc2c1,
-	Lists:    2,
-	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
-	OptLists: 2,
-	Rets:     0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Lists:      2,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
+	OptLists:   2,
+	Rets:       0,
+	Rows:       rows_e3631f4044f1,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -7304,19 +5198,11 @@ var Shape_72a923447e54 = wrap.Shape{
 
 // Shape_72ac9462369b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_72ac9462369b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_848afece8987,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -7326,51 +5212,27 @@ var Shape_7306e40dcdc4 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_732c6e44dcf4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_732c6e44dcf4 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_73c97bde50ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_73c97bde50ae = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("grid")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("grid")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -7378,16 +5240,11 @@ var Shape_73c97bde50ae = wrap.Shape{
 
 // Shape_73e77101b1c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_73e77101b1c7 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -7400,17 +5257,17 @@ var Shape_7401593e72d6 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SharesStorage, T: 3, U: 0},
+		{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
+		{Check: checks.NotArgHandle, T: 3, U: 1},
+		{Check: checks.NotArgHandle, T: 3, U: 2},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -7421,56 +5278,27 @@ var Shape_74fcc55e2c31 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_276a9650988f,
 }
 
 // Shape_755b231e8afb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_755b231e8afb = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_760cfc962080 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_760cfc962080 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -7481,73 +5309,38 @@ var Shape_7628af022dac = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_76c64b251c81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_76c64b251c81 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_e3729df5c731,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_76c69306fc19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_76c69306fc19 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_771aec22ee6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_771aec22ee6b = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("std"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("std"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -7555,24 +5348,11 @@ var Shape_771aec22ee6b = wrap.Shape{
 
 // Shape_77f59d312d02 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_77f59d312d02 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_c71a87cffe80,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -7582,60 +5362,51 @@ var Shape_7833c61eeea0 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_784145afe87f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_784145afe87f = wrap.Shape{
-	Args: 7,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
+	Args:      7,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:      2,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 4, U: -1},
+		{Check: checks.SameImpl, T: 4, U: -1},
+		{Check: checks.SameStorage, T: 5, U: -1},
+		{Check: checks.SameImpl, T: 5, U: -1},
+		{Check: checks.SameStorage, T: 6, U: -1},
+		{Check: checks.SameImpl, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
+		{Check: checks.NotArgHandle, T: 7, U: 5},
+		{Check: checks.NotArgHandle, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 1},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
+		{Check: checks.NotArgHandle, T: 8, U: 5},
+		{Check: checks.NotArgHandle, T: 8, U: 6},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3, 4, 5, 6},
@@ -7643,31 +5414,33 @@ var Shape_784145afe87f = wrap.Shape{
 
 // Shape_78489f3037d9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_78489f3037d9 = wrap.Shape{
-	Args:  9,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 432,
-	Locs:  []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")},
-	Rets:  0,
+	Args:      9,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     432,
+	Locs:      []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")},
+	Rets:      0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, T: 6, U: -1},
+		{Check: checks.SameImpl, T: 6, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 8, U: -1},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{6, 7, 8},
@@ -7675,18 +5448,11 @@ var Shape_78489f3037d9 = wrap.Shape{
 
 // Shape_78873b9a4f70 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_78873b9a4f70 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("grid")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("grid")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -7694,24 +5460,11 @@ var Shape_78873b9a4f70 = wrap.Shape{
 
 // Shape_78e6fca7cdfd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_78e6fca7cdfd = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-	},
+	Args:       6,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values")},
+	Rets:       0,
+	Rows:       rows_5b54f3f8ed6d,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2, 3, 4, 5},
@@ -7719,18 +5472,11 @@ var Shape_78e6fca7cdfd = wrap.Shape{
 
 // Shape_78f4da41ed5f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_78f4da41ed5f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("p")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("p")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -7738,20 +5484,11 @@ var Shape_78f4da41ed5f = wrap.Shape{
 
 // Shape_7942dcb5aca0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7942dcb5aca0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -7761,32 +5498,16 @@ var Shape_794494f2f389 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_79a5d643ed08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_79a5d643ed08 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("matrices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("matrices")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -7794,18 +5515,11 @@ var Shape_79a5d643ed08 = wrap.Shape{
 
 // Shape_79a9c7f3da04 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_79a9c7f3da04 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Arg("indices"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("values"), wrap.Arg("indices"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -7816,30 +5530,16 @@ var Shape_7a98267f2bba = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("n"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_7ab3b93ddabe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7ab3b93ddabe = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -7850,22 +5550,7 @@ var Shape_7ab776cf04e6 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-	},
+	Rows: rows_415a49069b53,
 }
 
 // Shape_7acf215b318c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7873,12 +5558,7 @@ var Shape_7acf215b318c = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_604855c2d430,
 }
 
 // Shape_7b10932ee81d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7888,33 +5568,33 @@ var Shape_7b10932ee81d = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 1},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
+		{Check: checks.NotArgHandle, T: 5, U: 3},
+		{Check: checks.NotArgHandle, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 1},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.NotArgHandle, T: 6, U: 3},
+		{Check: checks.NotArgHandle, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -7922,20 +5602,11 @@ var Shape_7b10932ee81d = wrap.Shape{
 
 // Shape_7b73f5fc6183 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7b73f5fc6183 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -7946,16 +5617,7 @@ var Shape_7bdcc53f1701 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_0fde2700684c,
 }
 
 // Shape_7beea0849540 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7963,34 +5625,16 @@ var Shape_7beea0849540 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_7c7962e0623c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7c7962e0623c = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-	},
+	Args:       5,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots")},
+	Rets:       0,
+	Rows:       rows_800e5432998b,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2, 3, 4},
@@ -8001,61 +5645,27 @@ var Shape_7c94f50c3bd5 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_7cb09172861e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7cb09172861e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_7d15ea74bebc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7d15ea74bebc = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-	},
+	Args:       5,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params")},
+	Rets:       0,
+	Rows:       rows_851dcfeafc04,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2, 3, 4},
@@ -8066,34 +5676,16 @@ var Shape_7d5e7349b4d0 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_7e05c85f0f22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7e05c85f0f22 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -8122,36 +5714,22 @@ var Shape_7f34597e2ddb = wrap.Shape{
 
 // Shape_8015d74d48a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8015d74d48a2 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_8027c22e985a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8027c22e985a = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -8162,38 +5740,16 @@ var Shape_81864cfb587d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_276a9650988f,
 }
 
 // Shape_8210f1752dd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8210f1752dd9 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8204,14 +5760,7 @@ var Shape_82afe2ef9951 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_82bc82a6e1a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8219,36 +5768,16 @@ var Shape_82bc82a6e1a5 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_83963a73f60d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_83963a73f60d = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8256,17 +5785,11 @@ var Shape_83963a73f60d = wrap.Shape{
 
 // Shape_83f38c501a00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_83f38c501a00 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("std"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("std"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -8276,14 +5799,7 @@ var Shape_8434b49784d9 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_8449d3acda9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8293,8 +5809,8 @@ var Shape_8449d3acda9e = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
 	},
@@ -8304,18 +5820,11 @@ var Shape_8449d3acda9e = wrap.Shape{
 
 // Shape_853756fca290 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_853756fca290 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -8326,32 +5835,16 @@ var Shape_858800285167 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_85e0cd844ed1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_85e0cd844ed1 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("indices")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8359,18 +5852,11 @@ var Shape_85e0cd844ed1 = wrap.Shape{
 
 // Shape_85fb2e915c79 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_85fb2e915c79 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
+	Rets:       0,
+	Rows:       rows_0ca70cd5e546,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8378,18 +5864,11 @@ var Shape_85fb2e915c79 = wrap.Shape{
 
 // Shape_8628ee24d5cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8628ee24d5cb = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8397,18 +5876,11 @@ var Shape_8628ee24d5cb = wrap.Shape{
 
 // Shape_863efe6fe424 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_863efe6fe424 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("target")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("target")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8419,32 +5891,16 @@ var Shape_866ea8387710 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_86719a4797a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_86719a4797a7 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2, 3},
@@ -8455,12 +5911,7 @@ var Shape_874bf75ac1f6 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_8751a37e6c50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8470,20 +5921,20 @@ var Shape_8751a37e6c50 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
+		{Check: checks.NotArgHandle, T: 4, U: 3},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -8494,30 +5945,16 @@ var Shape_879b32b0bf5e = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_87a403ee5e6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_87a403ee5e6b = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8525,20 +5962,11 @@ var Shape_87a403ee5e6b = wrap.Shape{
 
 // Shape_8813f7d68867 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8813f7d68867 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8546,20 +5974,11 @@ var Shape_8813f7d68867 = wrap.Shape{
 
 // Shape_88540922fb8e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_88540922fb8e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8611,16 +6030,7 @@ var Shape_8990719bc128 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_89f396d74978 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8628,35 +6038,16 @@ var Shape_89f396d74978 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_8a7625125f2d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8a7625125f2d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -8666,46 +6057,39 @@ var Shape_8b6b667d0bbf = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_8bb4c4c4064f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8bb4c4c4064f = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
+	Args:      5,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:      2,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 1},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
+		{Check: checks.NotArgHandle, T: 5, U: 3},
+		{Check: checks.NotArgHandle, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 1},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.NotArgHandle, T: 6, U: 3},
+		{Check: checks.NotArgHandle, T: 6, U: 4},
 	},
+	Slots:      8,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -8715,12 +6099,7 @@ var Shape_8c4e8f599d76 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_8c776f828e3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8728,24 +6107,16 @@ var Shape_8c776f828e3d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("condition")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Rows: rows_766c52a2a505,
 }
 
 // Shape_8cff1fda8ab1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8cff1fda8ab1 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("exponent")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8753,26 +6124,11 @@ var Shape_8cff1fda8ab1 = wrap.Shape{
 
 // Shape_8d300484cdf3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8d300484cdf3 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd")},
+	Rets:       0,
+	Rows:       rows_2da6f7631c03,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -8780,32 +6136,22 @@ var Shape_8d300484cdf3 = wrap.Shape{
 
 // Shape_8e4643860565 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8e4643860565 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("info")},
+	Rets:       0,
+	Rows:       rows_f6defb74a0d3,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_8e9ba9b895ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8e9ba9b895ee = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -8813,46 +6159,22 @@ var Shape_8e9ba9b895ee = wrap.Shape{
 
 // Shape_8ea8a985019c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8ea8a985019c = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_4ecb97783c56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_8eab46fe547f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8eab46fe547f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("diagonals"), wrap.Arg("offsets")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("diagonals"), wrap.Arg("offsets")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8865,20 +6187,20 @@ var Shape_8ec92877d4a3 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 2,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
+		{Check: checks.NotArgHandle, T: 3, U: 1},
+		{Check: checks.NotArgHandle, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -8886,18 +6208,11 @@ var Shape_8ec92877d4a3 = wrap.Shape{
 
 // Shape_8ed47c14ff99 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8ed47c14ff99 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -8905,39 +6220,22 @@ var Shape_8ed47c14ff99 = wrap.Shape{
 
 // Shape_8ed9f1e87f89 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8ed9f1e87f89 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_8f7d2638a6d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8f7d2638a6d6 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -8945,20 +6243,11 @@ var Shape_8f7d2638a6d6 = wrap.Shape{
 
 // Shape_8ff89b90361e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8ff89b90361e = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -8968,35 +6257,16 @@ var Shape_90388c66a731 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_90edce004bd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_90edce004bd3 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -9006,64 +6276,27 @@ var Shape_91391ffe6b8c = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_92764cc6f75f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_92764cc6f75f = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_a1a3c020cd66,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_92b3842f249f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_92b3842f249f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("value")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -9074,26 +6307,7 @@ var Shape_92ea00807c46 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
-	},
+	Rows: rows_1c435903d82d,
 }
 
 // Shape_9353d5e4402c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9101,14 +6315,7 @@ var Shape_9353d5e4402c = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_93736400f0cd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9116,47 +6323,16 @@ var Shape_93736400f0cd = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_9394d4c962a4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9394d4c962a4 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:       3,
+	Rows:       rows_90c48e49971a,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -9192,20 +6368,11 @@ var Shape_9471915f4d0b = wrap.Shape{
 
 // Shape_948060bc80c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_948060bc80c8 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_fcf49e8be186,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -9238,34 +6405,16 @@ var Shape_9748e2a69f07 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_989fb30ec0ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_989fb30ec0ea = wrap.Shape{
-	Args: 5,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-	},
+	Args:       5,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
+	Rets:       0,
+	Rows:       rows_800e5432998b,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2, 3, 4},
@@ -9273,16 +6422,11 @@ var Shape_989fb30ec0ea = wrap.Shape{
 
 // Shape_98b29869ef4a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_98b29869ef4a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("qtensor")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("qtensor")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -9290,24 +6434,11 @@ var Shape_98b29869ef4a = wrap.Shape{
 
 // Shape_98d9fb688ac1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_98d9fb688ac1 = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-	},
+	Args:       6,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
+	Rets:       0,
+	Rows:       rows_5b54f3f8ed6d,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2, 3, 4, 5},
@@ -9318,16 +6449,7 @@ var Shape_98e2aa0668ae = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_0fde2700684c,
 }
 
 // Shape_99b5319af8f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9335,38 +6457,16 @@ var Shape_99b5319af8f7 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_e02b4e9a8466,
 }
 
 // Shape_99e30465d92e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_99e30465d92e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -9374,18 +6474,11 @@ var Shape_99e30465d92e = wrap.Shape{
 
 // Shape_99f0b9853e8c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_99f0b9853e8c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("src")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -9393,100 +6486,55 @@ var Shape_99f0b9853e8c = wrap.Shape{
 
 // Shape_99faeb76a3de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_99faeb76a3de = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_9a108dcd6fd4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9a108dcd6fd4 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_4ecb97783c56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_9a8854b4f254 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9a8854b4f254 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_9a93172ad7be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9a93172ad7be = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_9baf29ea4a3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9baf29ea4a3d = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -9494,43 +6542,24 @@ var Shape_9baf29ea4a3d = wrap.Shape{
 
 // Shape_9c1ea1b1ee65 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9c1ea1b1ee65 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_9d73bb2bed03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9d73bb2bed03 = wrap.Shape{
-	Args:     3,
-	Elem:     elem_3a04fd1dc2c1,
-	Lists:    2,
-	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
-	OptLists: 2,
-	Rets:     0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Lists:      2,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
+	OptLists:   2,
+	Rets:       0,
+	Rows:       rows_e3631f4044f1,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -9538,103 +6567,55 @@ var Shape_9d73bb2bed03 = wrap.Shape{
 
 // Shape_9e6080fcb8fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9e6080fcb8fe = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:       3,
+	Rows:       rows_5822f8fa64b6,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_9e8f538f66de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9e8f538f66de = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_a016690597ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a016690597ce = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_a01928d17762 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a01928d17762 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_a032c02d26b7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a032c02d26b7 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -9644,14 +6625,7 @@ var Shape_a06d1df31459 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_a072ac2d72af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9659,14 +6633,7 @@ var Shape_a072ac2d72af = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_a0aac26fc1a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9674,38 +6641,16 @@ var Shape_a0aac26fc1a2 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_a105e7ce51cf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a105e7ce51cf = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices")},
+	Rets:       0,
+	Rows:       rows_ebe042d70cdf,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -9716,50 +6661,16 @@ var Shape_a176128c46f4 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
-	},
+	Rows: rows_1c435903d82d,
 }
 
 // Shape_a30d8aa9764b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a30d8aa9764b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("reserveSpace")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("reserveSpace")},
+	Rets:       0,
+	Rows:       rows_2da6f7631c03,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -9770,20 +6681,7 @@ var Shape_a30ffade9961 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_6b56bdb6ad06,
 }
 
 // Shape_a31d621cfefe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9791,30 +6689,16 @@ var Shape_a31d621cfefe = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("a")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Rows: rows_766c52a2a505,
 }
 
 // Shape_a3ae788bf4cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a3ae788bf4cc = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target")},
+	Rets:       0,
+	Rows:       rows_85cd1557e766,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -9822,20 +6706,11 @@ var Shape_a3ae788bf4cc = wrap.Shape{
 
 // Shape_a3f2745d4d9b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a3f2745d4d9b = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -9846,32 +6721,16 @@ var Shape_a4662d6a7164 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_a4b479ed4938 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a4b479ed4938 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -9882,57 +6741,27 @@ var Shape_a5234537f5f4 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_a54d57d5a739 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a54d57d5a739 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_a554b4136dc5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a554b4136dc5 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -9944,20 +6773,20 @@ var Shape_a58dfdac6785 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
 	Rets: 4,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+		{Check: checks.NotArgHandle, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -9965,42 +6794,22 @@ var Shape_a58dfdac6785 = wrap.Shape{
 
 // Shape_a5d191bde0dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a5d191bde0dd = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_c71a87cffe80,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_a60410140203 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a60410140203 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("Q"), wrap.Arg("R"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("Q"), wrap.Arg("R"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -10011,32 +6820,16 @@ var Shape_a6e619390633 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("tensors")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Rows: rows_766c52a2a505,
 }
 
 // Shape_a71a76812b00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a71a76812b00 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha")},
+	Rets:       0,
+	Rows:       rows_ebe042d70cdf,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10044,18 +6837,11 @@ var Shape_a71a76812b00 = wrap.Shape{
 
 // Shape_a7c7f7bdae01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a7c7f7bdae01 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -10068,18 +6854,18 @@ var Shape_a7d21ffc1b63 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
+		{Check: checks.NotArgHandle, T: 4, U: 3},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -10087,58 +6873,33 @@ var Shape_a7d21ffc1b63 = wrap.Shape{
 
 // Shape_a893ccd6ae00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a893ccd6ae00 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_a8a05cde7a05 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a8a05cde7a05 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_a8e5bf7c03ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a8e5bf7c03ee = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("indices"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("indices"), wrap.Arg("values")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10149,32 +6910,16 @@ var Shape_a8f14faa0224 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_a9778b825ffc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a9778b825ffc = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10182,18 +6927,11 @@ var Shape_a9778b825ffc = wrap.Shape{
 
 // Shape_a98548f105cd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a98548f105cd = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("A"), wrap.Arg("B")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("A"), wrap.Arg("B")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10201,16 +6939,11 @@ var Shape_a98548f105cd = wrap.Shape{
 
 // Shape_aa14b05e5001 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_aa14b05e5001 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("x"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -10221,32 +6954,16 @@ var Shape_ab2e056cbc6b = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_ab74d0dbdcb0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ab74d0dbdcb0 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -10257,42 +6974,27 @@ var Shape_aba7efd176cc = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_604855c2d430,
 }
 
 // Shape_abf0961c1e87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_abf0961c1e87 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_f6defb74a0d3,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_acbf0b39e45a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_acbf0b39e45a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("mat1"), wrap.Arg("mat2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10300,44 +7002,46 @@ var Shape_acbf0b39e45a = wrap.Shape{
 
 // Shape_ad040065c7dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ad040065c7dd = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 6,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
-	Rets:  5,
+	Args:      3,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     6,
+	Locs:      []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:      5,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 4, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 2},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -10347,28 +7051,16 @@ var Shape_ae30bd618464 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_ae6bcf9a218d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ae6bcf9a218d = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -10381,16 +7073,16 @@ var Shape_aed7da2e316b = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
+		{Check: checks.NotArgHandle, T: 4, U: 3},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -10398,18 +7090,11 @@ var Shape_aed7da2e316b = wrap.Shape{
 
 // Shape_afb43fd70ff7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_afb43fd70ff7 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -10417,20 +7102,11 @@ var Shape_afb43fd70ff7 = wrap.Shape{
 
 // Shape_b00ea22a7dbb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b00ea22a7dbb = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self"), wrap.Arg("bins")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self"), wrap.Arg("bins")},
+	Rets:       0,
+	Rows:       rows_32acb989660c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -10438,66 +7114,33 @@ var Shape_b00ea22a7dbb = wrap.Shape{
 
 // Shape_b0a1bad616d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b0a1bad616d3 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_b0c7a6ddee92 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b0c7a6ddee92 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_b0f7afc23def is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b0f7afc23def = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -10507,16 +7150,7 @@ var Shape_b189bf0adf43 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_b1b98df22af8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10524,32 +7158,16 @@ var Shape_b1b98df22af8 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_b1c9bb4ca4ec is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b1c9bb4ca4ec = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -10598,14 +7216,11 @@ var Shape_b20cf7c5a1e6 = wrap.Shape{
 
 // Shape_b2312fc7e0a0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b2312fc7e0a0 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_f6defb74a0d3,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10613,64 +7228,66 @@ var Shape_b2312fc7e0a0 = wrap.Shape{
 
 // Shape_b27483588b37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b27483588b37 = wrap.Shape{
-	Args:  11,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets:  3,
+	Args:      11,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 1,
+	Lists:     2,
+	Locs:      []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:      3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 10, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 10, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 11, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 11, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 0},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 5, U: -1},
+		{Check: checks.SameImpl, T: 5, U: -1},
+		{Check: checks.SameStorage, T: 10, U: -1},
+		{Check: checks.SameImpl, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 11, U: -1},
+		{Check: checks.NotArgHandle, T: 11, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 11, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 7},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 8},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 9},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 10},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 12, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 12, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 0},
+		{Check: checks.NotArgHandle, T: 11, U: 2},
+		{Check: checks.NotArgHandle, T: 11, U: 3},
+		{Check: checks.NotArgHandle, T: 11, U: 4},
+		{Check: checks.NotArgHandle, T: 11, U: 5},
+		{Check: checks.NotArgHandle, T: 11, U: 6},
+		{Check: checks.NotArgHandle, T: 11, U: 7},
+		{Check: checks.NotArgHandle, T: 11, U: 8},
+		{Check: checks.NotArgHandle, T: 11, U: 9},
+		{Check: checks.NotArgHandle, T: 11, U: 10},
+		{Check: checks.StorageUseCountEq1, T: 12, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 12, U: -1},
+		{Check: checks.NotArgHandle, T: 12, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 12, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 7},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 8},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 9},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 10},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 13, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 13, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 0},
+		{Check: checks.NotArgHandle, T: 12, U: 2},
+		{Check: checks.NotArgHandle, T: 12, U: 3},
+		{Check: checks.NotArgHandle, T: 12, U: 4},
+		{Check: checks.NotArgHandle, T: 12, U: 5},
+		{Check: checks.NotArgHandle, T: 12, U: 6},
+		{Check: checks.NotArgHandle, T: 12, U: 7},
+		{Check: checks.NotArgHandle, T: 12, U: 8},
+		{Check: checks.NotArgHandle, T: 12, U: 9},
+		{Check: checks.NotArgHandle, T: 12, U: 10},
+		{Check: checks.StorageUseCountEq1, T: 13, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 13, U: -1},
+		{Check: checks.NotArgHandle, T: 13, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 13, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 6},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 7},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 8},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 9},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 10},
+		{Check: checks.NotArgHandle, T: 13, U: 2},
+		{Check: checks.NotArgHandle, T: 13, U: 3},
+		{Check: checks.NotArgHandle, T: 13, U: 4},
+		{Check: checks.NotArgHandle, T: 13, U: 5},
+		{Check: checks.NotArgHandle, T: 13, U: 6},
+		{Check: checks.NotArgHandle, T: 13, U: 7},
+		{Check: checks.NotArgHandle, T: 13, U: 8},
+		{Check: checks.NotArgHandle, T: 13, U: 9},
+		{Check: checks.NotArgHandle, T: 13, U: 10},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -10680,18 +7297,7 @@ var Shape_b2771c110951 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_b2df8767f9e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10725,16 +7331,11 @@ var Shape_b2df8767f9e3 = wrap.Shape{
 
 // Shape_b317b38dc11a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b317b38dc11a = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10742,86 +7343,72 @@ var Shape_b317b38dc11a = wrap.Shape{
 
 // Shape_b3417591a547 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b3417591a547 = wrap.Shape{
-	Args: 7,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
+	Args:      7,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:      3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
+		{Check: checks.NotArgHandle, T: 7, U: 5},
+		{Check: checks.NotArgHandle, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 1},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
+		{Check: checks.NotArgHandle, T: 8, U: 5},
+		{Check: checks.NotArgHandle, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 9, U: -1},
+		{Check: checks.NotArgHandle, T: 9, U: 0},
+		{Check: checks.NotArgHandle, T: 9, U: 1},
+		{Check: checks.NotArgHandle, T: 9, U: 2},
+		{Check: checks.NotArgHandle, T: 9, U: 3},
+		{Check: checks.NotArgHandle, T: 9, U: 4},
+		{Check: checks.NotArgHandle, T: 9, U: 5},
+		{Check: checks.NotArgHandle, T: 9, U: 6},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_b3ce15fc04a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b3ce15fc04a7 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{1},
+	Args:      2,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     3,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:      0,
+	Rows:      rows_37dfce5f27f8,
+	Slots:     1,
+	Tensor:    tensor_3a04fd1dc2c1,
+	Writes:    []int8{1},
 }
 
 // Shape_b58467a76bd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b58467a76bd9 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_a9ef1d862797,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -10829,24 +7416,25 @@ var Shape_b58467a76bd9 = wrap.Shape{
 
 // Shape_b5f518dd094a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b5f518dd094a = wrap.Shape{
-	Args:  6,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 2,
-	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets:  0,
+	Args:      6,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 1,
+	Lists:     2,
+	Locs:      []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:      0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 4, U: -1},
+		{Check: checks.SameImpl, T: 4, U: -1},
+		{Check: checks.SameStorage, T: 5, U: -1},
+		{Check: checks.SameImpl, T: 5, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
@@ -10854,22 +7442,18 @@ var Shape_b5f518dd094a = wrap.Shape{
 		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_b7543e9b267f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b7543e9b267f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("tensors")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("tensors")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10877,20 +7461,11 @@ var Shape_b7543e9b267f = wrap.Shape{
 
 // Shape_b782a284ef43 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b782a284ef43 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -10900,12 +7475,7 @@ var Shape_b787cd055e9b = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_b7a5056f974d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10913,36 +7483,16 @@ var Shape_b7a5056f974d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_b7d998923706 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b7d998923706 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -10950,43 +7500,22 @@ var Shape_b7d998923706 = wrap.Shape{
 
 // Shape_b84dff564f0e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b84dff564f0e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_b875a2077c4f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b875a2077c4f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_fcf49e8be186,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -10996,12 +7525,7 @@ var Shape_b9a018faacd3 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_ba889d62a3dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11009,14 +7533,7 @@ var Shape_ba889d62a3dd = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_20288b17c882,
 }
 
 // Shape_baddb8cc69d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11024,14 +7541,7 @@ var Shape_baddb8cc69d3 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_bb03ddca769f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11039,38 +7549,16 @@ var Shape_bb03ddca769f = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_6b56bdb6ad06,
 }
 
 // Shape_bb0f096c2199 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bb0f096c2199 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -11078,58 +7566,36 @@ var Shape_bb0f096c2199 = wrap.Shape{
 
 // Shape_bc0dac0dab96 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bc0dac0dab96 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{0},
+	Args:      2,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     3,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:      0,
+	Rows:      rows_37dfce5f27f8,
+	Slots:     1,
+	Tensor:    tensor_3a04fd1dc2c1,
+	Writes:    []int8{0},
 }
 
 // Shape_bcb1f2706390 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bcb1f2706390 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_bdba9c2a2b2f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bdba9c2a2b2f = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("count"), wrap.Arg("prob")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("count"), wrap.Arg("prob")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11137,20 +7603,11 @@ var Shape_bdba9c2a2b2f = wrap.Shape{
 
 // Shape_be3dee3f1a37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_be3dee3f1a37 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11158,41 +7615,22 @@ var Shape_be3dee3f1a37 = wrap.Shape{
 
 // Shape_bec2a2ba73d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bec2a2ba73d0 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_bfced5abe255 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bfced5abe255 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("coefficients")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("coefficients")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11200,62 +7638,57 @@ var Shape_bfced5abe255 = wrap.Shape{
 
 // Shape_bff6c123177c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bff6c123177c = wrap.Shape{
-	Args: 6,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
+	Args:      6,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:      3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 1},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.NotArgHandle, T: 6, U: 3},
+		{Check: checks.NotArgHandle, T: 6, U: 4},
+		{Check: checks.NotArgHandle, T: 6, U: 5},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
+		{Check: checks.NotArgHandle, T: 7, U: 5},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 1},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
+		{Check: checks.NotArgHandle, T: 8, U: 5},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_c0c0258f0be0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c0c0258f0be0 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf")},
+	Rets:       0,
+	Rows:       rows_0ca70cd5e546,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -11266,14 +7699,7 @@ var Shape_c137110d97ad = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_c1e58f2ffcbe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11300,30 +7726,16 @@ var Shape_c200785855d0 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_20288b17c882,
 }
 
 // Shape_c2560bc28d94 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c2560bc28d94 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("primal"), wrap.Arg("tangent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("primal"), wrap.Arg("tangent")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11331,18 +7743,11 @@ var Shape_c2560bc28d94 = wrap.Shape{
 
 // Shape_c2712b588f03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c2712b588f03 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("vec2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("vec2")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11350,16 +7755,11 @@ var Shape_c2712b588f03 = wrap.Shape{
 
 // Shape_c2ee73f576f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c2ee73f576f8 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("values")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11367,20 +7767,11 @@ var Shape_c2ee73f576f8 = wrap.Shape{
 
 // Shape_c317d75d24a9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c317d75d24a9 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2, 3},
@@ -11388,18 +7779,11 @@ var Shape_c317d75d24a9 = wrap.Shape{
 
 // Shape_c36471420668 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c36471420668 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("output")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("output")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -11410,14 +7794,7 @@ var Shape_c3c6b10a8649 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_c4f0bd7c27a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11425,20 +7802,7 @@ var Shape_c4f0bd7c27a7 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_276a9650988f,
 }
 
 // Shape_c55a29b38596 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11446,54 +7810,27 @@ var Shape_c55a29b38596 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_c629aa368161 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c629aa368161 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_c71a87cffe80,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_c71d93542b3a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c71d93542b3a = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("end")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11504,30 +7841,16 @@ var Shape_c78612cf540a = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_c79839949b01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c79839949b01 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -11535,21 +7858,16 @@ var Shape_c79839949b01 = wrap.Shape{
 
 // Shape_c7a20b914404 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c7a20b914404 = wrap.Shape{
-	Args:  3,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 7,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
-	},
-	Tensor: tensor_3a04fd1dc2c1,
-	Writes: []int8{2},
+	Args:      3,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     7,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets:      0,
+	Rows:      rows_55513f2a5609,
+	Slots:     1,
+	Tensor:    tensor_3a04fd1dc2c1,
+	Writes:    []int8{2},
 }
 
 // Shape_c7d3a55297eb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11559,12 +7877,12 @@ var Shape_c7d3a55297eb = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+		{Check: checks.NotArgHandle, T: 2, U: 0},
+		{Check: checks.NotArgHandle, T: 2, U: 1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -11572,18 +7890,11 @@ var Shape_c7d3a55297eb = wrap.Shape{
 
 // Shape_c7d3de1ab0af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c7d3de1ab0af = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("min"), wrap.Arg("max"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("min"), wrap.Arg("max"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -11591,43 +7902,45 @@ var Shape_c7d3de1ab0af = wrap.Shape{
 
 // Shape_c7db00aa97ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c7db00aa97ae = wrap.Shape{
-	Args: 7,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
-	Rets: 3,
+	Args:      7,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:      3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
+		{Check: checks.NotArgHandle, T: 7, U: 5},
+		{Check: checks.NotArgHandle, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 1},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
+		{Check: checks.NotArgHandle, T: 8, U: 5},
+		{Check: checks.NotArgHandle, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 9, U: -1},
+		{Check: checks.NotArgHandle, T: 9, U: 0},
+		{Check: checks.NotArgHandle, T: 9, U: 1},
+		{Check: checks.NotArgHandle, T: 9, U: 2},
+		{Check: checks.NotArgHandle, T: 9, U: 3},
+		{Check: checks.NotArgHandle, T: 9, U: 4},
+		{Check: checks.NotArgHandle, T: 9, U: 5},
+		{Check: checks.NotArgHandle, T: 9, U: 6},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -11637,30 +7950,16 @@ var Shape_c8272029d2fa = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_604855c2d430,
 }
 
 // Shape_c83a66e7c202 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c83a66e7c202 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11668,22 +7967,11 @@ var Shape_c83a66e7c202 = wrap.Shape{
 
 // Shape_c890d1d5d794 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c890d1d5d794 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -11694,50 +7982,27 @@ var Shape_c8af72d24a97 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_c9707a0d7586 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c9707a0d7586 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_cab204d03d64 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cab204d03d64 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11758,59 +8023,33 @@ var Shape_cb53e7e89cd2 = wrap.Shape{
 
 // Shape_cb71a685d09f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cb71a685d09f = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_e3729df5c731,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_cbbd1988a23b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cbbd1988a23b = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_cd698a88f5dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cd698a88f5dc = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11818,80 +8057,82 @@ var Shape_cd698a88f5dc = wrap.Shape{
 
 // Shape_cda783f43237 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cda783f43237 = wrap.Shape{
-	Args: 7,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)},
-	Rets: 6,
+	Args:      7,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)},
+	Rets:      6,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 9, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 10, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 11, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 11, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 6},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 12, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 12, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 5},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 6},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 4, U: -1},
+		{Check: checks.SameImpl, T: 4, U: -1},
+		{Check: checks.SameStorage, T: 5, U: -1},
+		{Check: checks.SameImpl, T: 5, U: -1},
+		{Check: checks.SameStorage, T: 6, U: -1},
+		{Check: checks.SameImpl, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
+		{Check: checks.NotArgHandle, T: 7, U: 5},
+		{Check: checks.NotArgHandle, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 1},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
+		{Check: checks.NotArgHandle, T: 8, U: 5},
+		{Check: checks.NotArgHandle, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 9, U: -1},
+		{Check: checks.NotArgHandle, T: 9, U: 0},
+		{Check: checks.NotArgHandle, T: 9, U: 1},
+		{Check: checks.NotArgHandle, T: 9, U: 2},
+		{Check: checks.NotArgHandle, T: 9, U: 3},
+		{Check: checks.NotArgHandle, T: 9, U: 4},
+		{Check: checks.NotArgHandle, T: 9, U: 5},
+		{Check: checks.NotArgHandle, T: 9, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 10, U: -1},
+		{Check: checks.NotArgHandle, T: 10, U: 0},
+		{Check: checks.NotArgHandle, T: 10, U: 1},
+		{Check: checks.NotArgHandle, T: 10, U: 2},
+		{Check: checks.NotArgHandle, T: 10, U: 3},
+		{Check: checks.NotArgHandle, T: 10, U: 4},
+		{Check: checks.NotArgHandle, T: 10, U: 5},
+		{Check: checks.NotArgHandle, T: 10, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 11, U: -1},
+		{Check: checks.NotArgHandle, T: 11, U: 0},
+		{Check: checks.NotArgHandle, T: 11, U: 1},
+		{Check: checks.NotArgHandle, T: 11, U: 2},
+		{Check: checks.NotArgHandle, T: 11, U: 3},
+		{Check: checks.NotArgHandle, T: 11, U: 4},
+		{Check: checks.NotArgHandle, T: 11, U: 5},
+		{Check: checks.NotArgHandle, T: 11, U: 6},
+		{Check: checks.StorageUseCountEq1, T: 12, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 12, U: -1},
+		{Check: checks.NotArgHandle, T: 12, U: 0},
+		{Check: checks.NotArgHandle, T: 12, U: 1},
+		{Check: checks.NotArgHandle, T: 12, U: 2},
+		{Check: checks.NotArgHandle, T: 12, U: 3},
+		{Check: checks.NotArgHandle, T: 12, U: 4},
+		{Check: checks.NotArgHandle, T: 12, U: 5},
+		{Check: checks.NotArgHandle, T: 12, U: 6},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -11901,26 +8142,16 @@ var Shape_cdf25c4b3ec5 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("tensor")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Rows: rows_766c52a2a505,
 }
 
 // Shape_cdffc1defba6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cdffc1defba6 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("exponent")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -11928,22 +8159,11 @@ var Shape_cdffc1defba6 = wrap.Shape{
 
 // Shape_cea18b5e82bc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cea18b5e82bc = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -11954,32 +8174,16 @@ var Shape_cebf7e175f94 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_cf0cd93a86a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cf0cd93a86a3 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12013,22 +8217,7 @@ var Shape_cf7ea2eeb6ea = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-	},
+	Rows: rows_415a49069b53,
 }
 
 // Shape_d0079c270c33 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12036,14 +8225,7 @@ var Shape_d0079c270c33 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_d0247da2364e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12051,32 +8233,17 @@ var Shape_d0247da2364e = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_d06915494d23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d06915494d23 = wrap.Shape{
-	Args:  1,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 1,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
-	Rets:  1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Lists:      1,
+	Locs:       []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_ff6a57f6024b,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -12086,16 +8253,7 @@ var Shape_d12e15b13708 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_d1a2d979ae25 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12103,18 +8261,7 @@ var Shape_d1a2d979ae25 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_0f0723b90e20,
 }
 
 // Shape_d22c9d96d14f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12150,18 +8297,11 @@ var Shape_d22c9d96d14f = wrap.Shape{
 
 // Shape_d243a612c57c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d243a612c57c = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("output")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("output")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12172,34 +8312,16 @@ var Shape_d2af53d81c2d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_d3e1b79abe0b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d3e1b79abe0b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Arg("A")},
+	Rets:       0,
+	Rows:       rows_5b4e61120c78,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -12207,20 +8329,11 @@ var Shape_d3e1b79abe0b = wrap.Shape{
 
 // Shape_d3ea823f69cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d3ea823f69cb = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12228,38 +8341,22 @@ var Shape_d3ea823f69cb = wrap.Shape{
 
 // Shape_d49616ae6e4b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d49616ae6e4b = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_d57fffc03130 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d57fffc03130 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12270,18 +8367,7 @@ var Shape_d68435dca31d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-	},
+	Rows: rows_034faac785dc,
 }
 
 // Shape_d77729806e37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12289,42 +8375,16 @@ var Shape_d77729806e37 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
-	},
+	Rows: rows_415a49069b53,
 }
 
 // Shape_d793e8dfa6ef is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d793e8dfa6ef = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -12335,16 +8395,7 @@ var Shape_d7fb8ce2fc31 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_d8d584d0c475 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12355,8 +8406,8 @@ var Shape_d8d584d0c475 = wrap.Shape{
 	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
 	Rets:  0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
 	},
@@ -12367,18 +8418,11 @@ var Shape_d8d584d0c475 = wrap.Shape{
 
 // Shape_d8dc9103371d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d8dc9103371d = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -12386,20 +8430,11 @@ var Shape_d8dc9103371d = wrap.Shape{
 
 // Shape_d8e0a416464d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d8e0a416464d = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -12431,22 +8466,11 @@ var Shape_da31f8fbfc50 = wrap.Shape{
 
 // Shape_dae0278a5454 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_dae0278a5454 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("qkv"), wrap.Arg("qkv_bias")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("qkv"), wrap.Arg("qkv_bias")},
+	Rets:       0,
+	Rows:       rows_3153cc624d0f,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -12454,20 +8478,11 @@ var Shape_dae0278a5454 = wrap.Shape{
 
 // Shape_db1e5a1bee47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_db1e5a1bee47 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2, 3},
@@ -12475,20 +8490,11 @@ var Shape_db1e5a1bee47 = wrap.Shape{
 
 // Shape_dca58c653362 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_dca58c653362 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12496,18 +8502,11 @@ var Shape_dca58c653362 = wrap.Shape{
 
 // Shape_dcb47ed44cd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_dcb47ed44cd3 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("A")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12518,32 +8517,16 @@ var Shape_ddffb88e37ed = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_0ca70cd5e546,
 }
 
 // Shape_de5023fcf585 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_de5023fcf585 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_5b4e61120c78,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -12554,14 +8537,7 @@ var Shape_de55f7172413 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_de5a377005cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12569,14 +8545,7 @@ var Shape_de5a377005cc = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_de9a7062f04d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12584,32 +8553,16 @@ var Shape_de9a7062f04d = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_df2e7d450a7a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_df2e7d450a7a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("nt_example")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("nt_example")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12617,50 +8570,22 @@ var Shape_df2e7d450a7a = wrap.Shape{
 
 // Shape_df405335c590 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_df405335c590 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 4,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets:       4,
+	Rows:       rows_0e3bf000c967,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_df5234fa5fc6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_df5234fa5fc6 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12671,12 +8596,7 @@ var Shape_df5de0303fac = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("from")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_604855c2d430,
 }
 
 // Shape_dfa46b544732 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12684,28 +8604,16 @@ var Shape_dfa46b544732 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_e132fd11566c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e132fd11566c = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("max")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12716,42 +8624,16 @@ var Shape_e157c9e49cb9 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("mean_dy"), wrap.Arg("mean_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
-	},
+	Rows: rows_f86e16eacdc1,
 }
 
 // Shape_e300852c96ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e300852c96ab = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12762,55 +8644,27 @@ var Shape_e32e8c52a804 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_e33fb26f103e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e33fb26f103e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_e36e742d20e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e36e742d20e5 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("lengths")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("lengths")},
+	Rets:       0,
+	Rows:       rows_32acb989660c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -12818,18 +8672,11 @@ var Shape_e36e742d20e5 = wrap.Shape{
 
 // Shape_e3b41740dd18 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e3b41740dd18 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -12837,14 +8684,11 @@ var Shape_e3b41740dd18 = wrap.Shape{
 
 // Shape_e401d56772df is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e401d56772df = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_766c52a2a505,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12855,20 +8699,7 @@ var Shape_e43806953706 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
-	},
+	Rows: rows_6b56bdb6ad06,
 }
 
 // Shape_e4474ef1bb67 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12876,32 +8707,16 @@ var Shape_e4474ef1bb67 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_e475952d9cb2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e475952d9cb2 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -12909,16 +8724,11 @@ var Shape_e475952d9cb2 = wrap.Shape{
 
 // Shape_e49589c1a2ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e49589c1a2ea = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("source")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12926,24 +8736,11 @@ var Shape_e49589c1a2ea = wrap.Shape{
 
 // Shape_e5552a790f87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e5552a790f87 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace")},
+	Rets:       0,
+	Rows:       rows_a9ef1d862797,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -12951,20 +8748,11 @@ var Shape_e5552a790f87 = wrap.Shape{
 
 // Shape_e562bf273d63 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e562bf273d63 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -12975,14 +8763,7 @@ var Shape_e5a308f138f1 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_e5ddaa7579bb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12990,14 +8771,7 @@ var Shape_e5ddaa7579bb = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_e5e4cb28cb74 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13005,32 +8779,16 @@ var Shape_e5e4cb28cb74 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_e60d9d390483 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e60d9d390483 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -13041,32 +8799,16 @@ var Shape_e630b56ec1a2 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_e63af40c7610 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e63af40c7610 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_5b4e61120c78,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1, 2},
@@ -13077,30 +8819,16 @@ var Shape_e700940418be = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_e7751f1177ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e7751f1177ac = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("A")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("A")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -13114,18 +8842,11 @@ var Shape_e78c25ddc159 = wrap.Shape{
 
 // Shape_e852180c99c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e852180c99c9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -13133,24 +8854,11 @@ var Shape_e852180c99c9 = wrap.Shape{
 
 // Shape_e914e4220df9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e914e4220df9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:       2,
+	Rows:       rows_c71a87cffe80,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -13160,16 +8868,7 @@ var Shape_e92037dcc487 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_e93d9147a4d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13177,28 +8876,16 @@ var Shape_e93d9147a4d4 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_e963e0ab5b60 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e963e0ab5b60 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13211,31 +8898,31 @@ var Shape_e98a1868b197 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 7, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 1},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
+		{Check: checks.NotArgHandle, T: 5, U: 3},
+		{Check: checks.NotArgHandle, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 1},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.NotArgHandle, T: 6, U: 3},
+		{Check: checks.NotArgHandle, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 7, U: -1},
+		{Check: checks.NotArgHandle, T: 7, U: 0},
+		{Check: checks.NotArgHandle, T: 7, U: 1},
+		{Check: checks.NotArgHandle, T: 7, U: 2},
+		{Check: checks.NotArgHandle, T: 7, U: 3},
+		{Check: checks.NotArgHandle, T: 7, U: 4},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -13243,20 +8930,11 @@ var Shape_e98a1868b197 = wrap.Shape{
 
 // Shape_e9b71b9e0f40 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e9b71b9e0f40 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13264,18 +8942,11 @@ var Shape_e9b71b9e0f40 = wrap.Shape{
 
 // Shape_ea0290da2d2e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ea0290da2d2e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -13283,38 +8954,25 @@ var Shape_ea0290da2d2e = wrap.Shape{
 
 // Shape_eab8cb656127 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_eab8cb656127 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_eaeee0a727c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_eaeee0a727c9 = wrap.Shape{
-	Args:  4,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 9,
-	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
-	Rets:  0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	ListSlots:  4,
+	Lists:      9,
+	Locs:       []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_da72a75452da,
+	Slots:      2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -13322,28 +8980,11 @@ var Shape_eaeee0a727c9 = wrap.Shape{
 
 // Shape_ec2446374f39 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ec2446374f39 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
+	Rets:       0,
+	Rows:       rows_24802badf90a,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13351,21 +8992,11 @@ var Shape_ec2446374f39 = wrap.Shape{
 
 // Shape_ec33ecf0a66e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ec33ecf0a66e = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_e3729df5c731,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -13375,32 +9006,16 @@ var Shape_ec639f76c983 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_7b29b77cb663,
 }
 
 // Shape_ed60e68e5bbd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ed60e68e5bbd = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x1"), wrap.Arg("x2")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("x1"), wrap.Arg("x2")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13416,8 +9031,8 @@ var Shape_ee7cef943714 = wrap.Shape{
 	Rows: []wrap.Row{
 		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -13426,22 +9041,11 @@ var Shape_ee7cef943714 = wrap.Shape{
 
 // Shape_ee8886452596 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ee8886452596 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output")},
+	Rets:       0,
+	Rows:       rows_4046853fcc06,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -13449,18 +9053,11 @@ var Shape_ee8886452596 = wrap.Shape{
 
 // Shape_ee9965384fdc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ee9965384fdc = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -13471,32 +9068,16 @@ var Shape_eeaf250dce7a = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_ef23d4ed1f98 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ef23d4ed1f98 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets")},
+	Rets:       0,
+	Rows:       rows_32acb989660c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -13504,18 +9085,11 @@ var Shape_ef23d4ed1f98 = wrap.Shape{
 
 // Shape_ef56ca1f44de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ef56ca1f44de = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13526,32 +9100,16 @@ var Shape_ef9d6bc403ab = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_e2fb16129c44,
 }
 
 // Shape_f01b1a946d53 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f01b1a946d53 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -13559,37 +9117,22 @@ var Shape_f01b1a946d53 = wrap.Shape{
 
 // Shape_f0700a8605f9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f0700a8605f9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_f1f1f99f7417 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f1f1f99f7417 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_1780d1a48f87,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -13601,14 +9144,14 @@ var Shape_f218a10643f5 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
+		{Check: checks.NotArgHandle, T: 4, U: 3},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -13661,18 +9204,11 @@ var Shape_f254a2cacc17 = wrap.Shape{
 
 // Shape_f288b72928e9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f288b72928e9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Arg("self")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Arg("self")},
+	Rets:       0,
+	Rows:       rows_28b329795d85,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -13680,20 +9216,11 @@ var Shape_f288b72928e9 = wrap.Shape{
 
 // Shape_f3178209f17b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f3178209f17b = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13701,43 +9228,22 @@ var Shape_f3178209f17b = wrap.Shape{
 
 // Shape_f3948ede2d25 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f3948ede2d25 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_f3b6fa1ea818 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f3b6fa1ea818 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13745,24 +9251,11 @@ var Shape_f3b6fa1ea818 = wrap.Shape{
 
 // Shape_f4016e1cdec9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f4016e1cdec9 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx")},
+	Rets:       0,
+	Rows:       rows_ebe042d70cdf,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13773,28 +9266,16 @@ var Shape_f40cc0f681e3 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_f42b0efd67a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f42b0efd67a3 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template")},
+	Rets:       0,
+	Rows:       rows_604855c2d430,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13802,16 +9283,11 @@ var Shape_f42b0efd67a3 = wrap.Shape{
 
 // Shape_f43086ec548f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f43086ec548f = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("other"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -13819,18 +9295,11 @@ var Shape_f43086ec548f = wrap.Shape{
 
 // Shape_f4374f4a021b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f4374f4a021b = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -13838,18 +9307,11 @@ var Shape_f4374f4a021b = wrap.Shape{
 
 // Shape_f4753f126e1a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f4753f126e1a = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("values")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13857,56 +9319,33 @@ var Shape_f4753f126e1a = wrap.Shape{
 
 // Shape_f48496a3d7d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f48496a3d7d4 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_f5c175bf4d07 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f5c175bf4d07 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_f5cacfbf2812 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f5cacfbf2812 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1},
@@ -13914,18 +9353,11 @@ var Shape_f5cacfbf2812 = wrap.Shape{
 
 // Shape_f6f4d11f895b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f6f4d11f895b = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("weight")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -13933,67 +9365,33 @@ var Shape_f6f4d11f895b = wrap.Shape{
 
 // Shape_f72a4a29188a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f72a4a29188a = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_f72a4e80f0f9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f72a4e80f0f9 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_f74f9c97ac22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f74f9c97ac22 = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled")},
+	Rets:       0,
+	Rows:       rows_479400fb4940,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0, 1},
@@ -14001,16 +9399,11 @@ var Shape_f74f9c97ac22 = wrap.Shape{
 
 // Shape_f78e38aed311 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f78e38aed311 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_in")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_in")},
+	Rets:       0,
+	Rows:       rows_62cbc4bc1e5c,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -14018,28 +9411,11 @@ var Shape_f78e38aed311 = wrap.Shape{
 
 // Shape_f7bfde5a42f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f7bfde5a42f4 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("mean_dy"), wrap.Arg("mean_dy_xmu"), wrap.Arg("count")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("mean_dy"), wrap.Arg("mean_dy_xmu"), wrap.Arg("count")},
+	Rets:       0,
+	Rows:       rows_24802badf90a,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -14047,18 +9423,11 @@ var Shape_f7bfde5a42f4 = wrap.Shape{
 
 // Shape_f7de96ef67ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f7de96ef67ce = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("y")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("y")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -14066,23 +9435,11 @@ var Shape_f7de96ef67ce = wrap.Shape{
 
 // Shape_f7f8f303d8ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f7f8f303d8ce = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -14092,30 +9449,16 @@ var Shape_f89281405efd = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_604855c2d430,
 }
 
 // Shape_f8a14a6e5249 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f8a14a6e5249 = wrap.Shape{
-	Args: 4,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-	},
+	Args:       4,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_c3e1ed5486e2,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{3},
@@ -14126,30 +9469,16 @@ var Shape_f93e24199f90 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
-	},
+	Rows: rows_0fde2700684c,
 }
 
 // Shape_f9d7300a5bac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f9d7300a5bac = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:       0,
+	Rows:       rows_f1aff67bb203,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -14162,23 +9491,23 @@ var Shape_f9f7b6f5bf4c = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
 	Rets: 3,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
+		{Check: checks.NotArgHandle, T: 3, U: 1},
+		{Check: checks.NotArgHandle, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 1},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
 	},
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
@@ -14189,12 +9518,7 @@ var Shape_fa02c69b1e99 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
-	},
+	Rows: rows_3fbb546e3c94,
 }
 
 // Shape_fa7eca5eeb9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14202,35 +9526,16 @@ var Shape_fa7eca5eeb9a = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_fb69b8c70ca6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_fb69b8c70ca6 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_24274577b107,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
@@ -14240,30 +9545,16 @@ var Shape_fbc600cef03b = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_fce22fe20738 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_fce22fe20738 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{2},
@@ -14271,18 +9562,11 @@ var Shape_fce22fe20738 = wrap.Shape{
 
 // Shape_fd0aeb4f5ee8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_fd0aeb4f5ee8 = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -14290,38 +9574,22 @@ var Shape_fd0aeb4f5ee8 = wrap.Shape{
 
 // Shape_fdd89ab251ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_fdd89ab251ae = wrap.Shape{
-	Args: 2,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)},
-	Rets: 1,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-	},
+	Args:       2,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets:       1,
+	Rows:       rows_c3e37c0c3e56,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_fe852ffc487a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_fe852ffc487a = wrap.Shape{
-	Args: 3,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:       3,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau")},
+	Rets:       0,
+	Rows:       rows_331e39538315,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{1, 2},
@@ -14329,53 +9597,48 @@ var Shape_fe852ffc487a = wrap.Shape{
 
 // Shape_ff1a54d919b3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ff1a54d919b3 = wrap.Shape{
-	Args:  8,
-	Elem:  elem_3a04fd1dc2c1,
-	Lists: 192,
-	Locs:  []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0)},
-	Rets:  1,
+	Args:      8,
+	Elem:      elem_3a04fd1dc2c1,
+	ListSlots: 4,
+	Lists:     192,
+	Locs:      []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0)},
+	Rets:      1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 4, U: -1},
+		{Check: checks.SameImpl, T: 4, U: -1},
+		{Check: checks.SameStorage, T: 5, U: -1},
+		{Check: checks.SameImpl, T: 5, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 6, U: -1},
 		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 8, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.StorageUseCountEq1, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 8, U: -1},
+		{Check: checks.NotArgHandle, T: 8, U: 0},
+		{Check: checks.NotArgHandle, T: 8, U: 1},
+		{Check: checks.NotArgHandle, T: 8, U: 2},
+		{Check: checks.NotArgHandle, T: 8, U: 3},
+		{Check: checks.NotArgHandle, T: 8, U: 4},
+		{Check: checks.NotArgHandle, T: 8, U: 5},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 6},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 7},
 	},
+	Slots:      16,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 }
 
 // Shape_ff618aedea7e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ff618aedea7e = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask_indices")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask_indices")},
+	Rets:       0,
+	Rows:       rows_25bd142cc56e,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
@@ -14386,35 +9649,776 @@ var Shape_ff9b6bb1aae9 = wrap.Shape{
 	Args: 0,
 	Locs: []wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)},
 	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
-		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
-	},
+	Rows: rows_f996d2b45af8,
 }
 
 // Shape_ff9ef4319854 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ff9ef4319854 = wrap.Shape{
-	Args: 1,
-	Elem: elem_3a04fd1dc2c1,
-	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
-		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
-		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
-	},
+	Args:       1,
+	Elem:       elem_3a04fd1dc2c1,
+	Locs:       []wrap.Loc{wrap.Arg("out"), wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v")},
+	Rets:       0,
+	Rows:       rows_d73705eb4a09,
 	Tensor:     tensor_3a04fd1dc2c1,
 	Unanchored: true,
 	Writes:     []int8{0},
+}
+
+// rows_034faac785dc are the rows of 9 shapes.
+var rows_034faac785dc = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+}
+
+// rows_0ca70cd5e546 are the rows of 8 shapes.
+var rows_0ca70cd5e546 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+}
+
+// rows_0e3bf000c967 are the rows of 2 shapes.
+var rows_0e3bf000c967 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+	{Check: checks.NotArgHandle, T: 2, U: 0},
+	{Check: checks.NotArgHandle, T: 2, U: 1},
+	{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+	{Check: checks.NotArgHandle, T: 3, U: 0},
+	{Check: checks.NotArgHandle, T: 3, U: 1},
+	{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+	{Check: checks.NotArgHandle, T: 4, U: 0},
+	{Check: checks.NotArgHandle, T: 4, U: 1},
+	{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+	{Check: checks.NotArgHandle, T: 5, U: 0},
+	{Check: checks.NotArgHandle, T: 5, U: 1},
+}
+
+// rows_0f0723b90e20 are the rows of 3 shapes.
+var rows_0f0723b90e20 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+}
+
+// rows_0fde2700684c are the rows of 5 shapes.
+var rows_0fde2700684c = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+}
+
+// rows_1780d1a48f87 are the rows of 13 shapes.
+var rows_1780d1a48f87 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+	{Check: checks.NotArgHandle, T: 1, U: 0},
+}
+
+// rows_1c435903d82d are the rows of 2 shapes.
+var rows_1c435903d82d = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+}
+
+// rows_20288b17c882 are the rows of 4 shapes.
+var rows_20288b17c882 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+}
+
+// rows_24274577b107 are the rows of 24 shapes.
+var rows_24274577b107 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+	{Check: checks.NotArgHandle, T: 3, U: 0},
+	{Check: checks.NotArgHandle, T: 3, U: 1},
+	{Check: checks.NotArgHandle, T: 3, U: 2},
+}
+
+// rows_24802badf90a are the rows of 2 shapes.
+var rows_24802badf90a = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+}
+
+// rows_25bd142cc56e are the rows of 47 shapes.
+var rows_25bd142cc56e = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+}
+
+// rows_276a9650988f are the rows of 4 shapes.
+var rows_276a9650988f = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+}
+
+// rows_28b329795d85 are the rows of 13 shapes.
+var rows_28b329795d85 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+}
+
+// rows_2da6f7631c03 are the rows of 2 shapes.
+var rows_2da6f7631c03 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+}
+
+// rows_3153cc624d0f are the rows of 3 shapes.
+var rows_3153cc624d0f = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+}
+
+// rows_32acb989660c are the rows of 5 shapes.
+var rows_32acb989660c = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+}
+
+// rows_331e39538315 are the rows of 55 shapes.
+var rows_331e39538315 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+}
+
+// rows_37dfce5f27f8 are the rows of 3 shapes.
+var rows_37dfce5f27f8 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+}
+
+// rows_3fbb546e3c94 are the rows of 21 shapes.
+var rows_3fbb546e3c94 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+}
+
+// rows_4046853fcc06 are the rows of 9 shapes.
+var rows_4046853fcc06 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+}
+
+// rows_415a49069b53 are the rows of 4 shapes.
+var rows_415a49069b53 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+}
+
+// rows_479400fb4940 are the rows of 3 shapes.
+var rows_479400fb4940 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+}
+
+// rows_4ecb97783c56 are the rows of 2 shapes.
+var rows_4ecb97783c56 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+	{Check: checks.NotArgHandle, T: 3, U: 0},
+	{Check: checks.NotArgHandle, T: 3, U: 1},
+	{Check: checks.NotArgHandle, T: 3, U: 2},
+	{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+	{Check: checks.NotArgHandle, T: 4, U: 0},
+	{Check: checks.NotArgHandle, T: 4, U: 1},
+	{Check: checks.NotArgHandle, T: 4, U: 2},
+}
+
+// rows_55513f2a5609 are the rows of 2 shapes.
+var rows_55513f2a5609 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+}
+
+// rows_5822f8fa64b6 are the rows of 2 shapes.
+var rows_5822f8fa64b6 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+	{Check: checks.NotArgHandle, T: 1, U: 0},
+	{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+	{Check: checks.NotArgHandle, T: 2, U: 0},
+	{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+	{Check: checks.NotArgHandle, T: 3, U: 0},
+}
+
+// rows_5b4e61120c78 are the rows of 5 shapes.
+var rows_5b4e61120c78 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+}
+
+// rows_5b54f3f8ed6d are the rows of 2 shapes.
+var rows_5b54f3f8ed6d = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.SameStorage, T: 3, U: -1},
+	{Check: checks.SameImpl, T: 3, U: -1},
+	{Check: checks.SameStorage, T: 4, U: -1},
+	{Check: checks.SameImpl, T: 4, U: -1},
+	{Check: checks.SameStorage, T: 5, U: -1},
+	{Check: checks.SameImpl, T: 5, U: -1},
+}
+
+// rows_604855c2d430 are the rows of 18 shapes.
+var rows_604855c2d430 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+}
+
+// rows_62cbc4bc1e5c are the rows of 18 shapes.
+var rows_62cbc4bc1e5c = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+}
+
+// rows_6b56bdb6ad06 are the rows of 6 shapes.
+var rows_6b56bdb6ad06 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+}
+
+// rows_766c52a2a505 are the rows of 7 shapes.
+var rows_766c52a2a505 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+}
+
+// rows_7b29b77cb663 are the rows of 2 shapes.
+var rows_7b29b77cb663 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+}
+
+// rows_800e5432998b are the rows of 3 shapes.
+var rows_800e5432998b = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.SameStorage, T: 3, U: -1},
+	{Check: checks.SameImpl, T: 3, U: -1},
+	{Check: checks.SameStorage, T: 4, U: -1},
+	{Check: checks.SameImpl, T: 4, U: -1},
+}
+
+// rows_848afece8987 are the rows of 2 shapes.
+var rows_848afece8987 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+	{Check: checks.NotArgHandle, T: 3, U: 0},
+	{Check: checks.NotArgHandle, T: 3, U: 1},
+	{Check: checks.NotArgHandle, T: 3, U: 2},
+}
+
+// rows_851dcfeafc04 are the rows of 2 shapes.
+var rows_851dcfeafc04 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+}
+
+// rows_85cd1557e766 are the rows of 2 shapes.
+var rows_85cd1557e766 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+}
+
+// rows_90c48e49971a are the rows of 3 shapes.
+var rows_90c48e49971a = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+	{Check: checks.NotArgHandle, T: 3, U: 0},
+	{Check: checks.NotArgHandle, T: 3, U: 1},
+	{Check: checks.NotArgHandle, T: 3, U: 2},
+	{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+	{Check: checks.NotArgHandle, T: 4, U: 0},
+	{Check: checks.NotArgHandle, T: 4, U: 1},
+	{Check: checks.NotArgHandle, T: 4, U: 2},
+	{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+	{Check: checks.NotArgHandle, T: 5, U: 0},
+	{Check: checks.NotArgHandle, T: 5, U: 1},
+	{Check: checks.NotArgHandle, T: 5, U: 2},
+}
+
+// rows_9f5116d37e74 are the rows of 2 shapes.
+var rows_9f5116d37e74 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+}
+
+// rows_a1a3c020cd66 are the rows of 2 shapes.
+var rows_a1a3c020cd66 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.SameStorage, T: 3, U: -1},
+	{Check: checks.SameImpl, T: 3, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 4, U: -1},
+	{Check: checks.NotArgHandle, T: 4, U: 0},
+	{Check: checks.NotArgHandle, T: 4, U: 1},
+	{Check: checks.NotArgHandle, T: 4, U: 2},
+	{Check: checks.NotArgHandle, T: 4, U: 3},
+	{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 5, U: -1},
+	{Check: checks.NotArgHandle, T: 5, U: 0},
+	{Check: checks.NotArgHandle, T: 5, U: 1},
+	{Check: checks.NotArgHandle, T: 5, U: 2},
+	{Check: checks.NotArgHandle, T: 5, U: 3},
+}
+
+// rows_a9ef1d862797 are the rows of 7 shapes.
+var rows_a9ef1d862797 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+}
+
+// rows_c3e1ed5486e2 are the rows of 26 shapes.
+var rows_c3e1ed5486e2 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.SameStorage, T: 3, U: -1},
+	{Check: checks.SameImpl, T: 3, U: -1},
+}
+
+// rows_c3e37c0c3e56 are the rows of 40 shapes.
+var rows_c3e37c0c3e56 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+	{Check: checks.NotArgHandle, T: 2, U: 0},
+	{Check: checks.NotArgHandle, T: 2, U: 1},
+}
+
+// rows_c71a87cffe80 are the rows of 6 shapes.
+var rows_c71a87cffe80 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+	{Check: checks.NotArgHandle, T: 2, U: 0},
+	{Check: checks.NotArgHandle, T: 2, U: 1},
+	{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+	{Check: checks.NotArgHandle, T: 3, U: 0},
+	{Check: checks.NotArgHandle, T: 3, U: 1},
+}
+
+// rows_d73705eb4a09 are the rows of 26 shapes.
+var rows_d73705eb4a09 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+}
+
+// rows_da72a75452da are the rows of 2 shapes.
+var rows_da72a75452da = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+}
+
+// rows_e02b4e9a8466 are the rows of 5 shapes.
+var rows_e02b4e9a8466 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+}
+
+// rows_e2fb16129c44 are the rows of 31 shapes.
+var rows_e2fb16129c44 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+}
+
+// rows_e3631f4044f1 are the rows of 2 shapes.
+var rows_e3631f4044f1 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
+}
+
+// rows_e3729df5c731 are the rows of 4 shapes.
+var rows_e3729df5c731 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 3, U: -1},
+	{Check: checks.NotArgHandle, T: 3, U: 0},
+	{Check: checks.NotArgHandle, T: 3, U: 1},
+	{Check: checks.NotArgHandle, T: 3, U: 2},
+}
+
+// rows_ebe042d70cdf are the rows of 4 shapes.
+var rows_ebe042d70cdf = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+}
+
+// rows_f1aff67bb203 are the rows of 27 shapes.
+var rows_f1aff67bb203 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+}
+
+// rows_f6defb74a0d3 are the rows of 3 shapes.
+var rows_f6defb74a0d3 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+}
+
+// rows_f86e16eacdc1 are the rows of 3 shapes.
+var rows_f86e16eacdc1 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+}
+
+// rows_f996d2b45af8 are the rows of 55 shapes.
+var rows_f996d2b45af8 = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+}
+
+// rows_fcf49e8be186 are the rows of 3 shapes.
+var rows_fcf49e8be186 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+	{Check: checks.NotArgHandle, T: 1, U: 0},
+	{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 2, U: -1},
+	{Check: checks.NotArgHandle, T: 2, U: 0},
+}
+
+// rows_ff6a57f6024b are the rows of 2 shapes.
+var rows_ff6a57f6024b = []wrap.Row{
+	{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+	{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+	{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
 }
 
 // tensor_3a04fd1dc2c1 makes a *torch.Tensor from its handle, for the rows that read the tensor.

@@ -162,10 +162,10 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToCpu(tensors)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opXToCpu, &assertgenshapes.Shape_451ec25a4797, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opXToCpu, &assertgenshapes.Shape_451ec25a4797, tensors)
 	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -1378,10 +1378,10 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_ecca74f7ce9a(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_620d3386684a, tensors, scales, zero_points)
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_a36c8da39afd(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_620d3386684a, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.After_010fc1aea44b(&fr, tensors, scales, zero_points, r0)
+	assertgenshapes.After_e4741b982a2b(&fr, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -1398,11 +1398,11 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_0aa30a2dde30, tensors, scales, zero_points, out)
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_19000e843858(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_0aa30a2dde30, tensors, scales, zero_points, out)
 	defer fr.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.After_c9a7e923cb46(&fr, tensors, scales, zero_points, out)
+	assertgenshapes.After_9fd3026be60b(&fr, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = wrap.Op{
@@ -1495,10 +1495,10 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeTensors(tensors)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opDequantizeTensors, &assertgenshapes.Shape_451ec25a4797, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opDequantizeTensors, &assertgenshapes.Shape_451ec25a4797, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -1515,11 +1515,11 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 		kernels.DequantizeTensorsOut(tensors, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opDequantizeTensorsOut, &assertgenshapes.Shape_db804f2e189d, tensors, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opDequantizeTensorsOut, &assertgenshapes.Shape_db804f2e189d, tensors, out)
 	defer fr.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, tensors, out)
+	assertgenshapes.After_f166f387f777(&fr, tensors, out)
 }
 
 var opQScale = wrap.Op{
@@ -1979,10 +1979,10 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_b851995294a6, grad, self, scale, zero_point)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_b851995294a6, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2036,11 +2036,11 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5f08b4740d19(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_398c54f6f7bd, self, scale, zero_point, out0, out1)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_398c54f6f7bd, self, scale, zero_point, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.After_2dcc5b17127e(&fr, self, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2114,10 +2114,10 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_b851995294a6, grad, self, scale, zero_point)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_b851995294a6, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2153,11 +2153,11 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_f7c55772e55b, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eec27ecc9064(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_f7c55772e55b, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.After_c9b1b0768b59(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.After_70534fe3f1ef(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2173,11 +2173,11 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e57d5bb459e5(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_7b6ec007dda0, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ff04e49bdc6(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_7b6ec007dda0, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.After_7769d3a58c69(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.After_4aefaa7db08a(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2193,10 +2193,10 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_df1c70cbbf7e, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eec27ecc9064(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_df1c70cbbf7e, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.After_aed58b20b534(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_f0a38335fc6f(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2422,10 +2422,10 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Meshgrid(tensors)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opMeshgrid, &assertgenshapes.Shape_451ec25a4797, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opMeshgrid, &assertgenshapes.Shape_451ec25a4797, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -2441,10 +2441,10 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_791d630c4d1d(&fr, &opMeshgridIndexing, &assertgenshapes.Shape_451ec25a4797, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3e1f83230eb2(&fr, &opMeshgridIndexing, &assertgenshapes.Shape_451ec25a4797, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
+	assertgenshapes.After_ba3763dceb26(&fr, tensors, r0)
 	return r0
 }
 
@@ -2650,10 +2650,10 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_868c756d1860(&fr, &opXLstmMps, &assertgenshapes.Shape_e0083762ebc3, input, hx, params)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_b971accbc049(&fr, &opXLstmMps, &assertgenshapes.Shape_e0083762ebc3, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.After_9a4a11263f8a(&fr, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_19278a34713f(&fr, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2669,11 +2669,11 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8b0c9ad776a1(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_3aa3a8182ac5, input, hx, params, out0, out1, out2, out3, out4, out5)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_3b7cd72e557d(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_3aa3a8182ac5, input, hx, params, out0, out1, out2, out3, out4, out5)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	assertgenshapes.After_0e8cf070a862(&fr, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_4f7f192b0871(&fr, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2689,10 +2689,10 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 	if !asserts.Checking() {
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var fr wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_1d0c4e84072c(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_ef98b537b0ce, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_55f7ddca8ac3(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_ef98b537b0ce, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.After_99a750d07932(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
+	assertgenshapes.After_495f6faba82e(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2709,11 +2709,11 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 		return
 	}
-	var fr wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_0c0d9f3927c6(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_6d6816c95dcb, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_c071511b156f(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_6d6816c95dcb, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer fr.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.After_b3e467f662b3(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.After_c82eccfa70d2(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
@@ -2747,11 +2747,11 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_55796ce31bd2(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_bc8f99601db7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7e93998e23ed(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_bc8f99601db7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.After_1e3f4a4e8558(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_5564a5a43cb7(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2786,11 +2786,11 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_d50486404a7d(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_f9564259adbc, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3c6469aa7ba9(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_f9564259adbc, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.After_1e3f4a4e8558(&fr, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_5564a5a43cb7(&fr, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2806,10 +2806,10 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_6e0d23e88350(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_15065517298b, grad_hy, grad_cy, cx, cy, workspace)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6a4161b6b72b(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_15065517298b, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.After_4c07ff0bf650(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.After_8e9439e17346(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2825,10 +2825,10 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a50d415d9818(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_e07d2ee471f0, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_aa2bb97adb5b(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_e07d2ee471f0, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.After_f6b78d72c2a1(&fr, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.After_8ec8edad42c5(&fr, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2844,10 +2844,10 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_5b016dd5a41d, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_5b016dd5a41d, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.After_2dcc5b17127e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -2863,11 +2863,11 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5bff41408e14(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_d1d5a2618b82, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb6032542ec6(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_d1d5a2618b82, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer fr.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.After_c9b1b0768b59(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.After_70534fe3f1ef(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2883,10 +2883,10 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dbd853fd8c16(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_4a7907fb4e3e, grad_hy, workspace)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b6fbf9262ad4(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_4a7907fb4e3e, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.After_692ce63211e8(&fr, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.After_2008ca1ab64c(&fr, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2902,11 +2902,11 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
-	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0f853d07f5be(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_51128633d5f7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eec27ecc9064(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_51128633d5f7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.After_38e93ff9da97(&fr, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.After_c8ac2edb3ef4(&fr, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2922,10 +2922,10 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0d03281bc050(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_a0515bd50541, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3a68e1ebc732(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_a0515bd50541, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.After_c3f2fe723a29(&fr, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.After_9f7a7a649b09(&fr, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2941,10 +2941,10 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var fr wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_61ac0b9c4bcc(&fr, &opLstmInput, &assertgenshapes.Shape_69eb65ff027d, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_bb8b81de17e9(&fr, &opLstmInput, &assertgenshapes.Shape_69eb65ff027d, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.After_6eae99374345(&fr, input, hx, params, r0, r1, r2)
+	assertgenshapes.After_ad4abc280c58(&fr, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2960,10 +2960,10 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var fr wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_f0c8413bfc74(&fr, &opLstmData, &assertgenshapes.Shape_d083c7febcff, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[16]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_8b88988e9954(&fr, &opLstmData, &assertgenshapes.Shape_d083c7febcff, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.After_3f76544490d3(&fr, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.After_7c2a3b7bf60c(&fr, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2998,10 +2998,10 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opGruData, &assertgenshapes.Shape_6f41d37d0941, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_b1ccda861a9e(&fr, &opGruData, &assertgenshapes.Shape_6f41d37d0941, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_0d301123ee39(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3036,10 +3036,10 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnTanhData, &assertgenshapes.Shape_6f41d37d0941, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_b1ccda861a9e(&fr, &opRnnTanhData, &assertgenshapes.Shape_6f41d37d0941, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_0d301123ee39(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3074,10 +3074,10 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnReluData, &assertgenshapes.Shape_6f41d37d0941, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_b1ccda861a9e(&fr, &opRnnReluData, &assertgenshapes.Shape_6f41d37d0941, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_0d301123ee39(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3093,10 +3093,10 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 	if !asserts.Checking() {
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_1e28bf96f47e(&fr, &opLstmCell, &assertgenshapes.Shape_25dc6d3c6b83, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_a83dd4301d4b(&fr, &opLstmCell, &assertgenshapes.Shape_25dc6d3c6b83, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.After_b71fda05c8b1(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.After_b5798dc2caef(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3112,10 +3112,10 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	if !asserts.Checking() {
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opGruCell, &assertgenshapes.Shape_df29b919f408, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_45a5d387f782(&fr, &opGruCell, &assertgenshapes.Shape_df29b919f408, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_eaef2209baae(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3131,10 +3131,10 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opRnnTanhCell, &assertgenshapes.Shape_df29b919f408, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_45a5d387f782(&fr, &opRnnTanhCell, &assertgenshapes.Shape_df29b919f408, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_eaef2209baae(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3150,10 +3150,10 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opRnnReluCell, &assertgenshapes.Shape_df29b919f408, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_45a5d387f782(&fr, &opRnnReluCell, &assertgenshapes.Shape_df29b919f408, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_eaef2209baae(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3169,10 +3169,10 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_3a5caf729ee4(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_49ad20cced49, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[16]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_2e46f689910c(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_49ad20cced49, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.After_86c80fe4e991(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.After_0aafcf0df68c(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3188,10 +3188,10 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_e014bbf9d1a4, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_831d0eab7aaa(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_e014bbf9d1a4, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_a91adb448827(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3207,10 +3207,10 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_e014bbf9d1a4, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_831d0eab7aaa(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_e014bbf9d1a4, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_a91adb448827(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3226,10 +3226,10 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_e014bbf9d1a4, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_831d0eab7aaa(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_e014bbf9d1a4, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_a91adb448827(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -8653,11 +8653,11 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	if !asserts.Checking() {
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opSvdU, &assertgenshapes.Shape_4b68570209fc, self, U, S, V)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opSvdU, &assertgenshapes.Shape_4b68570209fc, self, U, S, V)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.After_518303ad88bc(&fr, self, U, S, V, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9787,11 +9787,11 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a56358ffb544(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_f5620b25b2d8, self, bins, weight, hist, bin_edges)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0eee03e9e8ef(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_f5620b25b2d8, self, bins, weight, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.After_2dcc5b17127e(&fr, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -9943,10 +9943,10 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_79eb4b39a50f(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_28cf4df745d3, self, bins, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83ba5fc1fe38(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_28cf4df745d3, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.After_ace522ff0b58(&fr, self, bins, weight, r0)
+	assertgenshapes.After_304ec51b952b(&fr, self, bins, weight, r0)
 	return r0
 }
 
@@ -9982,10 +9982,10 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	if !asserts.Checking() {
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramdd, &assertgenshapes.Shape_2ca621e02379, self, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_0ad268c97969(&fr, &opHistogramdd, &assertgenshapes.Shape_2ca621e02379, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
+	assertgenshapes.After_dde797605b16(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -10001,10 +10001,10 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	if !asserts.Checking() {
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_2ca621e02379, self, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_0ad268c97969(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_2ca621e02379, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
+	assertgenshapes.After_dde797605b16(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -10020,10 +10020,10 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 	if !asserts.Checking() {
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_9c93465de971(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_db2ea061a304, self, bins, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_44e24a6a3767(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_db2ea061a304, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.After_3ac2386356dd(&fr, self, bins, weight, r0, r1)
+	assertgenshapes.After_0a925ae4b097(&fr, self, bins, weight, r0, r1)
 	return r0, r1
 }
 

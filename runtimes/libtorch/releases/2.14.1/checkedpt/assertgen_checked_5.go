@@ -1667,11 +1667,11 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_248ef5551120, self, found_inf, inv_scale, out)
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_19000e843858(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_248ef5551120, self, found_inf, inv_scale, out)
 	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
+	assertgenshapes.After_9fd3026be60b(&fr, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
@@ -1764,10 +1764,10 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -1784,11 +1784,11 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAddScalarOut = wrap.Op{
@@ -1804,11 +1804,11 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAddList = wrap.Op{
@@ -1823,10 +1823,10 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAddList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 	return r0
 }
 
@@ -1843,11 +1843,11 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachAddListOut = wrap.Op{
@@ -1863,11 +1863,11 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachAddScalarList = wrap.Op{
@@ -1882,10 +1882,10 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAddScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAddScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -1902,11 +1902,11 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
@@ -1922,11 +1922,11 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAddTensor = wrap.Op{
@@ -1981,11 +1981,11 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		kernels.XForeachAddTensorOut(self, other, alpha, out)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachAddTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ae53d82ed83b(&fr, &opXForeachAddTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
+	assertgenshapes.After_1ae6375ddf2f(&fr, self, other, out)
 }
 
 var opXForeachSubScalar = wrap.Op{
@@ -2000,10 +2000,10 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSubScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSubScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2020,11 +2020,11 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSubScalarOut = wrap.Op{
@@ -2040,11 +2040,11 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSubList = wrap.Op{
@@ -2059,10 +2059,10 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSubList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 	return r0
 }
 
@@ -2079,11 +2079,11 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSub_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSub_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachSubListOut = wrap.Op{
@@ -2099,11 +2099,11 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachSubScalarList = wrap.Op{
@@ -2118,10 +2118,10 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSubScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSubScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2138,11 +2138,11 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
@@ -2158,11 +2158,11 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMulScalar = wrap.Op{
@@ -2177,10 +2177,10 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMulScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMulScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2197,11 +2197,11 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMulScalarOut = wrap.Op{
@@ -2217,11 +2217,11 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMulList = wrap.Op{
@@ -2236,10 +2236,10 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMulList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 	return r0
 }
 
@@ -2256,11 +2256,11 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMul_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMul_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMulListOut = wrap.Op{
@@ -2276,11 +2276,11 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachMulScalarList = wrap.Op{
@@ -2295,10 +2295,10 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMulScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMulScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2315,11 +2315,11 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
@@ -2335,11 +2335,11 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMulTensor = wrap.Op{
@@ -2394,11 +2394,11 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachMulTensorOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachMulTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ae53d82ed83b(&fr, &opXForeachMulTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
+	assertgenshapes.After_1ae6375ddf2f(&fr, self, other, out)
 }
 
 var opXForeachDivScalar = wrap.Op{
@@ -2413,10 +2413,10 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDivScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachDivScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2433,11 +2433,11 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachDivScalarOut = wrap.Op{
@@ -2453,11 +2453,11 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachDivList = wrap.Op{
@@ -2472,10 +2472,10 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDivList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 	return r0
 }
 
@@ -2492,11 +2492,11 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachDivListOut = wrap.Op{
@@ -2512,11 +2512,11 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachDivScalarList = wrap.Op{
@@ -2531,10 +2531,10 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDivScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachDivScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2551,11 +2551,11 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
@@ -2571,11 +2571,11 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachDivTensor = wrap.Op{
@@ -2630,11 +2630,11 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachDivTensorOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachDivTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ae53d82ed83b(&fr, &opXForeachDivTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
+	assertgenshapes.After_1ae6375ddf2f(&fr, self, other, out)
 }
 
 var opXForeachClampMaxScalar = wrap.Op{
@@ -2649,10 +2649,10 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMaxScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClampMaxScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2669,11 +2669,11 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMax_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMax_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClampMax_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachClampMaxScalarOut = wrap.Op{
@@ -2689,11 +2689,11 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMaxScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMaxScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachClampMaxScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachClampMaxList = wrap.Op{
@@ -2708,10 +2708,10 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMaxList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachClampMaxList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 	return r0
 }
 
@@ -2728,11 +2728,11 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMax_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMax_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachClampMax_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachClampMaxListOut = wrap.Op{
@@ -2748,11 +2748,11 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMaxListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachClampMaxListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachClampMaxListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = wrap.Op{
@@ -2767,10 +2767,10 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMaxScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClampMaxScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2787,11 +2787,11 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMax_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMax_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClampMax_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachClampMaxScalarListOut = wrap.Op{
@@ -2807,11 +2807,11 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMaxScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMaxScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachClampMaxScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachClampMinScalar = wrap.Op{
@@ -2826,10 +2826,10 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMinScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClampMinScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2846,11 +2846,11 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMin_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMin_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClampMin_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachClampMinScalarOut = wrap.Op{
@@ -2866,11 +2866,11 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMinScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMinScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachClampMinScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachClampMinList = wrap.Op{
@@ -2885,10 +2885,10 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMinList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachClampMinList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 	return r0
 }
 
@@ -2905,11 +2905,11 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMin_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMin_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachClampMin_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachClampMinListOut = wrap.Op{
@@ -2925,11 +2925,11 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMinListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachClampMinListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachClampMinListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachClampMinScalarList = wrap.Op{
@@ -2944,10 +2944,10 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMinScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClampMinScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -2964,11 +2964,11 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMin_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMin_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClampMin_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachClampMinScalarListOut = wrap.Op{
@@ -2984,11 +2984,11 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMinScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMinScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachClampMinScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMaximumScalar = wrap.Op{
@@ -3003,10 +3003,10 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximumScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMaximumScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3023,11 +3023,11 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMaximum_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximum_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMaximum_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMaximumScalarOut = wrap.Op{
@@ -3043,11 +3043,11 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMaximumScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMaximumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMaximumList = wrap.Op{
@@ -3062,10 +3062,10 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximumList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMaximumList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 	return r0
 }
 
@@ -3082,11 +3082,11 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMaximumListOut = wrap.Op{
@@ -3102,11 +3102,11 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachMaximumScalarList = wrap.Op{
@@ -3121,10 +3121,10 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximumScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMaximumScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3141,11 +3141,11 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMaximum_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximum_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMaximum_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMaximumScalarListOut = wrap.Op{
@@ -3161,11 +3161,11 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMaximumScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximumScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMaximumScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMinimumScalar = wrap.Op{
@@ -3180,10 +3180,10 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalar(self, scalar)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimumScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMinimumScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3200,11 +3200,11 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMinimum_Scalar(self, scalar)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimum_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMinimum_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMinimumScalarOut = wrap.Op{
@@ -3220,11 +3220,11 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMinimumScalarOut(self, scalar, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMinimumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMinimumList = wrap.Op{
@@ -3239,10 +3239,10 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimumList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMinimumList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 	return r0
 }
 
@@ -3259,11 +3259,11 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
 	defer fr.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
+	assertgenshapes.After_f166f387f777(&fr, self, other)
 }
 
 var opXForeachMinimumListOut = wrap.Op{
@@ -3279,11 +3279,11 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
 	defer fr.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, other, out)
 }
 
 var opXForeachMinimumScalarList = wrap.Op{
@@ -3298,10 +3298,10 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalarList(self, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimumScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMinimumScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3318,11 +3318,11 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMinimum_ScalarList(self, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimum_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMinimum_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachMinimumScalarListOut = wrap.Op{
@@ -3338,11 +3338,11 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMinimumScalarListOut(self, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimumScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMinimumScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
@@ -3357,10 +3357,10 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdivScalar, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdivScalar, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3376,10 +3376,10 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdivScalarList, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdivScalarList, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3415,11 +3415,11 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
@@ -3435,11 +3435,11 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
@@ -3455,11 +3455,11 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
@@ -3475,11 +3475,11 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = wrap.Op{
@@ -3495,11 +3495,11 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcdiv_Tensor, &assertgenshapes.Shape_4a35fc067716, self, tensor1, tensor2, scalars)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_81482deee7e0(&fr, &opXForeachAddcdiv_Tensor, &assertgenshapes.Shape_4a35fc067716, self, tensor1, tensor2, scalars)
 	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
+	assertgenshapes.After_e9c66c2b9cca(&fr, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = wrap.Op{
@@ -3534,10 +3534,10 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmulScalar, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmulScalar, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3553,10 +3553,10 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmulScalarList, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmulScalarList, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3592,11 +3592,11 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
@@ -3612,11 +3612,11 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
@@ -3632,11 +3632,11 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
@@ -3652,11 +3652,11 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
 	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = wrap.Op{
@@ -3672,11 +3672,11 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcmul_Tensor, &assertgenshapes.Shape_4a35fc067716, self, tensor1, tensor2, scalars)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_81482deee7e0(&fr, &opXForeachAddcmul_Tensor, &assertgenshapes.Shape_4a35fc067716, self, tensor1, tensor2, scalars)
 	defer fr.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
+	assertgenshapes.After_e9c66c2b9cca(&fr, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = wrap.Op{
@@ -3711,10 +3711,10 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAbs, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3731,11 +3731,11 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAbs_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAbsOut = wrap.Op{
@@ -3751,11 +3751,11 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAcos = wrap.Op{
@@ -3770,10 +3770,10 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAcos, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3790,11 +3790,11 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAcos_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAcosOut = wrap.Op{
@@ -3810,11 +3810,11 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAsin = wrap.Op{
@@ -3829,10 +3829,10 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAsin, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3849,11 +3849,11 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAsin_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAsinOut = wrap.Op{
@@ -3869,11 +3869,11 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachAtan = wrap.Op{
@@ -3888,10 +3888,10 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAtan, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3908,11 +3908,11 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachAtan_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachAtanOut = wrap.Op{
@@ -3928,11 +3928,11 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCeil = wrap.Op{
@@ -3947,10 +3947,10 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCeil, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -3967,11 +3967,11 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCeil_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCeilOut = wrap.Op{
@@ -3987,11 +3987,11 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCos = wrap.Op{
@@ -4006,10 +4006,10 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCos, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachCos(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4026,11 +4026,11 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCos_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCosOut = wrap.Op{
@@ -4046,11 +4046,11 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCosh = wrap.Op{
@@ -4065,10 +4065,10 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCosh, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4085,11 +4085,11 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachCosh_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachCoshOut = wrap.Op{
@@ -4105,11 +4105,11 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachErf = wrap.Op{
@@ -4124,10 +4124,10 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachErf, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachErf(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4144,11 +4144,11 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachErf_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachErfOut = wrap.Op{
@@ -4164,11 +4164,11 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachErfOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachErfc = wrap.Op{
@@ -4183,10 +4183,10 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachErfc, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4203,11 +4203,11 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachErfc_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachErfcOut = wrap.Op{
@@ -4223,11 +4223,11 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachExp = wrap.Op{
@@ -4242,10 +4242,10 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachExp, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachExp(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4262,11 +4262,11 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachExp_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachExpOut = wrap.Op{
@@ -4282,11 +4282,11 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachExpOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachExpm1 = wrap.Op{
@@ -4301,10 +4301,10 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachExpm1, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4321,11 +4321,11 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachExpm1Out = wrap.Op{
@@ -4341,11 +4341,11 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachFloor = wrap.Op{
@@ -4360,10 +4360,10 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachFloor, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4380,11 +4380,11 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachFloor_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachFloorOut = wrap.Op{
@@ -4400,11 +4400,11 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachFrac = wrap.Op{
@@ -4419,10 +4419,10 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachFrac, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4439,11 +4439,11 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachFrac_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachFracOut = wrap.Op{
@@ -4459,11 +4459,11 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFracOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachFracOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLerpList = wrap.Op{
@@ -4478,10 +4478,10 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	if !asserts.Checking() {
 		return kernels.XForeachLerpList(self, tensors1, weights)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerpList, &assertgenshapes.Shape_242d127253e9, self, tensors1, weights)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachLerpList, &assertgenshapes.Shape_242d127253e9, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, weights)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensors1, weights)
 	return r0
 }
 
@@ -4498,11 +4498,11 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 		kernels.XForeachLerp_List(self, tensors1, weights)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerp_List, &assertgenshapes.Shape_631e3c449695, self, tensors1, weights)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachLerp_List, &assertgenshapes.Shape_631e3c449695, self, tensors1, weights)
 	defer fr.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, weights)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = wrap.Op{
@@ -4518,11 +4518,11 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 		kernels.XForeachLerpListOut(self, tensors1, weights, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachLerpListOut, &assertgenshapes.Shape_0adb4db845c0, self, tensors1, weights, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXForeachLerpListOut, &assertgenshapes.Shape_0adb4db845c0, self, tensors1, weights, out)
 	defer fr.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, tensors1, weights, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = wrap.Op{
@@ -4537,10 +4537,10 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalar(self, tensors1, weight)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerpScalar, &assertgenshapes.Shape_61bbc78fd27e, self, tensors1)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLerpScalar, &assertgenshapes.Shape_61bbc78fd27e, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
+	assertgenshapes.After_f166f387f777(&fr, self, tensors1)
 	return r0
 }
 
@@ -4557,11 +4557,11 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 		kernels.XForeachLerp_Scalar(self, tensors1, weight)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerp_Scalar, &assertgenshapes.Shape_91d46e62adf0, self, tensors1)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLerp_Scalar, &assertgenshapes.Shape_91d46e62adf0, self, tensors1)
 	defer fr.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
+	assertgenshapes.After_f166f387f777(&fr, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = wrap.Op{
@@ -4577,11 +4577,11 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 		kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerpScalarOut, &assertgenshapes.Shape_9bd406a085fc, self, tensors1, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachLerpScalarOut, &assertgenshapes.Shape_9bd406a085fc, self, tensors1, out)
 	defer fr.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = wrap.Op{
@@ -4596,10 +4596,10 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalarList(self, tensors1, weight)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerpScalarList, &assertgenshapes.Shape_61bbc78fd27e, self, tensors1)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLerpScalarList, &assertgenshapes.Shape_61bbc78fd27e, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
+	assertgenshapes.After_f166f387f777(&fr, self, tensors1)
 	return r0
 }
 
@@ -4616,11 +4616,11 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 		kernels.XForeachLerp_ScalarList(self, tensors1, weight)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerp_ScalarList, &assertgenshapes.Shape_91d46e62adf0, self, tensors1)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLerp_ScalarList, &assertgenshapes.Shape_91d46e62adf0, self, tensors1)
 	defer fr.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
+	assertgenshapes.After_f166f387f777(&fr, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = wrap.Op{
@@ -4636,11 +4636,11 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 		kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerpScalarListOut, &assertgenshapes.Shape_9bd406a085fc, self, tensors1, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachLerpScalarListOut, &assertgenshapes.Shape_9bd406a085fc, self, tensors1, out)
 	defer fr.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, tensors1, out)
 }
 
 var opXForeachLgamma = wrap.Op{
@@ -4655,10 +4655,10 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLgamma, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4675,11 +4675,11 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLgammaOut = wrap.Op{
@@ -4695,11 +4695,11 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog = wrap.Op{
@@ -4714,10 +4714,10 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLog(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4734,11 +4734,11 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLogOut = wrap.Op{
@@ -4754,11 +4754,11 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLogOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLogOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog10 = wrap.Op{
@@ -4773,10 +4773,10 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog10, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4793,11 +4793,11 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog10_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog10Out = wrap.Op{
@@ -4813,11 +4813,11 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog1p = wrap.Op{
@@ -4832,10 +4832,10 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog1p, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4852,11 +4852,11 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog1pOut = wrap.Op{
@@ -4872,11 +4872,11 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachLog2 = wrap.Op{
@@ -4891,10 +4891,10 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog2, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4911,11 +4911,11 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachLog2_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachLog2Out = wrap.Op{
@@ -4931,11 +4931,11 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachMax = wrap.Op{
@@ -4950,10 +4950,10 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMax(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMax, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachMax, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMax(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -4970,11 +4970,11 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachMaxOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaxOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMaxOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachNeg = wrap.Op{
@@ -4989,10 +4989,10 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachNeg, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5009,11 +5009,11 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachNeg_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachNegOut = wrap.Op{
@@ -5029,11 +5029,11 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNegOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachNegOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachNormScalar = wrap.Op{
@@ -5048,10 +5048,10 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord, dtype)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNormScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachNormScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5068,11 +5068,11 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 		kernels.XForeachNormScalarOut(self, ord, dtype, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachPowsumScalar = wrap.Op{
@@ -5107,11 +5107,11 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 		kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowsumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachPowsumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachPowList = wrap.Op{
@@ -5126,10 +5126,10 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	if !asserts.Checking() {
 		return kernels.XForeachPowList(self, exponent)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowList, &assertgenshapes.Shape_2903bd659331, self, exponent)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachPowList, &assertgenshapes.Shape_2903bd659331, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, exponent)
+	assertgenshapes.After_f166f387f777(&fr, self, exponent)
 	return r0
 }
 
@@ -5145,10 +5145,10 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalar(self, exponent)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPowScalar, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachPowScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5164,10 +5164,10 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarList(self, exponent)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPowScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachPowScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5183,10 +5183,10 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarAndTensor(self, exponent)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPowScalarAndTensor, &assertgenshapes.Shape_48d2937acb7e, exponent)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachPowScalarAndTensor, &assertgenshapes.Shape_48d2937acb7e, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	assertgenshapes.After_ef95501223ee(&fr, exponent)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, exponent)
 	return r0
 }
 
@@ -5203,11 +5203,11 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 		kernels.XForeachPow_List(self, exponent)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPow_List, &assertgenshapes.Shape_e1716e991bbd, self, exponent)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachPow_List, &assertgenshapes.Shape_e1716e991bbd, self, exponent)
 	defer fr.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, exponent)
+	assertgenshapes.After_f166f387f777(&fr, self, exponent)
 }
 
 var opXForeachPowListOut = wrap.Op{
@@ -5223,11 +5223,11 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 		kernels.XForeachPowListOut(self, exponent, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachPowListOut, &assertgenshapes.Shape_b4b9960f41e8, self, exponent, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachPowListOut, &assertgenshapes.Shape_b4b9960f41e8, self, exponent, out)
 	defer fr.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, exponent, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = wrap.Op{
@@ -5243,11 +5243,11 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 		kernels.XForeachPow_Scalar(self, exponent)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPow_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachPow_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachPowScalarOut = wrap.Op{
@@ -5263,11 +5263,11 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 		kernels.XForeachPowScalarOut(self, exponent, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachPowScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachPow_ScalarList = wrap.Op{
@@ -5283,11 +5283,11 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 		kernels.XForeachPow_ScalarList(self, exponent)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPow_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachPow_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachPowScalarListOut = wrap.Op{
@@ -5303,11 +5303,11 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 		kernels.XForeachPowScalarListOut(self, exponent, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachPowScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachReciprocal = wrap.Op{
@@ -5322,10 +5322,10 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachReciprocal, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5342,11 +5342,11 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachReciprocalOut = wrap.Op{
@@ -5362,11 +5362,11 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachRound = wrap.Op{
@@ -5381,10 +5381,10 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachRound, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachRound(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5401,11 +5401,11 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachRound_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachRoundOut = wrap.Op{
@@ -5421,11 +5421,11 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachRsqrt = wrap.Op{
@@ -5440,10 +5440,10 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRsqrt(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRsqrt, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachRsqrt, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachRsqrt(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5460,11 +5460,11 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 		kernels.XForeachRsqrt_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRsqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachRsqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachRsqrt_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachRsqrtOut = wrap.Op{
@@ -5480,11 +5480,11 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRsqrtOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRsqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachRsqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSigmoid = wrap.Op{
@@ -5499,10 +5499,10 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSigmoid, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5519,11 +5519,11 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSigmoidOut = wrap.Op{
@@ -5539,11 +5539,11 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSign = wrap.Op{
@@ -5558,10 +5558,10 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSign(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSign, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSign, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSign(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5578,11 +5578,11 @@ func XForeachSign_(self []*torch.Tensor) {
 		kernels.XForeachSign_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSign_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSign_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSign_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSignOut = wrap.Op{
@@ -5598,11 +5598,11 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSignOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSignOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSignOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSignOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSin = wrap.Op{
@@ -5617,10 +5617,10 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSin, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSin(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5637,11 +5637,11 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSin_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSinOut = wrap.Op{
@@ -5657,11 +5657,11 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSinh = wrap.Op{
@@ -5676,10 +5676,10 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSinh, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5696,11 +5696,11 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSinh_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSinhOut = wrap.Op{
@@ -5716,11 +5716,11 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachSqrt = wrap.Op{
@@ -5735,10 +5735,10 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSqrt, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5755,11 +5755,11 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachSqrtOut = wrap.Op{
@@ -5775,11 +5775,11 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTan = wrap.Op{
@@ -5794,10 +5794,10 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTan, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachTan(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5814,11 +5814,11 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTan_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTanOut = wrap.Op{
@@ -5834,11 +5834,11 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTanh = wrap.Op{
@@ -5853,10 +5853,10 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTanh, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5873,11 +5873,11 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTanh_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTanhOut = wrap.Op{
@@ -5893,11 +5893,11 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachTrunc = wrap.Op{
@@ -5912,10 +5912,10 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTrunc, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -5932,11 +5932,11 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachTruncOut = wrap.Op{
@@ -5952,11 +5952,11 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachZero_ = wrap.Op{
@@ -5972,11 +5972,11 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachZero_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachZero_, &assertgenshapes.Shape_442a6a95a4f8, self)
 	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 }
 
 var opXForeachZeroOut = wrap.Op{
@@ -5992,11 +5992,11 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachZero = wrap.Op{
@@ -6030,10 +6030,10 @@ func XForeachClone(self []*torch.Tensor, memory_format *int) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachClone(self, memory_format)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClone, &assertgenshapes.Shape_352eb735e5e5, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXForeachClone, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClone(self, memory_format)
-	assertgenshapes.After_ef95501223ee(&fr, self)
+	assertgenshapes.After_ad7f6c98d8f4(&fr, self)
 	return r0
 }
 
@@ -6050,11 +6050,11 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 		kernels.XForeachCloneOut(self, memory_format, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCloneOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCloneOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
 	defer fr.Abandon()
 	kernels.XForeachCloneOut(self, memory_format, out)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
+	assertgenshapes.After_f166f387f777(&fr, self, out)
 }
 
 var opXForeachCopy_ = wrap.Op{
@@ -6070,11 +6070,11 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 		kernels.XForeachCopy_(self, src, non_blocking)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCopy_, &assertgenshapes.Shape_1312a8ffd41b, self, src)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachCopy_, &assertgenshapes.Shape_1312a8ffd41b, self, src)
 	defer fr.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, src)
+	assertgenshapes.After_f166f387f777(&fr, self, src)
 }
 
 var opXForeachCopyOut = wrap.Op{
@@ -6090,11 +6090,11 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 		kernels.XForeachCopyOut(self, src, non_blocking, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachCopyOut, &assertgenshapes.Shape_9d33d0055bbf, self, src, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXForeachCopyOut, &assertgenshapes.Shape_9d33d0055bbf, self, src, out)
 	defer fr.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, src, out)
+	assertgenshapes.After_aa7514294f56(&fr, self, src, out)
 }
 
 var opXForeachCopy = wrap.Op{
@@ -6128,10 +6128,10 @@ func XForeachMm(self []*torch.Tensor, mat2 []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMm(self, mat2)
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMm, &assertgenshapes.Shape_52b0d6ecec9a, self, mat2)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_2350af884004(&fr, &opXForeachMm, &assertgenshapes.Shape_52b0d6ecec9a, self, mat2)
 	r0 := kernels.XForeachMm(self, mat2)
-	assertgenshapes.After_6b3d94d83c07(&fr, self, mat2)
+	assertgenshapes.After_f166f387f777(&fr, self, mat2)
 	return r0
 }
 
@@ -18822,10 +18822,10 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b80a6ebf0742(&fr, &opXScaledDotProductFlashAttention, &assertgenshapes.Shape_da1fa41c06a0, query, key, value)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_43c32614daa0(&fr, &opXScaledDotProductFlashAttention, &assertgenshapes.Shape_da1fa41c06a0, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.After_d65cd7d0def9(&fr, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_a9a2dd142f2c(&fr, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -18879,10 +18879,10 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Shape_d680e15d7845, query, key, value, attn_bias)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d5d8b2b1c77(&fr, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Shape_d680e15d7845, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_79bb3f714b37(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 

@@ -101,10 +101,10 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_d680e15d7845, query, key, value, attn_bias)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d5d8b2b1c77(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_d680e15d7845, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_79bb3f714b37(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -139,10 +139,10 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_9e6cbf402b30(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_e65472e663ce, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_89b5bac888ce(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_e65472e663ce, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	assertgenshapes.After_f6b78d72c2a1(&fr, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
+	assertgenshapes.After_8ec8edad42c5(&fr, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -216,10 +216,10 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_66dc31da16f1(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_525eb729a645, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c73bc18b157e(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_525eb729a645, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	assertgenshapes.After_5ced80d5d9ae(&fr, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.After_bb1d55fc1ead(&fr, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -254,10 +254,10 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
 	}
-	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_c006a693e695(&fr, &opXCudnnAttentionForward, &assertgenshapes.Shape_c02d29e736fc, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_89b5bac888ce(&fr, &opXCudnnAttentionForward, &assertgenshapes.Shape_c02d29e736fc, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
-	assertgenshapes.After_548a1d9c02dd(&fr, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_99e1cc59f48d(&fr, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -2302,11 +2302,11 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_19df63e2eb68(&fr, &opXFusedAdam_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d57ba5e5d197(&fr, &opXFusedAdam_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer fr.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_8e744ba2a3c7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.After_539908206555(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = wrap.Op{
@@ -2322,11 +2322,11 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_e2d866226949(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_010838122ba2(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_a7cd3f093c87(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.After_bd2ff2fbdcbb(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = wrap.Op{
@@ -2361,11 +2361,11 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_94e7b30c52c8(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_40616b244d95, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_7e0f1d3173cf(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_40616b244d95, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer fr.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_efdc5a2828c1(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.After_f4a38e91f95d(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamTensorLrOut = wrap.Op{
@@ -2381,11 +2381,11 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_435e3633c0cb(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_ebbb75d320b1, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_15c840c5b285(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_ebbb75d320b1, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_932dfabfb8e7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.After_8217fa1a7087(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamTensorLr = wrap.Op{
@@ -2420,11 +2420,11 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_19df63e2eb68(&fr, &opXFusedAdamw_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d57ba5e5d197(&fr, &opXFusedAdamw_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer fr.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_8e744ba2a3c7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.After_539908206555(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamwOut = wrap.Op{
@@ -2440,11 +2440,11 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_e2d866226949(&fr, &opXFusedAdamwOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_010838122ba2(&fr, &opXFusedAdamwOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_a7cd3f093c87(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.After_bd2ff2fbdcbb(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdamw = wrap.Op{
@@ -2479,11 +2479,11 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_94e7b30c52c8(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_40616b244d95, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_7e0f1d3173cf(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_40616b244d95, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer fr.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_efdc5a2828c1(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.After_f4a38e91f95d(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamwTensorLrOut = wrap.Op{
@@ -2499,11 +2499,11 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_435e3633c0cb(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_ebbb75d320b1, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_15c840c5b285(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_ebbb75d320b1, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_932dfabfb8e7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.After_8217fa1a7087(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamwTensorLr = wrap.Op{
@@ -2538,11 +2538,11 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_15c6f0678c0c(&fr, &opXFusedSgd_, &assertgenshapes.Shape_f85f42a1e67e, self, grads, momentum_buffer_list)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9076e653833e(&fr, &opXFusedSgd_, &assertgenshapes.Shape_f85f42a1e67e, self, grads, momentum_buffer_list)
 	defer fr.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.After_6cb195fe80a9(&fr, self, grads, momentum_buffer_list)
+	assertgenshapes.After_aa7514294f56(&fr, self, grads, momentum_buffer_list)
 }
 
 var opXFusedSgdOut = wrap.Op{
@@ -2558,11 +2558,11 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXFusedSgdOut, &assertgenshapes.Shape_870320e9fecc, self, grads, momentum_buffer_list, out)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXFusedSgdOut, &assertgenshapes.Shape_870320e9fecc, self, grads, momentum_buffer_list, out)
 	defer fr.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.After_5650a014ebd4(&fr, self, grads, momentum_buffer_list, out)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, grads, momentum_buffer_list, out)
 }
 
 var opXFusedSgd = wrap.Op{
@@ -2597,11 +2597,11 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_f505c5251e66(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_94c1252cb212, self, grads, momentum_buffer_list, lr)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_81482deee7e0(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_94c1252cb212, self, grads, momentum_buffer_list, lr)
 	defer fr.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.After_4fe8e46acddd(&fr, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.After_e9c66c2b9cca(&fr, self, grads, momentum_buffer_list, lr)
 }
 
 var opXFusedSgdTensorLrOut = wrap.Op{
@@ -2656,11 +2656,11 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_ef96cd20953c(&fr, &opXFusedAdagrad_, &assertgenshapes.Shape_6354f67e956f, self, grads, state_sums, state_steps)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_06caaf5c1394(&fr, &opXFusedAdagrad_, &assertgenshapes.Shape_6354f67e956f, self, grads, state_sums, state_steps)
 	defer fr.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.After_5650a014ebd4(&fr, self, grads, state_sums, state_steps)
+	assertgenshapes.After_4e70464d9dcb(&fr, self, grads, state_sums, state_steps)
 }
 
 var opXFusedAdagradOut = wrap.Op{
@@ -2676,11 +2676,11 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[0]wrap.Slot, [5]wrap.ListSlot]
-	assertgenshapes.Before_ee6a18b5665c(&fr, &opXFusedAdagradOut, &assertgenshapes.Shape_c9bca2bfbc13, self, grads, state_sums, state_steps, out)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_efbc28f8aff6(&fr, &opXFusedAdagradOut, &assertgenshapes.Shape_c9bca2bfbc13, self, grads, state_sums, state_steps, out)
 	defer fr.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_551ddaa932f0(&fr, self, grads, state_sums, state_steps, out)
+	assertgenshapes.After_cb2b3e813014(&fr, self, grads, state_sums, state_steps, out)
 }
 
 var opXFusedAdagrad = wrap.Op{
@@ -2735,11 +2735,11 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 		kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[1]wrap.Slot, [5]wrap.ListSlot]
-	assertgenshapes.Before_4dbd225cc51d(&fr, &opXFusedAdagradTensorLrOut, &assertgenshapes.Shape_ae511e129dc8, self, grads, state_sums, state_steps, lr, out)
+	var fr wrap.Frame[[1]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_dfad76e4440a(&fr, &opXFusedAdagradTensorLrOut, &assertgenshapes.Shape_ae511e129dc8, self, grads, state_sums, state_steps, lr, out)
 	defer fr.Abandon()
 	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_8865b8ec1846(&fr, self, grads, state_sums, state_steps, lr, out)
+	assertgenshapes.After_690fd99c1be1(&fr, self, grads, state_sums, state_steps, lr, out)
 }
 
 var opXFusedAdagradTensorLr = wrap.Op{

@@ -3540,10 +3540,10 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_61a501fcc7ef(&fr, &opXNestedViewFromJagged, &assertgenshapes.Shape_6cc1e70c71f0, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2cf606f0fb8e(&fr, &opXNestedViewFromJagged, &assertgenshapes.Shape_6cc1e70c71f0, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.After_637c43f9a004(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.After_eaef2209baae(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -3559,10 +3559,10 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJaggedCopy, &assertgenshapes.Shape_0a19acbbf0d5, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_67c3a82faf1b(&fr, &opXNestedViewFromJaggedCopy, &assertgenshapes.Shape_0a19acbbf0d5, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.After_637c43f9a004(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.After_eaef2209baae(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4061,11 +4061,11 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	if !asserts.Checking() {
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opUniqueDimOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4100,11 +4100,11 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4139,11 +4139,11 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4178,11 +4178,11 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	if !asserts.Checking() {
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXUnique2Out, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opXUnique2Out, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5322,11 +5322,11 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0f1e4449a3f2(&fr, &opXBatchNormWithUpdate, &assertgenshapes.Shape_7a761cf51205, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_18452050ce7d(&fr, &opXBatchNormWithUpdate, &assertgenshapes.Shape_7a761cf51205, input, weight, bias, running_mean, running_var)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_80db292a8bb3(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5342,10 +5342,10 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_0c5dd9e9656f(&fr, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Shape_ef75ab277d69, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_18452050ce7d(&fr, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Shape_ef75ab277d69, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.After_aba39107e498(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_d492f1a970ca(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -5361,11 +5361,11 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b1bc0696dd56(&fr, &opXBatchNormWithUpdateOut, &assertgenshapes.Shape_09126e8bf2f8, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b0296c8efd5a(&fr, &opXBatchNormWithUpdateOut, &assertgenshapes.Shape_09126e8bf2f8, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	assertgenshapes.After_870a77097481(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
+	assertgenshapes.After_454012434a27(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5381,10 +5381,10 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_76c1f90b768e(&fr, &opXBatchNormNoUpdate, &assertgenshapes.Shape_5bdf723f779d, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c82a096241a7(&fr, &opXBatchNormNoUpdate, &assertgenshapes.Shape_5bdf723f779d, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_80db292a8bb3(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5400,11 +5400,11 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_c43927c9f465(&fr, &opXBatchNormNoUpdateOut, &assertgenshapes.Shape_a064eb960f4e, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ad6b330a782a(&fr, &opXBatchNormNoUpdateOut, &assertgenshapes.Shape_a064eb960f4e, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	assertgenshapes.After_870a77097481(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_454012434a27(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5420,10 +5420,10 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_827cac5246e2(&fr, &opBatchNormBackward, &assertgenshapes.Shape_20ee4c3110c8, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7587ac4ef399(&fr, &opBatchNormBackward, &assertgenshapes.Shape_20ee4c3110c8, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.After_5564a5a43cb7(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7115,10 +7115,10 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 	if !asserts.Checking() {
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_4c1224522f18(&fr, &opXScaledMm, &assertgenshapes.Shape_f657a96fec05, self, mat2, scale_a, scale_b, bias, scale_result)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_45a5d387f782(&fr, &opXScaledMm, &assertgenshapes.Shape_f657a96fec05, self, mat2, scale_a, scale_b, bias, scale_result)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.After_637c43f9a004(&fr, self, mat2, scale_a, scale_b, bias, scale_result, r0)
+	assertgenshapes.After_eaef2209baae(&fr, self, mat2, scale_a, scale_b, bias, scale_result, r0)
 	return r0
 }
 

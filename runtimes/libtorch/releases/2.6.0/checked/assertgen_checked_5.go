@@ -4022,11 +4022,11 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	if !asserts.Checking() {
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3bbc7eb0a832(&fr, &opSvdU, &assertgenshapes.Shape_4b68570209fc, self, U, S, V)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8695a60bcebe(&fr, &opSvdU, &assertgenshapes.Shape_4b68570209fc, self, U, S, V)
 	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.After_518303ad88bc(&fr, self, U, S, V, r0, r1, r2)
+	assertgenshapes.After_0589bdccabf5(&fr, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5234,11 +5234,11 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
-	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_a56358ffb544(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_f5620b25b2d8, self, bins, weight, hist, bin_edges)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0eee03e9e8ef(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_f5620b25b2d8, self, bins, weight, hist, bin_edges)
 	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.After_2dcc5b17127e(&fr, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.After_5b18de6f992e(&fr, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -5390,10 +5390,10 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_79eb4b39a50f(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_c8b3f067b8b3, self, bins, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83ba5fc1fe38(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_c8b3f067b8b3, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.After_ace522ff0b58(&fr, self, bins, weight, r0)
+	assertgenshapes.After_304ec51b952b(&fr, self, bins, weight, r0)
 	return r0
 }
 
@@ -5429,10 +5429,10 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	if !asserts.Checking() {
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramdd, &assertgenshapes.Shape_750344011256, self, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_0ad268c97969(&fr, &opHistogramdd, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
+	assertgenshapes.After_dde797605b16(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5448,10 +5448,10 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	if !asserts.Checking() {
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
-	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_750344011256, self, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_0ad268c97969(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
+	assertgenshapes.After_dde797605b16(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5467,10 +5467,10 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 	if !asserts.Checking() {
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
-	assertgenshapes.Before_9c93465de971(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_fe730534ae42, self, bins, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_44e24a6a3767(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_fe730534ae42, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.After_3ac2386356dd(&fr, self, bins, weight, r0, r1)
+	assertgenshapes.After_0a925ae4b097(&fr, self, bins, weight, r0, r1)
 	return r0, r1
 }
 

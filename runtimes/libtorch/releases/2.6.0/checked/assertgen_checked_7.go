@@ -25,10 +25,10 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_1556b9435237(&fr, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Shape_3446cd9816d5, grad_out, query, key, value, out, logsumexp, attn_mask)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ca8c53894aa2(&fr, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Shape_3446cd9816d5, grad_out, query, key, value, out, logsumexp, attn_mask)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.After_91907b8f5cad(&fr, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
+	assertgenshapes.After_22fe554a4686(&fr, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -44,10 +44,10 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3ae88ece87ba(&fr, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Shape_72201b28058f, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_df233cee558a(&fr, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Shape_72201b28058f, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.After_501ab4d036ea(&fr, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.After_a90bddb0ae95(&fr, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -82,10 +82,10 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b1662b27653f(&fr, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Shape_a428aebc5739, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ff04e49bdc6(&fr, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Shape_a428aebc5739, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	assertgenshapes.After_870a77097481(&fr, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.After_454012434a27(&fr, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -101,10 +101,10 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_7f4a7ca9a805, query, key, value, attn_bias)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d5d8b2b1c77(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_7f4a7ca9a805, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_79bb3f714b37(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -120,10 +120,10 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
-	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_3d6989bec5bc(&fr, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Shape_3eedcb8eb8a8, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_df233cee558a(&fr, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Shape_3eedcb8eb8a8, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.After_3137720556a2(&fr, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.After_e70de711e013(&fr, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -139,10 +139,10 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
-	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_75a8f70e4994(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_c29cc34a048d, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c73bc18b157e(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_c29cc34a048d, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	assertgenshapes.After_38e93ff9da97(&fr, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.After_c8ac2edb3ef4(&fr, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -158,10 +158,10 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
 	}
-	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_5690d81bb354(&fr, &opXFlashAttentionBackward, &assertgenshapes.Shape_17a2fcca8a85, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_831d0eab7aaa(&fr, &opXFlashAttentionBackward, &assertgenshapes.Shape_17a2fcca8a85, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
-	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
+	assertgenshapes.After_7889874164c6(&fr, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -177,10 +177,10 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
-	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_66dc31da16f1(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_5ec0e3f12d3b, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c73bc18b157e(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_5ec0e3f12d3b, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	assertgenshapes.After_5ced80d5d9ae(&fr, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.After_bb1d55fc1ead(&fr, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -196,10 +196,10 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
-	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_b7c9c016ee41(&fr, &opXEfficientAttentionBackward, &assertgenshapes.Shape_dd71beee3318, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ad99896a9d95(&fr, &opXEfficientAttentionBackward, &assertgenshapes.Shape_dd71beee3318, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	assertgenshapes.After_501ab4d036ea(&fr, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.After_a90bddb0ae95(&fr, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -274,10 +274,10 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_bd60717222be(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_c9a8beaddade, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_377ea69ddc1a(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_c9a8beaddade, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.After_d581239eb768(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.After_3f6ccebad4b7(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -293,11 +293,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
-	assertgenshapes.Before_992266aaa210(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_973192ec582d, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f7c455939bda(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_973192ec582d, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer fr.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.After_cbf8b1e725f8(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.After_7992ea3fe608(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -2225,11 +2225,11 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_df816b3446c3(&fr, &opXFusedAdam_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d3f822ff403d(&fr, &opXFusedAdam_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_fadf3e0046af(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.After_0dd1b1fe1c7d(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = wrap.Op{
@@ -2245,11 +2245,11 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_2cea7d65e80d(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_8611df71c903(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_a6ebbb8bbe36(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.After_6af53f6107ac(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = wrap.Op{
@@ -2264,10 +2264,10 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [11]wrap.ListSlot]
-	assertgenshapes.Before_90f9bc23c0d4(&fr, &opXFusedAdam, &assertgenshapes.Shape_2a938579baf3, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d3f822ff403d(&fr, &opXFusedAdam, &assertgenshapes.Shape_2a938579baf3, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_a738bc836f6f(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_76bf1db42653(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2284,11 +2284,11 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_ccd90680d36c(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_6e01b2931438, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[4]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_bc3f2d868206(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_6e01b2931438, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_7a58c2b0ba1b(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.After_47d67555e8ad(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamTensorLrOut = wrap.Op{
@@ -2304,11 +2304,11 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_1b5028358352(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_3a57a284f10f, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	var fr wrap.Frame[[4]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_09aa41735071(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_3a57a284f10f, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_aabbcb967fb4(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.After_1618d965fdfd(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamTensorLr = wrap.Op{
@@ -2323,10 +2323,10 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 	if !asserts.Checking() {
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [11]wrap.ListSlot]
-	assertgenshapes.Before_57b13fb72387(&fr, &opXFusedAdamTensorLr, &assertgenshapes.Shape_944d8b3a462e, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[4]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_bc3f2d868206(&fr, &opXFusedAdamTensorLr, &assertgenshapes.Shape_944d8b3a462e, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_48f382047628(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_09a861c8eb9c(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2343,11 +2343,11 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_df816b3446c3(&fr, &opXFusedAdamw_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d3f822ff403d(&fr, &opXFusedAdamw_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_fadf3e0046af(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.After_0dd1b1fe1c7d(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamwOut = wrap.Op{
@@ -2363,11 +2363,11 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_2cea7d65e80d(&fr, &opXFusedAdamwOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_8611df71c903(&fr, &opXFusedAdamwOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_a6ebbb8bbe36(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.After_6af53f6107ac(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamw = wrap.Op{
@@ -2382,10 +2382,10 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	if !asserts.Checking() {
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [11]wrap.ListSlot]
-	assertgenshapes.Before_90f9bc23c0d4(&fr, &opXFusedAdamw, &assertgenshapes.Shape_2a938579baf3, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_d3f822ff403d(&fr, &opXFusedAdamw, &assertgenshapes.Shape_2a938579baf3, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_a738bc836f6f(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_76bf1db42653(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2402,11 +2402,11 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_ccd90680d36c(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_6e01b2931438, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[4]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_bc3f2d868206(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_6e01b2931438, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_7a58c2b0ba1b(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.After_47d67555e8ad(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamwTensorLrOut = wrap.Op{
@@ -2422,11 +2422,11 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot]
-	assertgenshapes.Before_1b5028358352(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_3a57a284f10f, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	var fr wrap.Frame[[4]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_09aa41735071(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_3a57a284f10f, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_aabbcb967fb4(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.After_1618d965fdfd(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamwTensorLr = wrap.Op{
@@ -2441,10 +2441,10 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 	if !asserts.Checking() {
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [11]wrap.ListSlot]
-	assertgenshapes.Before_57b13fb72387(&fr, &opXFusedAdamwTensorLr, &assertgenshapes.Shape_944d8b3a462e, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[4]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_bc3f2d868206(&fr, &opXFusedAdamwTensorLr, &assertgenshapes.Shape_944d8b3a462e, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.After_48f382047628(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_09a861c8eb9c(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2461,11 +2461,11 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_4ec01c088955(&fr, &opXFusedSgd_, &assertgenshapes.Shape_df3079724d81, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9dd740541698(&fr, &opXFusedSgd_, &assertgenshapes.Shape_df3079724d81, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.After_273eafcfc82c(&fr, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.After_e26d4fc53251(&fr, self, grads, momentum_buffer_list, grad_scale, found_inf)
 }
 
 var opXFusedSgdOut = wrap.Op{
@@ -2500,10 +2500,10 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 	if !asserts.Checking() {
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_8a177eb13054(&fr, &opXFusedSgd, &assertgenshapes.Shape_c8f6f479504a, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_e761ae236e16(&fr, &opXFusedSgd, &assertgenshapes.Shape_c8f6f479504a, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.After_604d784fbf98(&fr, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.After_5ccba6c63d5e(&fr, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2520,11 +2520,11 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [3]wrap.ListSlot]
-	assertgenshapes.Before_1bca4096b180(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_1a119ffaf1ce, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[4]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_19311a73ac42(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_1a119ffaf1ce, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	defer fr.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.After_63d978d65712(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.After_0c656c6f1152(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 }
 
 var opXFusedSgdTensorLrOut = wrap.Op{
@@ -2540,11 +2540,11 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [4]wrap.ListSlot]
-	assertgenshapes.Before_863cc4638ea0(&fr, &opXFusedSgdTensorLrOut, &assertgenshapes.Shape_ec2077f7d84a, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	var fr wrap.Frame[[4]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_f2d783a5bd34(&fr, &opXFusedSgdTensorLrOut, &assertgenshapes.Shape_ec2077f7d84a, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.After_f3036357043b(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.After_3ddbe74b22ab(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedSgdTensorLr = wrap.Op{
@@ -2559,10 +2559,10 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 	if !asserts.Checking() {
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
-	assertgenshapes.Before_d9863f1fbcd5(&fr, &opXFusedSgdTensorLr, &assertgenshapes.Shape_7dc3572330ab, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[4]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_474830724085(&fr, &opXFusedSgdTensorLr, &assertgenshapes.Shape_7dc3572330ab, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.After_a4d0c4234f70(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.After_d7242df6fd50(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2599,11 +2599,11 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [5]wrap.ListSlot]
-	assertgenshapes.Before_0d60741b7639(&fr, &opXFusedAdagradOut, &assertgenshapes.Shape_a53b412fd072, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_72dfb9f1741a(&fr, &opXFusedAdagradOut, &assertgenshapes.Shape_a53b412fd072, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 	defer fr.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.After_4b3a6c170f13(&fr, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.After_1067cd5d8cbd(&fr, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdagrad = wrap.Op{
@@ -2618,10 +2618,10 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 	if !asserts.Checking() {
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
-	var fr wrap.Frame[[2]wrap.Slot, [8]wrap.ListSlot]
-	assertgenshapes.Before_d87c13ada608(&fr, &opXFusedAdagrad, &assertgenshapes.Shape_2cae7aa1c5d5, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [16]wrap.ListSlot]
+	assertgenshapes.Before_7b4c764db505(&fr, &opXFusedAdagrad, &assertgenshapes.Shape_2cae7aa1c5d5, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.After_ed85eae65347(&fr, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
+	assertgenshapes.After_a93799196cf0(&fr, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 

@@ -12,12 +12,12 @@ import (
 	"unsafe"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
 // After_264e24096287 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: narrow).
@@ -44,16 +44,16 @@ var Shape_291f485456ed = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.SharesStorage, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, T: 1, U: 0},
 	},
 	Tensor: tensor_5a6f226f5ab8,
 }

@@ -12,12 +12,12 @@ import (
 	"unsafe"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
 // After_264e24096287 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: select.int).
@@ -82,18 +82,11 @@ func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Shape_0978b576be19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0978b576be19 = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:   3,
+	Elem:   elem_5a6f226f5ab8,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets:   0,
+	Rows:   rows_331e39538315,
 	Tensor: tensor_5a6f226f5ab8,
 	Writes: []int8{2},
 }
@@ -105,29 +98,22 @@ var Shape_0b99655063a1 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SharesStorage, T: 1, U: 0},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
 	},
 	Tensor: tensor_5a6f226f5ab8,
 }
 
 // Shape_1be4b5608168 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1be4b5608168 = wrap.Shape{
-	Args: 3,
-	Elem: elem_5a6f226f5ab8,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")},
-	Rets: 0,
-	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-	},
+	Args:   3,
+	Elem:   elem_5a6f226f5ab8,
+	Locs:   []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")},
+	Rets:   0,
+	Rows:   rows_331e39538315,
 	Tensor: tensor_5a6f226f5ab8,
 	Writes: []int8{1, 2},
 }
@@ -139,10 +125,10 @@ var Shape_2198ee0246dd = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
 	},
 	Tensor: tensor_5a6f226f5ab8,
 	Writes: []int8{0},
@@ -162,6 +148,16 @@ var Shape_94407a0e8f52 = wrap.Shape{
 	},
 	Tensor: tensor_5a6f226f5ab8,
 	Writes: []int8{0},
+}
+
+// rows_331e39538315 are the rows of 2 shapes.
+var rows_331e39538315 = []wrap.Row{
+	{Check: checks.SameStorage, T: 0, U: -1},
+	{Check: checks.SameImpl, T: 0, U: -1},
+	{Check: checks.SameStorage, T: 1, U: -1},
+	{Check: checks.SameImpl, T: 1, U: -1},
+	{Check: checks.SameStorage, T: 2, U: -1},
+	{Check: checks.SameImpl, T: 2, U: -1},
 }
 
 // tensor_5a6f226f5ab8 makes a *reftensor.Tensor from its handle, for the rows that read the tensor.

@@ -12,13 +12,26 @@ import (
 	"unsafe"
 )
 
-// Generated for version 4 of asserts/wrap: if a line below does not compile, this
+// Generated for version 5 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
+	_ = wrap.EnforceVersion(5 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
+
+// After_0d498412a7a9 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func After_0d498412a7a9(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.End()
+}
 
 // After_2423c2e3fefe reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
 func After_2423c2e3fefe(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *kernels.Tensor, t1 []*kernels.Tensor) {
@@ -51,28 +64,26 @@ func After_3ac46c61d231(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*ke
 	fr.End()
 }
 
-// After_4e1edc30779c reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
-func After_4e1edc30779c(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
-	fr.AfterArg(0, t0.Ident())
-	fr.AfterArg(1, t1.Ident())
-	fr.AfterArg(2, t2.Ident())
-	iu3, su3 := t3.UseCounts()
-	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
-	iu4, su4 := t4.UseCounts()
-	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
-	iu5, su5 := t5.UseCounts()
-	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
-	iu6, su6 := t6.UseCounts()
-	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
-	fr.End()
-}
-
 // After_51340518f1fe reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
 func After_51340518f1fe(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	fr.AfterArg(0, t0.Ident())
 	fr.AfterArg(1, t1.Ident())
 	iu2, su2 := t2.UseCounts()
 	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
+}
+
+// After_63329b848c4a reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
+func After_63329b848c4a(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
 	fr.End()
 }
 
@@ -86,13 +97,15 @@ func After_88299eb1e515(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *kern
 	fr.End()
 }
 
-// After_9a875568ad1c reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
-func After_9a875568ad1c(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
+// After_a3b529c1e568 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
+func After_a3b529c1e568(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
 	fr.AfterArg(0, t0.Ident())
 	fr.AfterArg(1, t1.Ident())
 	fr.AfterArg(2, t2.Ident())
-	fr.AfterArg(3, t3.Ident())
-	fr.AfterArg(4, t4.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
 	iu5, su5 := t5.UseCounts()
 	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
 	iu6, su6 := t6.UseCounts()
@@ -161,19 +174,6 @@ func After_e9cea24661aa(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], t0 *kern
 	fr.End()
 }
 
-// After_f805d230155e reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func After_f805d230155e(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
-	fr.AfterList(0, len(t0))
-	for j, e := range t0 {
-		fr.AfterElem(0, j, e.Ident())
-	}
-	fr.AfterList(1, len(t1))
-	for j, e := range t1 {
-		fr.AfterElem(1, j, e.Ident())
-	}
-	fr.End()
-}
-
 // Before_1e1b64e011b3 reads the arguments and begins the call, for 1 op(s) of one shape (the first: max.dim).
 func Before_1e1b64e011b3(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
 	fr.Open()
@@ -198,6 +198,29 @@ func Before_41391bc90974(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_43003d350240 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
+func Before_43003d350240(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_49de7adc49d2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func Before_49de7adc49d2(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
 	fr.Begin(op, sh)
 }
 
@@ -227,6 +250,17 @@ func Before_6069e32df9dc(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
+// Before_77fc10e377fa reads the arguments and begins the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
+func Before_77fc10e377fa(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Begin(op, sh)
+}
+
 // Before_7ef63c0f9ac1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
 func Before_7ef63c0f9ac1(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	fr.Open()
@@ -247,17 +281,6 @@ func Before_88f650457810(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// Before_9e4946556304 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
-func Before_9e4946556304(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
-	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
-	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
-	fr.Begin(op, sh)
-}
-
 // Before_a7de1679fcee reads the arguments and begins the call, for 1 op(s) of one shape (the first: size.int).
 func Before_a7de1679fcee(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
 	fr.Open()
@@ -270,15 +293,6 @@ func Before_b5dd3b1d1bb4(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Begin(op, sh)
-}
-
-// Before_d43acb2e76d8 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
-func Before_d43acb2e76d8(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	fr.Open()
-	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
-	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
 	fr.Begin(op, sh)
 }
 
@@ -296,20 +310,6 @@ func Before_d464c7d25f11(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 func Before_dc1f79f4e242(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
 	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
-	fr.Begin(op, sh)
-}
-
-// Before_f9374ab2e1ab reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func Before_f9374ab2e1ab(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
-	fr.Open()
-	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
-	for j, e := range t0 {
-		fr.Elem(0, j, e.Ident())
-	}
-	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
-	for j, e := range t1 {
-		fr.Elem(1, j, e.Ident())
-	}
 	fr.Begin(op, sh)
 }
 
@@ -331,23 +331,23 @@ var Shape_10cf7aa012b4 = wrap.Shape{
 	OptLists: 2,
 	Rets:     1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.ImplUseCountEqFresh, T: 2, U: -1},
+		{Check: checks.NotArgHandle, T: 2, U: 0},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, T: 2, U: 0},
 		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 2, U: 1},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
@@ -361,16 +361,16 @@ var Shape_19e1aeee245f = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.ReturnsArg, T: 2, U: 0},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -391,9 +391,9 @@ var Shape_1ad293f259b0 = wrap.Shape{
 		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
 		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
@@ -402,11 +402,12 @@ var Shape_1ad293f259b0 = wrap.Shape{
 
 // Shape_39cb149e6cd5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_39cb149e6cd5 = wrap.Shape{
-	Args:  2,
-	Elem:  elem_4ef1ac9802a6,
-	Lists: 3,
-	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
-	Rets:  0,
+	Args:      2,
+	Elem:      elem_4ef1ac9802a6,
+	ListSlots: 4,
+	Lists:     3,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:      0,
 	Rows: []wrap.Row{
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
@@ -418,6 +419,7 @@ var Shape_39cb149e6cd5 = wrap.Shape{
 		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
 	},
+	Slots:  1,
 	Tensor: tensor_4ef1ac9802a6,
 	Writes: []int8{0},
 }
@@ -430,12 +432,12 @@ var Shape_4a63fa05d17c = wrap.Shape{
 	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
 	Rets:  0,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
@@ -453,12 +455,12 @@ var Shape_5173f801bf12 = wrap.Shape{
 	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:  1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
 		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
 		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
@@ -475,22 +477,22 @@ var Shape_66117c6b6d72 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
+		{Check: checks.ReturnsArg, T: 3, U: 2},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -504,24 +506,24 @@ var Shape_6ed90fcc3f47 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 2, U: -1},
+		{Check: checks.NotArgHandle, T: 2, U: 0},
+		{Check: checks.NotArgHandle, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, T: 2, U: 1},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -529,63 +531,65 @@ var Shape_6ed90fcc3f47 = wrap.Shape{
 
 // Shape_789911f3cb10 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_789911f3cb10 = wrap.Shape{
-	Args: 3,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
-	Rets: 4,
+	Args:      3,
+	Elem:      elem_4ef1ac9802a6,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets:      4,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 5, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 5, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 5, U: 2},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 6, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 6, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 6, U: 2},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 3, U: -1, Set: 120},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.NoMutation, T: 2, U: -1},
+		{Check: checks.SameContent, T: 2, U: -1},
+		{Check: checks.SameMetadata, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
+		{Check: checks.NotArgHandle, T: 3, U: 1},
+		{Check: checks.NotArgHandle, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+		{Check: checks.FreshNoAlias, T: 3, U: 0},
+		{Check: checks.FreshNoAlias, T: 3, U: 1},
+		{Check: checks.FreshNoAlias, T: 3, U: 2},
+		{Check: checks.ImplUseCountEqFresh, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.FreshNoAlias, T: 4, U: 0},
+		{Check: checks.FreshNoAlias, T: 4, U: 1},
+		{Check: checks.FreshNoAlias, T: 4, U: 2},
+		{Check: checks.ImplUseCountEqFresh, T: 5, U: -1},
+		{Check: checks.NotArgHandle, T: 5, U: 0},
+		{Check: checks.NotArgHandle, T: 5, U: 1},
+		{Check: checks.NotArgHandle, T: 5, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 5, U: -1},
+		{Check: checks.FreshNoAlias, T: 5, U: 0},
+		{Check: checks.FreshNoAlias, T: 5, U: 1},
+		{Check: checks.FreshNoAlias, T: 5, U: 2},
+		{Check: checks.ImplUseCountEqFresh, T: 6, U: -1},
+		{Check: checks.NotArgHandle, T: 6, U: 0},
+		{Check: checks.NotArgHandle, T: 6, U: 1},
+		{Check: checks.NotArgHandle, T: 6, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 6, U: -1},
+		{Check: checks.FreshNoAlias, T: 6, U: 0},
+		{Check: checks.FreshNoAlias, T: 6, U: 1},
+		{Check: checks.FreshNoAlias, T: 6, U: 2},
+		{Check: checks.DistinctOutputs, T: 3, U: -1, Set: 120},
 	},
+	Slots:      8,
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
 }
@@ -597,21 +601,21 @@ var Shape_84e73171c707 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 2,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 6},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, T: 1, U: 0},
+		{Check: checks.ImplUseCountEqFresh, T: 2, U: -1},
+		{Check: checks.NotArgHandle, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, T: 2, U: 0},
+		{Check: checks.DistinctOutputs, T: 1, U: -1, Set: 6},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -624,35 +628,35 @@ var Shape_8d83972c221d = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Ret(0), wrap.Ret(1)},
 	Rets: 2,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 2},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 3, U: -1, Set: 24},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 3, U: -1},
+		{Check: checks.NotArgHandle, T: 3, U: 0},
+		{Check: checks.NotArgHandle, T: 3, U: 1},
+		{Check: checks.NotArgHandle, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 3, U: -1},
+		{Check: checks.FreshNoAlias, T: 3, U: 0},
+		{Check: checks.FreshNoAlias, T: 3, U: 1},
+		{Check: checks.FreshNoAlias, T: 3, U: 2},
+		{Check: checks.ImplUseCountEqFresh, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.FreshNoAlias, T: 4, U: 0},
+		{Check: checks.FreshNoAlias, T: 4, U: 1},
+		{Check: checks.FreshNoAlias, T: 4, U: 2},
+		{Check: checks.DistinctOutputs, T: 3, U: -1, Set: 24},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -667,17 +671,17 @@ var Shape_8f80151d3066 = wrap.Shape{
 	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets:  1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
 		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
 		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
 		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 1, U: -1},
 		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 1, U: 0},
-		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 2},
+		{Check: checks.DistinctOutputs, T: 1, U: -1, Set: 2},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -685,32 +689,34 @@ var Shape_8f80151d3066 = wrap.Shape{
 
 // Shape_c8c91ace21ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c8c91ace21ac = wrap.Shape{
-	Args: 5,
-	Elem: elem_4ef1ac9802a6,
-	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)},
-	Rets: 2,
+	Args:      5,
+	Elem:      elem_4ef1ac9802a6,
+	ListSlots: 0,
+	Locs:      []wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)},
+	Rets:      2,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 5, U: 3},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.BindingContext, T: 3, U: -1},
+		{Check: checks.SameImpl, T: 4, U: -1},
+		{Check: checks.SameStorage, T: 4, U: -1},
+		{Check: checks.BindingContext, T: 4, U: -1},
+		{Check: checks.ReturnsArg, T: 5, U: 3},
+		{Check: checks.ReturnsArg, T: 6, U: 4},
 	},
+	Slots:      8,
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
 	Writes:     []int8{1, 2, 3, 4},
@@ -723,12 +729,12 @@ var Shape_d3f6449e7613 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self")},
 	Rets: 0,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -741,16 +747,16 @@ var Shape_e0475b0bbdcd = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
-		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 1, U: -1},
+		{Check: checks.NotArgHandle, T: 1, U: 0},
+		{Check: checks.SharesStorage, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, T: 1, U: 0},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -763,19 +769,19 @@ var Shape_ea92dff579fb = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("_scratch_buf"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
+		{Check: checks.ReturnsArg, T: 3, U: 1},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -789,40 +795,40 @@ var Shape_f45518e0c3d0 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("mask"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.NoMutation, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameContent, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 3, U: -1},
-		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
-		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 0},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 1},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 2},
-		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.NoMutation, T: 0, U: -1},
+		{Check: checks.SameContent, T: 0, U: -1},
+		{Check: checks.SameMetadata, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.SameImpl, T: 1, U: -1},
+		{Check: checks.SameStorage, T: 1, U: -1},
+		{Check: checks.NoMutation, T: 1, U: -1},
+		{Check: checks.SameContent, T: 1, U: -1},
+		{Check: checks.SameMetadata, T: 1, U: -1},
+		{Check: checks.BindingContext, T: 1, U: -1},
+		{Check: checks.SameImpl, T: 2, U: -1},
+		{Check: checks.SameStorage, T: 2, U: -1},
+		{Check: checks.NoMutation, T: 2, U: -1},
+		{Check: checks.SameContent, T: 2, U: -1},
+		{Check: checks.SameMetadata, T: 2, U: -1},
+		{Check: checks.BindingContext, T: 2, U: -1},
+		{Check: checks.SameImpl, T: 3, U: -1},
+		{Check: checks.SameStorage, T: 3, U: -1},
+		{Check: checks.NoMutation, T: 3, U: -1},
+		{Check: checks.SameContent, T: 3, U: -1},
+		{Check: checks.SameMetadata, T: 3, U: -1},
+		{Check: checks.BindingContext, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, T: 4, U: -1},
+		{Check: checks.NotArgHandle, T: 4, U: 0},
+		{Check: checks.NotArgHandle, T: 4, U: 1},
+		{Check: checks.NotArgHandle, T: 4, U: 2},
+		{Check: checks.NotArgHandle, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, T: 4, U: -1},
+		{Check: checks.FreshNoAlias, T: 4, U: 0},
+		{Check: checks.FreshNoAlias, T: 4, U: 1},
+		{Check: checks.FreshNoAlias, T: 4, U: 2},
+		{Check: checks.FreshNoAlias, T: 4, U: 3},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
@@ -835,10 +841,10 @@ var Shape_f5f7e3e964b6 = wrap.Shape{
 	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
 	Rets: 1,
 	Rows: []wrap.Row{
-		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
-		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, T: 0, U: -1},
+		{Check: checks.SameStorage, T: 0, U: -1},
+		{Check: checks.BindingContext, T: 0, U: -1},
+		{Check: checks.ReturnsArg, T: 1, U: 0},
 	},
 	Tensor:     tensor_4ef1ac9802a6,
 	Unanchored: true,
