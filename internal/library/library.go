@@ -115,7 +115,9 @@ func (l *Lib) Base() string { return strings.TrimPrefix(l.Qual(), "*") }
 // Load loads the library package of spec in the module of dir and finds
 // its type, constructor, element access and callables.
 func Load(dir string, spec Spec) (*Lib, error) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps, Dir: dir}
+	// -mod=readonly whatever GOFLAGS says: with -mod=mod the go command
+	// would add the library's module to go.mod, without its requirements.
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps, Dir: dir, BuildFlags: []string{modFlag(dir)}}
 	pkgs, err := packages.Load(cfg, spec.Path)
 	if err != nil {
 		return nil, err
@@ -130,6 +132,9 @@ func Load(dir string, spec Spec) (*Lib, error) {
 		}
 		if first, _, _ := strings.Cut(spec.Path, "/"); !strings.Contains(first, ".") && len(msgs) > 0 && strings.Contains(strings.Join(msgs, " "), "is not in std") {
 			return nil, fmt.Errorf("-type %s: %s is not an import path: name the library's package by its import path, such as '*gonum.org/v1/gonum/mat.Dense'", spec, spec.Path)
+		}
+		if all := strings.Join(msgs, " "); strings.Contains(all, "no required module provides package") || strings.Contains(all, "is replaced but not required") || strings.Contains(all, "import lookup disabled by -mod=") {
+			return nil, fmt.Errorf("-type %s: go.mod requires no module that provides package %s: go get %s, then run init (go mod tidy drops a module no package of the module imports yet, as before init writes the files that import it)", spec, spec.Path, spec.Path)
 		}
 		return nil, fmt.Errorf("-type %s: package %s does not load in this module (go get %s first): %s", spec, spec.Path, spec.Path, strings.Join(slices.Compact(msgs), "; "))
 	}

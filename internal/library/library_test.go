@@ -329,3 +329,60 @@ func TestBindOptionsOfOps(t *testing.T) {
 		t.Errorf("%d options tried, want 4: %+v", len(f.Options), f.Options)
 	}
 }
+
+// TestLoadModMod: with GOFLAGS=-mod=mod, a library whose module go.mod
+// does not require (go get, then go mod tidy, which drops a module no
+// package imports) is not added to go.mod by init's loader, without the
+// requirements of its own that the value check's build then misses
+// ("updates to go.mod needed ... go mod tidy"): init names the go get
+// of the package and writes nothing. Required, it loads and binds under
+// -mod=mod, and go.mod is left as it was (issue 68, item 12).
+func TestLoadModMod(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS("testdata/modmod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "user")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	spec := Spec{Pointer: true, Path: "example.com/extlib", Name: "M"}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tidied, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bind := func() (*Found, error) {
+		l, err := Load(dir, spec)
+		if err != nil {
+			return nil, err
+		}
+		return Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	}
+	_, err = bind()
+	if want := "go.mod requires no module that provides package example.com/extlib: go get example.com/extlib, then run init"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("after go mod tidy: %v, want %q", err, want)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "go.mod")); string(data) != string(tidied) {
+		t.Errorf("go.mod written:\n%s", data)
+	}
+	// As go get leaves it.
+	got := string(tidied) + "\nrequire example.com/extlib v0.0.0\n\nrequire example.com/dep v0.0.0 // indirect\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(got), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := bind()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Bindings) == 0 || f.Bindings[0].Code != "ret.Neg(self)" {
+		t.Errorf("bindings %+v, want neg's ret.Neg(self)", f.Bindings)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "go.mod")); string(data) != got {
+		t.Errorf("go.mod written:\n%s", data)
+	}
+}

@@ -68,6 +68,9 @@ func (r *runner) build(ctx context.Context, src []byte) error {
 // module, go.mod and go.sum included, whatever GOFLAGS says; -mod=vendor
 // in a vendored module.
 func modFlag(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
 	if _, modDir, err := moduleOf(dir); err == nil && exists(filepath.Join(modDir, "vendor", "modules.txt")) {
 		return "-mod=vendor"
 	}
