@@ -66,7 +66,7 @@ func Init(o InitOptions) error {
 	if lib, err := libraryInit(o); lib {
 		return err // a library's type (library.go)
 	}
-	t, err := inspect(o.Dir, o.Type, o.UseCounts, o.TypeParams)
+	t, err := inspect(o.Dir, o.Type, o.UseCounts, o.TypeParams, o.Memory)
 	if err != nil {
 		return err
 	}
