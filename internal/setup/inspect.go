@@ -271,7 +271,6 @@ func packageDir(p *packages.Package, dir string) string {
 // a library's type is named by its import path (library.go).
 const libraryType = ` (a library's type is named by its import path: -type '*gonum.org/v1/gonum/mat.Dense')`
 
-//
 // With memory (-memory), init writes no methods on the type: an alias of
 // an instance of a generic type of the package is taken.
 func (t *target) tensorType(memory bool) error {
