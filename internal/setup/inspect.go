@@ -265,14 +265,14 @@ func packageDir(p *packages.Package, dir string) string {
 	return dir
 }
 
-// tensorType checks that the package pkg declares name as a type init can
-// write the contract's methods on, or says why not.
 // libraryType ends init's refusal of a package without the tensor type:
 // a library's type is named by its import path (library.go).
 const libraryType = ` (a library's type is named by its import path: -type '*gonum.org/v1/gonum/mat.Dense')`
 
-// With memory (-memory), init writes no methods on the type: an alias of
-// an instance of a generic type of the package is taken.
+// tensorType checks that the package pkg declares name as a type init can
+// write the contract's methods on, or says why not. With memory
+// (-memory), init writes no methods on the type: an alias of an instance
+// of a generic type of the package is taken.
 func (t *target) tensorType(memory bool) error {
 	pkg, name := t.pkg, t.Type
 	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
