@@ -549,7 +549,9 @@
 //	  narrow: mylib.Narrow(self, dim, start, length)
 //
 // The included file's relative paths are read from its directory, its
-// errors are at their place in it, and an op listed in both is an error.
+// errors are at their place in it. An op listed in both is one op, which
+// this file may rebind (its bind: entry wins); listed twice here, it is
+// an error.
 //
 // Both modes write the checked rows into shape helpers (PREFIX_shapes.go,
 // with the build tag), shared by the ops whose rows differ only in names;
