@@ -386,3 +386,56 @@ func TestLoadModMod(t *testing.T) {
 		t.Errorf("go.mod written:\n%s", data)
 	}
 }
+
+// TestBindKernels binds a kernel library over another library's type
+// (issue 67, item 5): kern's exported functions of fake's *M, loaded
+// with it (Load's kernels), are bound by their values as the type's own
+// methods are: Relu returning its result, Tanh into its first argument
+// (for tanh and tanh.out, its first argument being ret or out); Sigmoid,
+// whose values are not sigmoid's, is rejected by its name, kern.Sigmoid.
+// The bindings' code names kern, which Found.Imports holds.
+func TestBindKernels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/kern")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := bindAll(t, dir, l)
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code
+	}
+	for op, want := range map[string]string{
+		"relu":     "kern.Relu(self)",
+		"tanh":     "kern.Tanh(ret, self)",
+		"tanh.out": "kern.Tanh(out, self)",
+		"neg":      "ret.Neg(self)", // fake's own, as before
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	if code, ok := got["sigmoid"]; ok {
+		t.Errorf("sigmoid bound to %q", code)
+	}
+	var rejected []string
+	for _, r := range f.Rejected {
+		rejected = append(rejected, r.String())
+	}
+	if !slices.ContainsFunc(rejected, func(r string) bool { return strings.HasPrefix(r, "kern.Sigmoid: not sigmoid") && strings.Contains(r, ": got ") }) {
+		t.Errorf("no rejection of kern.Sigmoid for sigmoid in:\n%s", strings.Join(rejected, "\n"))
+	}
+	if !slices.Contains(f.Imports, "example.com/fakemod/kern") {
+		t.Errorf("imports %v lack example.com/fakemod/kern", f.Imports)
+	}
+	if _, err := Load(dir, l.Spec, "example.com/fakemod/nothere"); err == nil || !strings.Contains(err.Error(), "-kernels example.com/fakemod/nothere: package example.com/fakemod/nothere does not load") {
+		t.Errorf("a kernel package that does not load: %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/types"
 	"math"
 	"strconv"
 	"strings"
@@ -23,7 +24,16 @@ import (
 func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	pkg := l.Pkg.Name()
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"os\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n)\n\n", pkg, l.Pkg.Path())
+	var kern strings.Builder
+	for _, k := range l.Kernels {
+		fmt.Fprintf(&kern, "\t%s %q\n", k.Name(), k.Path())
+	}
+	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"os\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n%s)\n\n", pkg, l.Pkg.Path(), kern.String())
+	for _, k := range l.Kernels {
+		if n := firstExported(k); n != "" {
+			fmt.Fprintf(&b, "var _ = %s.%s\n", k.Name(), n)
+		}
+	}
 	// The tensor type is tensorT: gorgonia's package is named tensor.
 	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensorT = %s\n\ntype elem = %s\n\n", l.Qual(), l.Elem)
 	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensorT {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
@@ -471,4 +481,17 @@ func (c *Candidate) body(l *Lib) string {
 		return b.String() + "return " + c.Code
 	}
 	return b.String() + c.Code + "\nreturn " + c.Returns
+}
+
+// firstExported is the first exported name of package p: the program
+// uses it so that an import no candidate calls still compiles.
+func firstExported(p *types.Package) string {
+	for _, n := range p.Scope().Names() {
+		if o := p.Scope().Lookup(n); o.Exported() {
+			if _, isType := o.(*types.TypeName); !isType {
+				return n
+			}
+		}
+	}
+	return ""
 }
