@@ -429,7 +429,9 @@ func TestBindKernels(t *testing.T) {
 	for _, r := range f.Rejected {
 		rejected = append(rejected, r.String())
 	}
-	if !slices.ContainsFunc(rejected, func(r string) bool { return strings.HasPrefix(r, "kern.Sigmoid: not sigmoid") && strings.Contains(r, ": got ") }) {
+	if !slices.ContainsFunc(rejected, func(r string) bool {
+		return strings.HasPrefix(r, "kern.Sigmoid: not sigmoid") && strings.Contains(r, ": got ")
+	}) {
 		t.Errorf("no rejection of kern.Sigmoid for sigmoid in:\n%s", strings.Join(rejected, "\n"))
 	}
 	if !slices.Contains(f.Imports, "example.com/fakemod/kern") {
