@@ -56,7 +56,8 @@ func load(path string, chain []string) (*Config, error) {
 
 // merge adds to c the keys of the config inc it includes: a key c sets
 // keeps c's value; a list (ops:, allowlists:, bind_imports:) is inc's
-// entries followed by c's; a mapping (bind:, types:, type_params:) is
+// entries followed by c's (an op or an import both list once: c may
+// list an op it rebinds); a mapping (bind:, types:, type_params:) is
 // both, c's entry winning where both have one. inc's relative paths are
 // made relative to c's directory, and its positions stay in its file.
 func (c *Config) merge(inc *Config) {
@@ -72,6 +73,9 @@ func (c *Config) merge(inc *Config) {
 			src := *k.Field(inc).(*[]string)
 			if k.Kind == Files {
 				src = rebaseAll(c.Dir, inc.Dir, src)
+			}
+			if k.Name == "ops" || k.Name == "bind_imports" {
+				*dst = dropListed(c.Pos, k.Name, *dst, src)
 			}
 			n := len(src)
 			for j := len(*dst) - 1; j >= 0; j-- { // c's entries move past inc's
@@ -107,6 +111,26 @@ func (c *Config) merge(inc *Config) {
 			}
 		}
 	}
+}
+
+// dropListed returns the entries of c's list key, own, that the
+// included list inc does not hold, their positions (pos) moved with
+// them: an op both configs list is one op (the including config's bind:
+// entry for it wins, a rebinding), an import one import.
+func dropListed(pos map[string]schema.Position, key string, own, inc []string) []string {
+	var kept []string
+	dropped := map[string]bool{}
+	for j, e := range own {
+		from := fmt.Sprintf("%s.%d", key, j)
+		if slices.Contains(inc, e) && !dropped[e] { // once: twice in c's file is c's duplicate
+			dropped[e] = true
+			delete(pos, from)
+			continue
+		}
+		moveKey(pos, from, fmt.Sprintf("%s.%d", key, len(kept)))
+		kept = append(kept, e)
+	}
+	return kept
 }
 
 // mergeEntries adds to c's mapping key, dst, the entries of inc's, src,

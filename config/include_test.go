@@ -51,7 +51,7 @@ bind:
 		"checked/assertgen.yaml": `include: [../assertgen.yaml]
 memory: example.com/lib.FastMemory
 bind_imports: [example.com/lib/extra]
-ops: [narrow]
+ops: [narrow, mm]
 bind:
   narrow: extra.Narrow(self, dim, start, length)
   mm: extra.Mm(self, mat2)
@@ -67,7 +67,7 @@ bind:
 		{"package", c.Package, "checked"},
 		{"output", c.Output, "."},
 		{"allowlists", strings.Join(c.Allowlists, ","), "../allow.yaml"},
-		{"ops", strings.Join(c.Ops, ","), "neg,mm,narrow"},
+		{"ops", strings.Join(c.Ops, ","), "neg,mm,narrow"}, // mm, in both, once: rebound
 		{"bind_imports", strings.Join(c.BindImports, ","), "math,example.com/lib/extra"},
 		{"bind", strings.Join(slices.Sorted(maps.Keys(c.Bind)), ","), "mm,narrow,neg"},
 		{"bind mm", c.Bind["mm"], "extra.Mm(self, mat2)"},
@@ -95,7 +95,8 @@ bind:
 
 // TestIncludeErrors: a bad include is an error at its place: a missing
 // file, a cycle, an error inside the included file (at its place there)
-// and an op listed in both files.
+// and an op listed twice in the including file (one it lists in both is
+// one op).
 func TestIncludeErrors(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
@@ -126,8 +127,17 @@ func TestIncludeErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := at("twice.yaml") + `:2:7: ops: duplicate op "neg" (first at ` + at("ops.yaml") + ":1:11)"
+	// An op both files list is one op: the including file may rebind it
+	// (issue 67, item 5); listed twice in one file, it is an error.
+	if err := c.CheckOps(s); err != nil || !slices.Equal(c.Ops, []string{"mm", "neg"}) {
+		t.Errorf("an op in both files: ops %v, %v; want [mm neg] and no error", c.Ops, err)
+	}
+	writeFiles(t, dir, map[string]string{"again.yaml": "include: [ops.yaml]\nops: [neg, mm, neg]\n"})
+	if c, err = Load(at("again.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	want := at("again.yaml") + `:2:16: ops: duplicate op "neg" (first at ` + at("ops.yaml") + ":1:11)"
 	if err := c.CheckOps(s); err == nil || err.Error() != want {
-		t.Errorf("an op in both files: %v, want %s", err, want)
+		t.Errorf("an op twice in one file: %v, want %s", err, want)
 	}
 }

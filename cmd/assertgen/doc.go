@@ -42,7 +42,7 @@
 // # Commands
 //
 //	assertgen init [-type T] [-ops LIST] [-types T=GOTYPE] [-use-counts auto|true|false]
-//	               [-type-params P=TYPES] [-memory]
+//	               [-type-params P=TYPES] [-memory] [-kernels PKGS]
 //	                                    start the package of your tensor type on assertgen
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
@@ -143,7 +143,8 @@
 // type declared only in a test file is refused as such (with its place),
 // and -type naming an alias of an instance of a generic type (F32 =
 // Tensor[float32]) names the generic type and the -type-params that
-// check that instance.
+// check that instance; with -memory, which writes no methods, it is taken
+// (the memory function of *F32).
 //
 // init writes only new files, all of them or none: if one of them exists
 // it writes none, and they are written as gen writes its set (staged in a
@@ -250,6 +251,29 @@
 //     inputs: those that crash there inside the library (a Go runtime
 //     error) are reported (found:), and the sweep test then makes no
 //     empty sample.
+//
+// A kernel library over the type (operators of your own, or a third
+// party's, over gorgonia's *tensor.Dense) is bound the same way, in the
+// same config: -kernels names its packages (import paths, . for the
+// package init runs in, comma-separated), and by default the package init
+// runs in is one where a file of it imports the library and declares
+// exported functions. Their exported functions that take or return the
+// type are candidates as the library's are, called by their package's
+// name (user.Relu(self)), and also into their first tensor as a method
+// into its receiver (user.Sigmoid(ret, self), user.Sigmoid(out, self));
+// bind_imports: lists the packages; the report says what each binds.
+// A config of yours that includes init's may list and bind again an op
+// init bound: yours wins.
+//
+// Each method's candidates run in a program of their own (a process
+// group, killed whole when it ends, with what it started): a method that
+// ends its program (log.Fatal, os.Exit, a panic on a goroutine of its
+// own) is not bound, and the report names it with its exit status and
+// the line that says why; one that does not return within 10 s (or stops
+// its program, killed after 2 minutes) is not bound, its other candidates
+// not run. The library is loaded with -mod=readonly whatever GOFLAGS says:
+// init writes nothing to go.mod, and a library go.mod does not require
+// (go mod tidy drops one nothing imports yet) is refused, naming its go get.
 //
 // A name is not a meaning, and the aliasing checks never look at values:
 // init builds and runs a program in your module (given to the go command
@@ -553,7 +577,9 @@
 //	  narrow: mylib.Narrow(self, dim, start, length)
 //
 // The included file's relative paths are read from its directory, its
-// errors are at their place in it, and an op listed in both is an error.
+// errors are at their place in it. An op listed in both is one op, which
+// this file may rebind (its bind: entry wins); listed twice here, it is
+// an error.
 //
 // Both modes write the checked rows into shape helpers (PREFIX_shapes.go,
 // with the build tag), shared by the ops whose rows differ only in names;

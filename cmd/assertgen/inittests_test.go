@@ -24,7 +24,7 @@ func TestInitTypeWords(t *testing.T) {
 	generic := "package rt\n\ntype Tensor[T float32 | float64] struct{ data []T }\n\ntype F32 = Tensor[float32]\n"
 	runCases(t, []cliCase{
 		{name: "alias of an instance", files: mod("rt.go", generic), args: []string{"init", "-type", "F32"}, code: 1, err: []string{
-			"assertgen: example.com/rt.F32 is an alias of rt.Tensor[float32], an instance of the generic type Tensor: init writes the contract's methods on the generic type and checks the instances its type_params: name; run init -type Tensor -type-params T=float32"}},
+			"assertgen: example.com/rt.F32 is an alias of rt.Tensor[float32], an instance of the generic type Tensor: init writes the contract's methods on the generic type and checks the instances its type_params: name; run init -type Tensor -type-params T=float32 (or init -memory -type F32: a memory function of the instance, no methods)"}},
 		{name: "alias of a slice", files: mod("rt.go", "package rt\n\ntype Tensor = []float32\n"), args: []string{"init"}, code: 1, err: []string{
 			"assertgen: example.com/rt.Tensor is an alias of []float32: init writes the contract's methods on a named type declared in package example.com/rt; name one with -type"}},
 		{name: "declared in a test file", files: mod("rt.go", "package rt\n", "rt_test.go", "package rt\n\ntype Tensor struct{}\n"), args: []string{"init"}, code: 1, err: []string{
@@ -87,6 +87,36 @@ func TestInitBesideOwnTests(t *testing.T) {
 	}
 	if _, stderr, code := runCLI(t, pkg, "gen"); code != 0 {
 		t.Errorf("gen after init -memory: exit %d\n%s", code, stderr)
+	}
+	buildAll(t, mod)
+	vetRelease(t, mod)
+}
+
+// TestInitMemoryAliasOfInstance: init -memory -type F32, where F32 is an
+// alias of an instance of the package's generic type (type F32 =
+// Tensor[float32]), writes the memory function of *F32 and the config
+// that maps Tensor to it (-memory writes no methods, and gen takes the
+// alias); gen and both builds of what it wrote pass (issue 68, item 19:
+// init refused it, naming -type-params, which -memory then refused).
+func TestInitMemoryAliasOfInstance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go code")
+	}
+	rt := "package rt\n\ntype Tensor[T float32 | float64] struct{ data []T }\n\ntype F32 = Tensor[float32]\n\nfunc Neg(self *F32) *F32 {\n\tout := &F32{data: make([]float32, len(self.data))}\n\tfor i, v := range self.data {\n\t\tout.data[i] = -v\n\t}\n\treturn out\n}\n"
+	mod := initModule(t, map[string]string{"rt/rt.go": rt})
+	pkg := filepath.Join(mod, "rt")
+	stdout, stderr, code := runCLI(t, pkg, "init", "-memory", "-type", "F32")
+	if code != 0 {
+		t.Fatalf("init -memory -type F32: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(pkg, "assertgen_memory.go")); err != nil || !strings.Contains(string(b), "func Memory(t *F32) asserts.Memory {") {
+		t.Errorf("assertgen_memory.go (%v):\n%s", err, b)
+	}
+	if b, err := os.ReadFile(filepath.Join(pkg, "assertgen.yaml")); err != nil || !strings.Contains(string(b), `Tensor: "*example.com/m/rt.F32"`) || !strings.Contains(string(b), "memory: example.com/m/rt.Memory") {
+		t.Errorf("assertgen.yaml (%v):\n%s", err, b)
+	}
+	if _, stderr, code := runCLI(t, pkg, "gen"); code != 0 {
+		t.Errorf("gen after init -memory -type F32: exit %d\n%s", code, stderr)
 	}
 	buildAll(t, mod)
 	vetRelease(t, mod)

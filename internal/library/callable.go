@@ -9,11 +9,15 @@ import (
 )
 
 // A Callable is an exported method of the tensor type, or an exported
-// function of its package that takes or returns it.
+// function of its package, or of a kernel package over it (Lib.Kernels),
+// that takes or returns it.
 type Callable struct {
 	Name   string // as the report names it: "Dense.Mul", "DenseCopyOf"
 	GoName string // "Mul"
 	Method bool
+	// Pkg is the kernel package of a function of a kernel library over
+	// the type (Lib.Kernels); nil for the library's own.
+	Pkg    *types.Package
 	Words  []string // GoName's words, lower-case: MulElem is mul, elem
 	Params []Param
 	Result Result
@@ -64,14 +68,19 @@ func callables(l *Lib) []*Callable {
 			out = append(out, c)
 		}
 	}
-	for _, n := range l.Pkg.Scope().Names() {
-		fn, ok := l.Pkg.Scope().Lookup(n).(*types.Func)
-		if !ok || !token.IsExported(n) || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
-			continue
-		}
-		c := newCallable(l, n, fn.Type().(*types.Signature))
-		if c.Result.Tensor || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor }) {
-			out = append(out, c)
+	for _, pkg := range append([]*types.Package{l.Pkg}, l.Kernels...) {
+		for _, n := range pkg.Scope().Names() {
+			fn, ok := pkg.Scope().Lookup(n).(*types.Func)
+			if !ok || !token.IsExported(n) || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+				continue
+			}
+			c := newCallable(l, n, fn.Type().(*types.Signature))
+			if pkg != l.Pkg {
+				c.Pkg, c.Name = pkg, pkg.Name()+"."+n
+			}
+			if c.Result.Tensor || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor }) {
+				out = append(out, c)
+			}
 		}
 	}
 	slices.SortFunc(out, func(a, b *Callable) int { return strings.Compare(a.Name, b.Name) })
@@ -252,4 +261,13 @@ func nameFits(cw, ow []string) bool {
 	}
 	last := len(ow) - 1
 	return slices.Equal(cw[:last], ow[:last]) && strings.HasPrefix(cw[last], ow[last])
+}
+
+// qual is the qualifier of a function's call in code that names the
+// library's package pkg: its kernel package's name, or pkg.
+func (c *Callable) qual(pkg string) string {
+	if c.Pkg != nil {
+		return c.Pkg.Name()
+	}
+	return pkg
 }

@@ -96,6 +96,11 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 				add(c, c.call(dst+".", op, mapIn, true, false, ""), dst, true)
 			}
 		}
+		if c.Pkg != nil {
+			// A kernel package's function into its first tensor, as a
+			// method into its receiver: kern.F(dst, inputs, scalars).
+			add(c, c.call(c.qual(pkg)+".", op, append([]string{dst}, op.Tensors...), false, false, ""), dst, false)
+		}
 		if c.Result.Tensor && op.Kind == schema.Functional {
 			switch {
 			case c.Method && len(op.Tensors) > 0:
@@ -104,7 +109,7 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 					add(c, c.call(op.Tensors[0]+".", op, nil, true, true, ""), "", true)
 				}
 			case !c.Method:
-				add(c, c.call(pkg+".", op, op.Tensors, false, true, ""), "", false)
+				add(c, c.call(c.qual(pkg)+".", op, op.Tensors, false, true, ""), "", false)
 			}
 		}
 		out = append(out, optionCandidates(op, c, l.Options, pkg, dst)...)
@@ -127,7 +132,7 @@ func optionCandidates(op *Op, c *Callable, opts []*Option, pkg, dst string) []*C
 			continue
 		}
 		arg := o.Arg(pkg, dst)
-		code := c.call(pkg+".", op, op.Tensors, false, true, arg)
+		code := c.call(c.qual(pkg)+".", op, op.Tensors, false, true, arg)
 		if c.Method {
 			code = c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true, arg)
 		}

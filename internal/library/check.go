@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -22,13 +21,26 @@ import (
 // are its op's on every case, else why not.
 type Verdict string
 
-// checkTimeout bounds the value check's program, its build included.
+// checkTimeout bounds the build of the value check's program.
 const checkTimeout = 5 * time.Minute
+
+// callTimeout bounds one call of a candidate in the value check's
+// program (it ends the program: the candidate's rejection); runBound one
+// run of the program, which is then killed with its process group (a
+// candidate that stops its whole program, or hangs it otherwise).
+// Variables: tests shorten them.
+var (
+	callTimeout = 10 * time.Second
+	runBound    = 2 * time.Minute
+)
 
 // Check builds and runs, in the user's module (dir, the user's package),
 // the program that runs each candidate on its op's cases, and returns
 // each candidate's verdict against the reference. The program is given
 // to the go command as an overlay: nothing is written in the module.
+// A candidate that ends or stops its program (log.Fatal, a panic on a
+// goroutine of its own, os.Exit, a call that never returns) is rejected
+// for it, and the others run in a new program (runner).
 func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, error) {
 	out, err := runProgram(ctx, dir, l, cands, false)
 	if err != nil {
@@ -38,9 +50,10 @@ func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdi
 }
 
 // CheckEmpty runs each candidate on empty inputs (no rows) and sets its
-// EmptyCrash to the Go runtime error it panicked with, if it did. Bind
-// runs it on the candidates it binds only: on empty inputs, a library's
-// method that computes no op may do anything.
+// EmptyCrash to the Go runtime error it panicked with, if it did, or to
+// how it ended its program. Bind runs it on the candidates it binds only:
+// on empty inputs, a library's method that computes no op may do
+// anything.
 func CheckEmpty(ctx context.Context, dir string, l *Lib, cands []*Candidate) error {
 	out, err := runProgram(ctx, dir, l, cands, true)
 	if err != nil {
@@ -54,7 +67,7 @@ func CheckEmpty(ctx context.Context, dir string, l *Lib, cands []*Candidate) err
 		n, what, _ := strings.Cut(rest, " ")
 		c, err := strconv.Atoi(n)
 		if !ok || err != nil || c < 0 || c >= len(cands) {
-			return fmt.Errorf("the value check printed %q", line)
+			return fmt.Errorf("the value check wrote %q", line)
 		}
 		if why, ok := strings.CutPrefix(what, "crash "); ok {
 			cands[c].EmptyCrash = why
@@ -63,19 +76,60 @@ func CheckEmpty(ctx context.Context, dir string, l *Lib, cands []*Candidate) err
 	return sc.Err()
 }
 
-// runProgram builds and runs the program of the candidates (program)
-// and returns its output.
+// runProgram builds the program of the candidates (program) and runs
+// it: the probe, then the candidates (on empty inputs with emptyOnly),
+// those of one callable in a program of their own. It returns the lines
+// of the runs in the candidates' order.
 func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emptyOnly bool) (*bytes.Buffer, error) {
-	src, err := program(l, cands, emptyOnly)
+	src, err := program(l, cands)
 	if err != nil {
 		return nil, err
 	}
-	return runSource(ctx, dir, l, src, fmt.Sprintf("the check of %s's values", l.Spec))
+	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{dir: abs, tmp: tmp, spec: l.Spec.String()}
+	if err := r.build(ctx, src); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	mode := "run"
+	if emptyOnly {
+		mode = "empty"
+	} else {
+		res, err := r.exec(ctx, "probe", nil)
+		if err != nil {
+			return nil, err
+		}
+		if !res.done {
+			return nil, fmt.Errorf("-type %s: the probe of its constructor and its elements ended the value check's program: %s", l.Spec, res.why)
+		}
+		out.WriteString(strings.Join(res.lines, "\n") + "\n")
+	}
+	lines, err := r.all(ctx, mode, groups(cands), cands)
+	if err != nil {
+		return nil, err
+	}
+	for _, ls := range lines {
+		for _, line := range ls {
+			out.WriteString(line + "\n")
+		}
+	}
+	return &out, nil
 }
 
-// runSource builds and runs the program src as a package of the user's
-// module (dir, the user's package), given to the go command as an
-// overlay, and returns its output; what names the program in errors.
+// runSource builds the program src as a package of the user's module
+// (dir, the user's package; runner.build) and runs it once, in a process
+// group of its own killed whole when it ends or at checkTimeout, and
+// returns its standard output; what names the program in errors (the
+// memory function's check: its output is the program's own, no
+// library method's).
 func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string) (*bytes.Buffer, error) {
 	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
 	if err != nil {
@@ -86,38 +140,43 @@ func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string)
 	if err != nil {
 		return nil, err
 	}
-	sub := "assertgen_valuecheck"
-	for n := 2; exists(filepath.Join(abs, sub)); n++ {
-		sub = fmt.Sprintf("assertgen_valuecheck%d", n)
-	}
-	main := filepath.Join(tmp, "main.go")
-	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(abs, sub, "main.go"): main}})
-	if err := os.WriteFile(main, src, 0o644); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "overlay.json"), overlay, 0o644); err != nil {
+	r := &runner{dir: abs, tmp: tmp, spec: l.Spec.String()}
+	if err := r.build(ctx, src); err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
 	defer cancel()
-	// -mod=readonly: the check writes nothing in the module, go.mod and
-	// go.sum included, whatever GOFLAGS says (a vendored module builds
-	// from its vendor directory).
-	mod := "-mod=readonly"
-	if _, modDir, err := moduleOf(abs); err == nil && exists(filepath.Join(modDir, "vendor", "modules.txt")) {
-		mod = "-mod=vendor"
-	}
-	cmd := exec.CommandContext(ctx, "go", "run", mod, "-overlay", filepath.Join(tmp, "overlay.json"), "./"+sub)
+	cmd := exec.CommandContext(ctx, r.bin)
 	cmd.Dir = abs
+	ownGroup(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	err = cmd.Run()
+	killGroup(cmd)
+	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("%s did not end within %v", what, checkTimeout)
 		}
 		return nil, fmt.Errorf("%s (a program run in this module) failed: %v\n%s", what, err, strings.TrimSpace(stderr.String()))
 	}
 	return &stdout, nil
+}
+
+// groups are the indexes of the candidates of each callable, in the
+// order of their first candidate.
+func groups(cands []*Candidate) [][]int {
+	var out [][]int
+	at := map[*Callable]int{}
+	for i, c := range cands {
+		g, ok := at[c.Callable]
+		if !ok {
+			g = len(out)
+			at[c.Callable] = g
+			out = append(out, nil)
+		}
+		out[g] = append(out[g], i)
+	}
+	return out
 }
 
 func exists(p string) bool { _, err := os.Lstat(p); return err == nil }
@@ -158,12 +217,16 @@ func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
 		}
 		f := strings.SplitN(line, " ", 4)
 		if len(f) != 4 || f[0] != "R" {
-			return nil, fmt.Errorf("the value check printed %q", line)
+			return nil, fmt.Errorf("the value check wrote %q", line)
 		}
 		c, err1 := strconv.Atoi(f[1])
 		k, err2 := strconv.Atoi(f[2])
-		if err1 != nil || err2 != nil || c < 0 || c >= len(cands) || k < 0 || k >= len(cands[c].Op.Ref.Cases) {
-			return nil, fmt.Errorf("the value check printed %q", line)
+		if err1 != nil || err2 != nil || c < 0 || c >= len(cands) || k < -1 || k >= len(cands[c].Op.Ref.Cases) {
+			return nil, fmt.Errorf("the value check wrote %q", line)
+		}
+		if k == -1 { // of no case: it was not run (runner.group)
+			verdicts[c], runs[c] = Verdict(f[3]), len(cands[c].Op.Ref.Cases)
+			continue
 		}
 		// The first case whose values differ tells most; else the first
 		// that failed.
@@ -173,7 +236,7 @@ func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
 		runs[c]++
 	}
 	if !probed {
-		return nil, fmt.Errorf("the value check printed no probe")
+		return nil, fmt.Errorf("the value check wrote no probe")
 	}
 	for c, n := range runs {
 		if n != len(cands[c].Op.Ref.Cases) && verdicts[c] == "" {

@@ -110,6 +110,9 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 		if b.Map && !slices.Contains(f.Imports, "math") && strings.Contains(b.Code, "math.") {
 			f.Imports = append(f.Imports, "math")
 		}
+		if k := b.cand.Callable.Pkg; k != nil && !slices.Contains(f.Imports, k.Path()) {
+			f.Imports = append(f.Imports, k.Path()) // a kernel package's function
+		}
 	}
 	var chosen []*Candidate
 	for _, b := range f.Bindings {

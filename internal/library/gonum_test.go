@@ -112,3 +112,60 @@ func TestBindGonum(t *testing.T) {
 		t.Errorf("the check wrote %d files in the package", len(entries))
 	}
 }
+
+// TestBindGonumKernels binds a kernel library over gonum's *mat.Dense,
+// the package init runs in (issue 67, item 5): its exported functions
+// are bound by their values as Dense's own methods are, Relu returning
+// its result and Sigmoid into its first argument; gonum's own bindings
+// stay.
+func TestBindGonumKernels(t *testing.T) {
+	dir := gonumModule(t)
+	src := `package lib
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Relu returns max(a, 0).
+func Relu(a *mat.Dense) *mat.Dense {
+	r, c := a.Dims()
+	out := mat.NewDense(r, c, nil)
+	out.Apply(func(_, _ int, v float64) float64 { return max(v, 0) }, a)
+	return out
+}
+
+// Sigmoid sets dst to 1/(1+e^-a).
+func Sigmoid(dst, a *mat.Dense) {
+	dst.Apply(func(_, _ int, v float64) float64 { return 1 / (1 + math.Exp(-v)) }, a)
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "kern.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec, _, _ := ParseSpec("*gonum.org/v1/gonum/mat.Dense")
+	l, err := Load(dir, spec, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := bindAll(t, dir, l)
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code
+	}
+	for op, want := range map[string]string{
+		"relu":        "lib.Relu(self)",
+		"sigmoid":     "lib.Sigmoid(ret, self)",
+		"sigmoid.out": "lib.Sigmoid(out, self)",
+		"sigmoid_":    "lib.Sigmoid(self, self)",
+		"mm":          "ret.Mul(self, mat2)",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	if !strings.Contains(strings.Join(f.Imports, " "), "example.com/m/lib") {
+		t.Errorf("imports %v lack example.com/m/lib", f.Imports)
+	}
+}

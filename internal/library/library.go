@@ -101,6 +101,38 @@ type Lib struct {
 	// callable's trailing variadic parameter, which in-place and out=
 	// candidates pass (Option).
 	Options []*Option
+	// Kernels are the packages of a kernel library over the type (Load's
+	// kernels), whose exported functions of the type are Callables too.
+	Kernels []*types.Package
+}
+
+// kernelPackages splits what Load loaded into the library's package and
+// the kernel packages (kernels, as -kernels names them), each of which
+// must load and be another package than the library's.
+func kernelPackages(spec Spec, pkgs []*packages.Package, kernels []string) ([]*packages.Package, []*types.Package, error) {
+	if len(kernels) == 0 {
+		return pkgs, nil, nil
+	}
+	var lib []*packages.Package
+	var kern []*types.Package
+	for _, p := range pkgs {
+		if p.PkgPath == spec.Path {
+			lib = append(lib, p)
+			continue
+		}
+		if len(p.Errors) > 0 || p.Types == nil {
+			var msgs []string
+			for _, e := range p.Errors {
+				msgs = append(msgs, strings.Join(strings.Fields(e.Msg), " "))
+			}
+			return nil, nil, fmt.Errorf("-kernels %s: package %s does not load in this module: %s", strings.Join(kernels, ","), p.PkgPath, strings.Join(msgs, "; "))
+		}
+		kern = append(kern, p.Types)
+	}
+	if len(kern) != len(kernels) {
+		return nil, nil, fmt.Errorf("-kernels %s: %d packages, want %d other than the library's (%s)", strings.Join(kernels, ","), len(kern), len(kernels), spec.Path)
+	}
+	return lib, kern, nil
 }
 
 // GoType is the type map's value of Tensor: "*gonum.org/v1/gonum/mat.Dense".
@@ -116,10 +148,20 @@ func (l *Lib) Qual() string {
 func (l *Lib) Base() string { return strings.TrimPrefix(l.Qual(), "*") }
 
 // Load loads the library package of spec in the module of dir and finds
-// its type, constructor, element access and callables.
-func Load(dir string, spec Spec) (*Lib, error) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps, Dir: dir}
-	pkgs, err := packages.Load(cfg, spec.Path)
+// its type, constructor, element access and callables; with kernels, the
+// exported functions of those packages (import paths, or "." for the
+// package of dir) that take or return the type are callables too: a
+// kernel library over the library's type.
+func Load(dir string, spec Spec, kernels ...string) (*Lib, error) {
+	// -mod=readonly whatever GOFLAGS says: with -mod=mod the go command
+	// would add the library's module to go.mod, without its requirements.
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps, Dir: dir, BuildFlags: []string{modFlag(dir)}}
+	pkgs, err := packages.Load(cfg, append([]string{spec.Path}, kernels...)...)
+	if err != nil {
+		return nil, err
+	}
+	var kern []*types.Package
+	pkgs, kern, err = kernelPackages(spec, pkgs, kernels)
 	if err != nil {
 		return nil, err
 	}
@@ -134,9 +176,12 @@ func Load(dir string, spec Spec) (*Lib, error) {
 		if first, _, _ := strings.Cut(spec.Path, "/"); !strings.Contains(first, ".") && len(msgs) > 0 && strings.Contains(strings.Join(msgs, " "), "is not in std") {
 			return nil, fmt.Errorf("-type %s: %s is not an import path: name the library's package by its import path, such as '*gonum.org/v1/gonum/mat.Dense'", spec, spec.Path)
 		}
+		if all := strings.Join(msgs, " "); strings.Contains(all, "no required module provides package") || strings.Contains(all, "is replaced but not required") || strings.Contains(all, "import lookup disabled by -mod=") {
+			return nil, fmt.Errorf("-type %s: go.mod requires no module that provides package %s: go get %s, then run init (go mod tidy drops a module no package of the module imports yet, as before init writes the files that import it)", spec, spec.Path, spec.Path)
+		}
 		return nil, fmt.Errorf("-type %s: package %s does not load in this module (go get %s first): %s", spec, spec.Path, spec.Path, strings.Join(slices.Compact(msgs), "; "))
 	}
-	l := &Lib{Spec: spec, Pkg: pkgs[0].Types}
+	l := &Lib{Spec: spec, Pkg: pkgs[0].Types, Kernels: kern}
 	if err := l.findType(); err != nil {
 		return nil, err
 	}

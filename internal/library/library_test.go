@@ -329,3 +329,115 @@ func TestBindOptionsOfOps(t *testing.T) {
 		t.Errorf("%d options tried, want 4: %+v", len(f.Options), f.Options)
 	}
 }
+
+// TestLoadModMod: with GOFLAGS=-mod=mod, a library whose module go.mod
+// does not require (go get, then go mod tidy, which drops a module no
+// package imports) is not added to go.mod by init's loader, without the
+// requirements of its own that the value check's build then misses
+// ("updates to go.mod needed ... go mod tidy"): init names the go get
+// of the package and writes nothing. Required, it loads and binds under
+// -mod=mod, and go.mod is left as it was (issue 68, item 12).
+func TestLoadModMod(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS("testdata/modmod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "user")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	spec := Spec{Pointer: true, Path: "example.com/extlib", Name: "M"}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tidied, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bind := func() (*Found, error) {
+		l, err := Load(dir, spec)
+		if err != nil {
+			return nil, err
+		}
+		return Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	}
+	_, err = bind()
+	if want := "go.mod requires no module that provides package example.com/extlib: go get example.com/extlib, then run init"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("after go mod tidy: %v, want %q", err, want)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "go.mod")); string(data) != string(tidied) {
+		t.Errorf("go.mod written:\n%s", data)
+	}
+	// As go get leaves it.
+	got := string(tidied) + "\nrequire example.com/extlib v0.0.0\n\nrequire example.com/dep v0.0.0 // indirect\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(got), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := bind()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Bindings) == 0 || f.Bindings[0].Code != "ret.Neg(self)" {
+		t.Errorf("bindings %+v, want neg's ret.Neg(self)", f.Bindings)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "go.mod")); string(data) != got {
+		t.Errorf("go.mod written:\n%s", data)
+	}
+}
+
+// TestBindKernels binds a kernel library over another library's type
+// (issue 67, item 5): kern's exported functions of fake's *M, loaded
+// with it (Load's kernels), are bound by their values as the type's own
+// methods are: Relu returning its result, Tanh into its first argument
+// (for tanh and tanh.out, its first argument being ret or out); Sigmoid,
+// whose values are not sigmoid's, is rejected by its name, kern.Sigmoid.
+// The bindings' code names kern, which Found.Imports holds.
+func TestBindKernels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/kern")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := bindAll(t, dir, l)
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code
+	}
+	for op, want := range map[string]string{
+		"relu":     "kern.Relu(self)",
+		"tanh":     "kern.Tanh(ret, self)",
+		"tanh.out": "kern.Tanh(out, self)",
+		"neg":      "ret.Neg(self)", // fake's own, as before
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	if code, ok := got["sigmoid"]; ok {
+		t.Errorf("sigmoid bound to %q", code)
+	}
+	var rejected []string
+	for _, r := range f.Rejected {
+		rejected = append(rejected, r.String())
+	}
+	if !slices.ContainsFunc(rejected, func(r string) bool {
+		return strings.HasPrefix(r, "kern.Sigmoid: not sigmoid") && strings.Contains(r, ": got ")
+	}) {
+		t.Errorf("no rejection of kern.Sigmoid for sigmoid in:\n%s", strings.Join(rejected, "\n"))
+	}
+	if !slices.Contains(f.Imports, "example.com/fakemod/kern") {
+		t.Errorf("imports %v lack example.com/fakemod/kern", f.Imports)
+	}
+	if _, err := Load(dir, l.Spec, "example.com/fakemod/nothere"); err == nil || !strings.Contains(err.Error(), "-kernels example.com/fakemod/nothere: package example.com/fakemod/nothere does not load") {
+		t.Errorf("a kernel package that does not load: %v", err)
+	}
+}

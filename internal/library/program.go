@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/types"
 	"math"
 	"strconv"
 	"strings"
@@ -11,22 +12,35 @@ import (
 	"github.com/assertgen/assertgen/internal/refvalues"
 )
 
-// program returns the source of the program that runs each candidate on
-// its op's cases and prints, a line each, what it returned (its sizes and
-// values), or that it panicked, returned nil or did not return in time;
-// and first a probe of the constructor and the element access. With
-// emptyOnly, it runs each candidate on empty inputs instead (empty).
-func program(l *Lib, cands []*Candidate, emptyOnly bool) ([]byte, error) {
+// program returns the source of the program that runs candidates on
+// their op's cases and writes, a line each, what each returned (its sizes
+// and values), or that it panicked, returned nil or did not return in
+// time; or a probe of the constructor and the element access; or each
+// candidate run on empty inputs (empty). Its command line says which
+// (programMain); it writes its lines to a file of its own, not to its
+// standard output, which the library's code may print on. A call that
+// does not return within callTimeout ends the program: the caller runs
+// the candidates after it in a new one (runner).
+func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	pkg := l.Pkg.Name()
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n)\n\n", pkg, l.Pkg.Path())
+	var kern strings.Builder
+	for _, k := range l.Kernels {
+		fmt.Fprintf(&kern, "\t%s %q\n", k.Name(), k.Path())
+	}
+	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"os\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n%s)\n\n", pkg, l.Pkg.Path(), kern.String())
+	for _, k := range l.Kernels {
+		if n := firstExported(k); n != "" {
+			fmt.Fprintf(&b, "var _ = %s.%s\n", k.Name(), n)
+		}
+	}
 	// The tensor type is tensorT: gorgonia's package is named tensor.
 	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensorT = %s\n\ntype elem = %s\n\n", l.Qual(), l.Elem)
 	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensorT {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
 	fmt.Fprintf(&b, "func read(x tensorT) (shape []int, vals []float64) {\n%s\nreturn shape, vals\n}\n\n", l.Raw.Read())
 	fmt.Fprintf(&b, "func write(x tensorT) {\n%s\n}\n\n", l.Raw.Write())
 	fmt.Fprintf(&b, "func anchor(x tensorT) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
-	fmt.Fprintf(&b, "const emptyOnly = %v\n\n", emptyOnly)
+	fmt.Fprintf(&b, "const callTimeout = time.Duration(%d)\n\n", int64(callTimeout))
 	b.WriteString(programMain)
 	seen := map[*ViewForm]bool{}
 	for _, c := range cands {
@@ -94,12 +108,46 @@ func opt(v float64) *int64 {
 	return &i
 }
 
+// report is the file the program writes its lines to (os.Args[1]).
+var report *os.File
+
+// say writes one line of the program's report, at once: a line written
+// before the program ends is read.
+func say(format string, args ...any) {
+	report.WriteString(fmt.Sprintf(format, args...) + "\n")
+}
+
+// main runs what its command line says, FILE MODE [CANDIDATE...]: the
+// probe ("probe"), the candidates on their op's cases ("run") or on
+// empty inputs ("empty"), writing "S c" before candidate c and "H c"
+// before it ends the program after c did not return, and "D" when done.
 func main() {
-	if emptyOnly {
-		emptyMain()
-		return
+	f, err := os.OpenFile(os.Args[1], os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(4)
 	}
-	fmt.Println("P " + try(func() string {
+	report = f
+	var idx []int
+	for _, a := range os.Args[3:] {
+		c, _ := strconv.Atoi(a)
+		idx = append(idx, c)
+	}
+	switch os.Args[2] {
+	case "probe":
+		probeMain()
+	case "empty":
+		emptyMain(idx)
+	default:
+		runMain(idx)
+	}
+	say("D")
+}
+
+// probeMain checks that the constructor's tensors read back as made
+// ("P") and counts the allocations of a read of the elements ("A").
+func probeMain() {
+	say("P %s", try(func() string {
 		x := mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6})
 		if anchor(x) == nil || anchor(x) != anchor(x) {
 			return "copy: each read of the elements is a new slice"
@@ -111,7 +159,7 @@ func main() {
 		write(x)
 		return show(mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6}))
 	}))
-	fmt.Println("A " + try(func() string {
+	say("A %s", try(func() string {
 		x := mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6})
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -121,63 +169,86 @@ func main() {
 		runtime.ReadMemStats(&after)
 		return strconv.FormatUint((after.Mallocs-before.Mallocs)/100, 10)
 	}))
-	for c, r := range runs {
+}
+
+// runMain runs the runs idx on each case of their op ("R c k RESULT").
+func runMain(idx []int) {
+	for _, c := range idx {
+		r := runs[c]
+		say("S %d", c)
 		for k, cs := range cases[r.op] {
-			line := try(func() string {
-				var in []tensorT
-				for _, x := range cs.in {
-					in = append(in, mk(append([]int(nil), x.shape...), append([]float64(nil), x.data...)))
-				}
-				// out holds values of its own (not zeros), so that a
-				// kernel that adds to it is no copy.
-				stale := make([]float64, cs.out[0]*cs.out[1])
-				for i := range stale {
-					stale[i] = 1000 + float64(i)
-				}
-				out := mk(append([]int(nil), cs.out...), stale)
-				w := map[int]tensorT{0: in[0], 1: out}[r.w]
-				var before *elem
-				if w != nil {
-					before = anchor(w)
-				}
-				res := r.f(in, cs.s, out)
-				if w != nil && anchor(w) != before {
-					return "storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has"
-				}
-				if w != nil && res != w {
-					return "another tensor returned: it returns a tensor other than the one it writes, which the schema returns"
-				}
-				for i, x := range in {
-					if i == 0 && r.w == 0 {
-						continue // self, written in place
-					}
-					if _, vals := read(x); !same(vals, cs.in[i].data) {
-						return fmt.Sprintf("input written: it changes its input %d, which the schema only reads", i)
-					}
-				}
-				line := show(res)
-				if res != nil && r.v != 0 {
-					line = shares(line, res, in, r.v == 1)
-				}
-				return line
-			})
-			fmt.Printf("R %d %d %s\n", c, k, line)
+			line := try(func() string { return runCase(r, cs) })
+			say("R %d %d %s", c, k, line)
+			if strings.HasPrefix(line, hung) {
+				say("H %d", c)
+				os.Exit(0) // the call goes on: end it with its program
+			}
 		}
 	}
 }
 
-// emptyMain runs each run on empty inputs (empty) and prints what it did.
-func emptyMain() {
-	for c, r := range runs {
+// runCase runs r on case cs and says what it returned, or how it
+// failed.
+func runCase(r run, cs kase) string {
+	var in []tensorT
+	for _, x := range cs.in {
+		in = append(in, mk(append([]int(nil), x.shape...), append([]float64(nil), x.data...)))
+	}
+	// out holds values of its own (not zeros), so that a
+	// kernel that adds to it is no copy.
+	stale := make([]float64, cs.out[0]*cs.out[1])
+	for i := range stale {
+		stale[i] = 1000 + float64(i)
+	}
+	out := mk(append([]int(nil), cs.out...), stale)
+	w := map[int]tensorT{0: in[0], 1: out}[r.w]
+	var before *elem
+	if w != nil {
+		before = anchor(w)
+	}
+	res := r.f(in, cs.s, out)
+	if w != nil && anchor(w) != before {
+		return "storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has"
+	}
+	if w != nil && res != w {
+		return "another tensor returned: it returns a tensor other than the one it writes, which the schema returns"
+	}
+	for i, x := range in {
+		if i == 0 && r.w == 0 {
+			continue // self, written in place
+		}
+		if _, vals := read(x); !same(vals, cs.in[i].data) {
+			return fmt.Sprintf("input written: it changes its input %d, which the schema only reads", i)
+		}
+	}
+	line := show(res)
+	if res != nil && r.v != 0 {
+		line = shares(line, res, in, r.v == 1)
+	}
+	return line
+}
+
+// emptyMain runs the runs idx on empty inputs (empty) and says what
+// each did ("E c WHAT").
+func emptyMain(idx []int) {
+	for _, c := range idx {
+		r := runs[c]
 		if cs := cases[r.op]; len(cs) > 0 {
-			fmt.Printf("E %d %s\n", c, empty(r, cs[0]))
+			say("S %d", c)
+			e := empty(r, cs[0])
+			say("E %d %s", c, e)
+			if e == "hang" {
+				say("H %d", c)
+				os.Exit(0)
+			}
 		}
 	}
 }
 
 // empty runs r on inputs of its case's columns and no rows, and says
 // whether it crashed (a Go runtime error: the library's, not a refusal),
-// "ok" otherwise, "unmade" when the constructor refuses them.
+// "ok" otherwise, "unmade" when the constructor refuses them, "hang"
+// when it did not return in time (no crash).
 func empty(r run, cs kase) string {
 	var in []tensorT
 	var out tensorT
@@ -206,8 +277,8 @@ func empty(r run, cs kase) string {
 	select {
 	case s := <-done:
 		return s
-	case <-time.After(10 * time.Second):
-		return "ok"
+	case <-time.After(callTimeout):
+		return "hang"
 	}
 }
 
@@ -267,21 +338,32 @@ func show(x tensorT) string {
 	return b.String()
 }
 
+// hung starts what try says of a call that did not return in time.
+const hung = "it did not return within "
+
+// try runs f on a goroutine of its own and returns its result, or that
+// it panicked, ended its goroutine (runtime.Goexit) or did not return
+// within callTimeout.
 func try(f func() string) string {
 	done := make(chan string, 1)
 	go func() {
+		returned := false
 		defer func() {
 			if p := recover(); p != nil {
 				done <- "panic " + strings.Join(strings.Fields(fmt.Sprint(p)), " ")
+			} else if !returned {
+				done <- "it ended its goroutine (runtime.Goexit) without returning"
 			}
 		}()
-		done <- f()
+		s := f()
+		returned = true
+		done <- s
 	}()
 	select {
 	case s := <-done:
 		return s
-	case <-time.After(10 * time.Second):
-		return "timeout"
+	case <-time.After(callTimeout):
+		return hung + callTimeout.String()
 	}
 }
 
@@ -399,4 +481,17 @@ func (c *Candidate) body(l *Lib) string {
 		return b.String() + "return " + c.Code
 	}
 	return b.String() + c.Code + "\nreturn " + c.Returns
+}
+
+// firstExported is the first exported name of package p: the program
+// uses it so that an import no candidate calls still compiles.
+func firstExported(p *types.Package) string {
+	for _, n := range p.Scope().Names() {
+		if o := p.Scope().Lookup(n); o.Exported() {
+			if _, isType := o.(*types.TypeName); !isType {
+				return n
+			}
+		}
+	}
+	return ""
 }

@@ -33,7 +33,12 @@ type InitOptions struct {
 	// Memory says the tensor type has no ids of its own: init writes a
 	// memory function (memory:) to fill in, not the contract's methods.
 	Memory bool
-	Out    io.Writer // where Init says what it wrote and what is left
+	// Kernels are the packages of a kernel library over a library's type
+	// (-type IMPORTPATH.Type) whose exported functions init binds too:
+	// import paths, "." for the package of Dir (the default where its
+	// files import the library and declare exported functions).
+	Kernels []string
+	Out     io.Writer // where Init says what it wrote and what is left
 	// Write writes the new files into the directory dir, all or none
 	// (the command's is output.WriteNew under its signal guard); nil is
 	// output.WriteNew.
@@ -66,7 +71,10 @@ func Init(o InitOptions) error {
 	if lib, err := libraryInit(o); lib {
 		return err // a library's type (library.go)
 	}
-	t, err := inspect(o.Dir, o.Type, o.UseCounts, o.TypeParams)
+	if len(o.Kernels) > 0 {
+		return usage("-kernels with -type %s: a kernel library is bound over a library's type, named by its import path (-type '*gonum.org/v1/gonum/mat.Dense'); the kernels of your own type are found in its package", o.Type)
+	}
+	t, err := inspect(o.Dir, o.Type, o.UseCounts, o.TypeParams, o.Memory)
 	if err != nil {
 		return err
 	}

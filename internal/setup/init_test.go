@@ -37,7 +37,7 @@ type Iface interface{ Len() int }
 		{name: "Tensor", err: "declares no type Tensor; name your tensor type with -type (its exported types: Counted, GC, Iface)"},
 		{name: "GC", counts: "maybe", err: `-use-counts "maybe": want auto, true or false`},
 	} {
-		got, err := inspect(dir, tc.name, tc.counts, nil)
+		got, err := inspect(dir, tc.name, tc.counts, nil, false)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%s %s: %v, want an error with %q", tc.name, tc.counts, err, tc.err)

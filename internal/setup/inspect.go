@@ -152,7 +152,7 @@ var releasers = []string{"Release", "DecRef", "Unref", "Free", "Drop", "Dispose"
 // "") chooses it from the type: counted when *T already has UseCounts or
 // a method that drops a reference (releasers), garbage-collected
 // otherwise.
-func inspect(dir, name, useCounts string, typeParams []string) (*target, error) {
+func inspect(dir, name, useCounts string, typeParams []string, memory bool) (*target, error) {
 	if useCounts != "" && useCounts != "auto" && useCounts != "true" && useCounts != "false" {
 		return nil, usage("-use-counts %q: want auto, true or false", useCounts)
 	}
@@ -179,7 +179,7 @@ func inspect(dir, name, useCounts string, typeParams []string) (*target, error) 
 	t := &target{Path: rel.PkgPath, Name: rel.Name, Dir: packageDir(rel, dir), Type: name, GoType: "*" + rel.PkgPath + "." + name,
 		Has: methods(dbg.pkg.Types, name), HasRelease: methods(rel.Types, name), builds: []*build{relb, dbg}, pkg: rel.Types}
 	t.tests = readTestDecls(t.Dir, t.Name, name)
-	if err := t.tensorType(); err != nil {
+	if err := t.tensorType(memory); err != nil {
 		return nil, err
 	}
 	if t.Params, err = genericParams(rel.Types.Scope().Lookup(name).(*types.TypeName), typeParams); err != nil {
@@ -265,13 +265,15 @@ func packageDir(p *packages.Package, dir string) string {
 	return dir
 }
 
-// tensorType checks that the package pkg declares name as a type init can
-// write the contract's methods on, or says why not.
 // libraryType ends init's refusal of a package without the tensor type:
 // a library's type is named by its import path (library.go).
 const libraryType = ` (a library's type is named by its import path: -type '*gonum.org/v1/gonum/mat.Dense')`
 
-func (t *target) tensorType() error {
+// tensorType checks that the package pkg declares name as a type init can
+// write the contract's methods on, or says why not. With memory
+// (-memory), init writes no methods on the type: an alias of an instance
+// of a generic type of the package is taken.
+func (t *target) tensorType(memory bool) error {
 	pkg, name := t.pkg, t.Type
 	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
 	if at, inTest := t.tests.types[name]; !ok && inTest {
@@ -297,8 +299,11 @@ func (t *target) tensorType() error {
 		switch {
 		case ok && named.Obj().Pkg() != pkg && named.Obj().Pkg() != nil:
 			return fmt.Errorf("%s.%s is an alias of %s, a type of another package: init writes the contract's methods on a type of package %s; name one with -type, or add -memory to take it as the library's type", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), pkg.Path())
+		case ok && named.TypeArgs().Len() > 0 && memory:
+			// -memory writes no methods: an instance takes a memory
+			// function of its own, as gen takes the alias.
 		case ok && named.TypeArgs().Len() > 0:
-			return fmt.Errorf("%s.%s is an alias of %s, an instance of the generic type %s: init writes the contract's methods on the generic type and checks the instances its type_params: name; run init -type %s%s", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), named.Obj().Name(), named.Obj().Name(), typeParamsFlag(named))
+			return fmt.Errorf("%s.%s is an alias of %s, an instance of the generic type %s: init writes the contract's methods on the generic type and checks the instances its type_params: name; run init -type %s%s (or init -memory -type %s: a memory function of the instance, no methods)", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), named.Obj().Name(), named.Obj().Name(), typeParamsFlag(named), name)
 		case !ok || named.Obj().Pkg() == nil:
 			return fmt.Errorf("%s.%s is an alias of %s: init writes the contract's methods on a named type declared in package %s; name one with -type", pkg.Path(), name, types.TypeString(types.Unalias(tn.Type()), (*types.Package).Name), pkg.Path())
 		}

@@ -103,7 +103,11 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	if o.Type != t.Spec {
 		t.Flags = "-memory -type " + o.Type // an alias of the library's type
 	}
-	if t.Lib, err = library.Load(t.Dir, spec); err != nil {
+	kernels := o.Kernels
+	if len(kernels) == 0 && importsAndExports(t.Dir, spec.Path) {
+		kernels = []string{"."} // the package init runs in: a kernel library over the type
+	}
+	if t.Lib, err = library.Load(t.Dir, spec, kernels...); err != nil {
 		return err
 	}
 	if err := library.ProbeMemory(context.Background(), t.Dir, t.Lib); err != nil {
@@ -423,4 +427,25 @@ func (t *libTarget) checkConfig(text []byte) error {
 		return fmt.Errorf("init wrote nothing: its assertgen.yaml does not read back: %v", err)
 	}
 	return nil
+}
+
+// importsAndExports reports whether a Go file of dir (not a test's)
+// imports the package path and declares an exported function: the
+// package is a kernel library over the library's type, whose functions
+// init binds too.
+func importsAndExports(dir, path string) bool {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	for _, p := range paths {
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil || strings.HasSuffix(p, "_test.go") || !slices.ContainsFunc(f.Imports, func(im *ast.ImportSpec) bool { return im.Path.Value == strconv.Quote(path) }) {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.IsExported() {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -416,6 +416,15 @@ func (t *libTarget) report(w io.Writer) {
 	fmt.Fprintf(w, "    by name and signature: %s\n", list(named))
 	fmt.Fprintf(w, "    by values alone (the name is not the op's): %s\n", list(byValue))
 	fmt.Fprintf(w, "    mapped over the elements: %s\n", list(mapped))
+	for _, k := range t.Lib.Kernels {
+		var ops []string
+		for _, b := range f.Bindings {
+			if strings.HasPrefix(b.Callable, k.Name()+".") && !b.Helper {
+				ops = append(ops, b.Op)
+			}
+		}
+		fmt.Fprintf(w, "    by the kernels of %s: %s\n", k.Path(), list(ops))
+	}
 	if f.Views != nil {
 		fmt.Fprintf(w, "    views and cat, through %s's helpers: %s\n", ViewsFile, list(helped))
 	}

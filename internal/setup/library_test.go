@@ -65,6 +65,10 @@ func TestInitLibrary(t *testing.T) {
 		// Built as gorgonia's Dense is: values of interface{}, calls that
 		// return an error, a crash on empty inputs.
 		{name: "anylib", o: InitOptions{Type: "*example.com/fakemod/anylib.T"}},
+		// A kernel library over fake's type in the package init runs in:
+		// its exported functions are bound too (issue 67, item 5).
+		{name: "kernels", o: InitOptions{Type: "*example.com/fakemod/fake.M", Ops: []string{"relu", "tanh", "neg", "sigmoid"}},
+			user: map[string]string{"kern.go": "package user\n\nimport \"example.com/fakemod/fake\"\n\n// Relu returns max(a, 0).\nfunc Relu(a *fake.M) *fake.M {\n\traw := a.Raw()\n\tout := make([]float64, len(raw.Data))\n\tfor i, v := range raw.Data {\n\t\tout[i] = max(v, 0)\n\t}\n\treturn fake.New(raw.Rows, raw.Cols, out)\n}\n\n// Sigmoid is not sigmoid.\nfunc Sigmoid(a *fake.M) *fake.M { return a }\n"}},
 		{name: "alias", o: InitOptions{Type: "Tensor", Memory: true, Ops: []string{"mul", "neg"}},
 			user: map[string]string{"tensor.go": "package user\n\nimport \"example.com/fakemod/fake\"\n\n// Tensor is fake's matrix.\ntype Tensor = fake.M\n\n// Memory is taken.\nvar Memory = 1\n",
 				"x_test.go": "package user\n\n// AssertgenMemory is taken, in a test file.\nvar AssertgenMemory = 2\n"}},
@@ -103,6 +107,8 @@ func TestInitLibraryRefusals(t *testing.T) {
 		err   string
 		usage bool
 	}{
+		{o: InitOptions{Type: "Tensor", Kernels: []string{"."}}, usage: true, err: "-kernels with -type Tensor: a kernel library is bound over a library's type"},
+		{o: InitOptions{Type: ty, Kernels: []string{"example.com/fakemod/nothere"}}, err: "-kernels example.com/fakemod/nothere: package example.com/fakemod/nothere does not load"},
 		{o: InitOptions{Type: ty, UseCounts: "true"}, usage: true, err: "-use-counts true with -type *example.com/fakemod/fake.M: a library's type keeps no use counts"},
 		{o: InitOptions{Type: ty, TypeParams: []string{"T=float64"}}, usage: true, err: "-type-params with -type"},
 		{o: InitOptions{Type: ty, Types: []string{"Scalar=float32"}}, usage: true, err: "-types with -type"},

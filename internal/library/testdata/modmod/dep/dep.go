@@ -1,0 +1,4 @@
+package dep
+
+// Neg returns -v.
+func Neg(v float64) float64 { return -v }

@@ -1,0 +1,5 @@
+module example.com/extlib
+
+go 1.25.0
+
+require example.com/dep v0.0.0
