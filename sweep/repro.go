@@ -161,7 +161,7 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	}
 	r.From = names[0] + ": " + s.Describe()
 	c.From, c.Other = r.From, v.Other
-	if c.Crash == nil || c.Crash.Kind == crashPanic {
+	if c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease {
 		s, r.Tries = minimize(e, rt, s, c, budget)
 	}
 	c.Sample, r.Sample = s, s.Describe()
@@ -195,7 +195,7 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		return r
 	}
 	r.want = title
-	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang {
+	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang && c.Crash.Kind != crashRelease {
 		r.want = firstLine(c.Crash.Text) // the process dies: its panic's text
 	}
 	return r
@@ -232,7 +232,7 @@ func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts
 	pname, isProbe := strings.CutPrefix(strings.TrimSuffix(name, calledAgain), "value: ")
 	c.again = strings.HasSuffix(name, calledAgain)
 	name = strings.TrimSuffix(name, calledAgain)
-	safe := c.Crash == nil || c.Crash.Kind == crashPanic
+	safe := c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease // recovered: called again
 	for v := range Variants {
 		if !isProbe && Variants[v].Name != name {
 			continue

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	genout "github.com/assertgen/assertgen/gen/testdata/generic/out"
 	pool "github.com/assertgen/assertgen/examples/pool/checked"
+	genout "github.com/assertgen/assertgen/gen/testdata/generic/out"
 )
 
 // TestReproGenericCall: a generic wrapper's call is written with its type

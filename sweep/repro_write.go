@@ -33,19 +33,35 @@ type reproCase struct {
 }
 
 // templateChecks are the checks a reproducer can show in plain Go, each
-// with its template (reproBody): identity by pointer, shared memory by a
-// write through one tensor read through the other, values and sizes
-// copied before the call. The others (same_impl, use counts, bindings,
-// versions, fresh_or_alias, view_holds_storage) have no reproducer: a
-// library's tensor without use counts cannot show them without assertgen.
+// with its template (reproFile.check): identity by pointer, shared memory
+// by a write through one tensor read through the other, values and sizes
+// copied before the call, the library's own version counter, and
+// releases a caller makes (the use-count checks that a second release
+// shows). binding_context (noTemplate) has none.
 var templateChecks = []string{"returns_arg", "same_content", "same_metadata", "shares_storage",
 	"fresh_no_alias", "impl_use_count_eq_fresh", "impl_use_count_le_1", "storage_use_count_eq_1",
-	"fresh_not_held", "distinct_outputs", "same_storage"}
+	"fresh_not_held", "distinct_outputs", "same_storage", "same_impl", "no_mutation",
+	"fresh_or_alias", "view_holds_storage"}
+
+// noTemplate says why a check has no reproducer.
+var noTemplate = map[string]string{
+	"binding_context": "it compares a storage's binding with the hermetic context the call ran in, " +
+		"a state the runtime's adapter reports to assertgen's checks (asserts.Env): the library alone has no such context to compare with",
+}
+
+// needsDecl are the functions of a runtime's ReproSource a template
+// calls beyond tensorValues, tensorSizes and tensorFill: a runtime that
+// declares none gets no reproducer of the check, and a line saying so.
+var needsDecl = map[string]string{
+	"same_storage": "tensorAddr", "same_impl": "tensorImpl", "no_mutation": "tensorVersion",
+	"fresh_or_alias": "tensorRelease", "view_holds_storage": "tensorRelease", crashRelease: "tensorRelease",
+}
 
 // templateCrashes are the kinds of crash a reproducer shows: the call
 // itself (a recovered panic, fails with its text; a process that dies
-// fails the test), or the call under a deadline (a hang).
-var templateCrashes = []string{crashPanic, crashGoroutine, crashFatal, crashSignal, crashExit, crashHang}
+// fails the test), the call under a deadline (a hang), the call and the
+// release of its results (a panic releasing them).
+var templateCrashes = []string{crashPanic, crashGoroutine, crashFatal, crashSignal, crashExit, crashHang, crashRelease}
 
 // A reproFile is a reproducer's source being written.
 type reproFile struct {
@@ -62,7 +78,11 @@ type reproFile struct {
 // package repro) and its title: the sentence the test fails with.
 func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase) (src []byte, title string, err error) {
 	if c.Crash == nil && !slices.Contains(templateChecks, c.Check) {
-		return nil, "", fmt.Errorf("no reproducer template for %s (it needs assertgen's identities)", c.Check)
+		why := noTemplate[c.Check]
+		if why == "" {
+			why = "assertgen has no template for it"
+		}
+		return nil, "", fmt.Errorf("no reproducer for %s: %s", c.Check, why)
 	}
 	if c.Crash != nil && !slices.Contains(templateCrashes, c.Crash.Kind) {
 		return nil, "", fmt.Errorf("no reproducer template for a crash of kind %s", c.Crash.Kind)
@@ -74,8 +94,12 @@ func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase)
 	for _, p := range f.src.Imports {
 		f.imports[p] = defaultName(p)
 	}
-	if c.Check == "same_storage" && !strings.Contains(f.src.Decls, "func tensorAddr(") {
-		return nil, "", fmt.Errorf("no reproducer for same_storage: the runtime's ReproSource declares no tensorAddr")
+	kind := c.Check
+	if c.Crash != nil {
+		kind = c.Crash.Kind
+	}
+	if d := needsDecl[kind]; d != "" && !strings.Contains(f.src.Decls, "func "+d+"(") {
+		return nil, "", fmt.Errorf("no reproducer for %s: the runtime's ReproSource declares no %s", kind, d)
 	}
 	if err := f.args(rt, fn.Type()); err != nil {
 		return nil, "", err
@@ -146,7 +170,7 @@ func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
 // reserved reports whether a parameter's name is one the test's own
 // code uses (a variable, a package, the called function).
 func (f *reproFile) reserved(p string) bool {
-	if p == "t" || p == "v" || p == "before" || p == "after" || p == "done" || strings.HasPrefix(p, "again") {
+	if p == "t" || p == "v" || p == "p" || p == "before" || p == "after" || p == "done" || strings.HasPrefix(p, "again") {
 		return true
 	}
 	if len(p) > 1 && (p[0] == 'x' || p[0] == 'r') && strings.Trim(p[1:], "0123456789") == "" {
