@@ -303,3 +303,21 @@ func TestReproNoTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestReproPackage: a crash is the crashing function's package's bug; a
+// release crash, which trips in the runtime's Release, the called
+// function's, as a finding is.
+func TestReproPackage(t *testing.T) {
+	for _, c := range []struct {
+		c    reproCase
+		want string
+	}{
+		{reproCase{Crash: &crashError{Kind: crashPanic, At: "lib.Abs (lib.go:3)"}}, "lib"},
+		{reproCase{Crash: &crashError{Kind: crashRelease, At: "adapter.rt.Release (a.go:9)"}}, "example.com/ops"},
+		{reproCase{Check: "same_content"}, "example.com/ops"},
+	} {
+		if got := reproPackage(&c.c, "example.com/ops"); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.c, got, c.want)
+		}
+	}
+}
