@@ -69,9 +69,13 @@ type reproFile struct {
 	b       *boundSource
 	src     Source
 	imports map[string]string
-	vars    map[string]string // the call's parameter names as the test's variables
-	body    bytes.Buffer
-	title   string
+	// twice are the packages the call names otherwise than the runtime's
+	// declarations do (kernels for examples/pool): path to the call's
+	// name, imported under both
+	twice map[string]string
+	vars  map[string]string // the call's parameter names as the test's variables
+	body  bytes.Buffer
+	title string
 }
 
 // writeRepro returns the source of the reproducer of c (a test file of
@@ -87,11 +91,14 @@ func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase)
 	if c.Crash != nil && !slices.Contains(templateCrashes, c.Crash.Kind) {
 		return nil, "", fmt.Errorf("no reproducer template for a crash of kind %s", c.Crash.Kind)
 	}
-	f := &reproFile{c: c, b: b, src: rt.ReproSource(), imports: map[string]string{"testing": "testing"}, vars: map[string]string{}}
+	f := &reproFile{c: c, b: b, src: rt.ReproSource(), imports: map[string]string{"testing": "testing"}, twice: map[string]string{}, vars: map[string]string{}}
 	for p, n := range b.Imports {
 		f.imports[p] = n
 	}
 	for _, p := range f.src.Imports {
+		if n, ok := f.imports[p]; ok && n != defaultName(p) {
+			f.twice[p] = n // the call's name for it, beside the declarations'
+		}
 		f.imports[p] = defaultName(p)
 	}
 	kind := c.Check
@@ -181,6 +188,11 @@ func (f *reproFile) reserved(p string) bool {
 			return true
 		}
 	}
+	for _, n := range f.twice {
+		if n == p {
+			return true
+		}
+	}
 	name, _, _ := strings.Cut(f.b.Fun, "[")
 	return name == p || strings.HasPrefix(name, p+".")
 }
@@ -243,6 +255,9 @@ func (f *reproFile) file() ([]byte, error) {
 	for i, p := range paths {
 		if i > 0 && std(paths[i-1]) && !std(p) {
 			b.WriteString("\n")
+		}
+		if n := f.twice[p]; n != "" {
+			fmt.Fprintf(&b, "\t%s %q\n", n, p)
 		}
 		if n := f.imports[p]; n != defaultName(p) {
 			fmt.Fprintf(&b, "\t%s %q\n", n, p)
