@@ -86,35 +86,43 @@ func TestReproGenericBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a reproducer")
 	}
-	op, err := funcschema.ParseFunc("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn := reflect.ValueOf(pool.AddTensor[float32])
-	b, err := boundCallOf(fn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rc := &reproCase{Op: "add.Tensor", Check: "same_content", Where: "argument self", Sample: For(op, 0)}
-	src, _, err := writeRepro(poolRepro{}, fn, b, rc)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, src)
-	}
-	if !strings.Contains(string(src), "kernels.AddTensor[float32](") {
-		t.Errorf("the call is not instantiated:\n%s", src)
-	}
-	dir, err := os.MkdirTemp("testdata", "repro-generic-") // in the module: it imports examples/pool
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), src, 0o666); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"vet", "./" + filepath.ToSlash(dir)}, {"test", "-count=1", "./" + filepath.ToSlash(dir)}} {
-		out, err := exec.Command("go", args...).CombinedOutput()
+	for _, c := range []struct {
+		schema, where, call string
+		wrapper             any
+	}{
+		{"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", "argument self", "kernels.AddTensor[float32](", pool.AddTensor[float32]},
+		{"cat(Tensor[] tensors, int dim=0) -> Tensor", "argument tensors[0]", "kernels.Cat[float32](", pool.Cat[float32]},
+	} {
+		op, err := funcschema.ParseFunc(c.schema)
 		if err != nil {
-			t.Errorf("go %s: %v\n%s\n%s", args[0], err, out, src)
+			t.Fatal(err)
+		}
+		fn := reflect.ValueOf(c.wrapper)
+		b, err := boundCallOf(fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rc := &reproCase{Op: op.Name.String(), Check: "same_content", Where: c.where, Sample: For(op, 0)}
+		src, _, err := writeRepro(poolRepro{}, fn, b, rc)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		if !strings.Contains(string(src), c.call) {
+			t.Errorf("the call is not instantiated:\n%s", src)
+		}
+		dir, err := os.MkdirTemp("testdata", "repro-generic-") // in the module: it imports examples/pool
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), src, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"vet", "./" + filepath.ToSlash(dir)}, {"test", "-count=1", "./" + filepath.ToSlash(dir)}} {
+			out, err := exec.Command("go", args...).CombinedOutput()
+			if err != nil {
+				t.Errorf("%s: go %s: %v\n%s\n%s", op.Name, args[0], err, out, src)
+			}
 		}
 	}
 }

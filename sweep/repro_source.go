@@ -57,6 +57,9 @@ func goType(t reflect.Type, imports map[string]string) string {
 		if t.PkgPath() != "" {
 			name, _, _ := strings.Cut(t.String(), ".")
 			name = strings.TrimLeft(name, "*[]")
+			if as := imports[t.PkgPath()]; as != "" && as != name { // imported under another name
+				return as + strings.TrimPrefix(t.String(), name)
+			}
 			imports[t.PkgPath()] = name
 		}
 		return t.String()

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
@@ -318,6 +319,30 @@ func TestReproPackage(t *testing.T) {
 	} {
 		if got := reproPackage(&c.c, "example.com/ops"); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.c, got, c.want)
+		}
+	}
+}
+
+// TestGoTypeImportedAs: a type of a package the reproducer imports
+// already, under another name than its own (the call's kernels for
+// examples/pool), is written under that name; else under its own, which
+// is recorded.
+func TestGoTypeImportedAs(t *testing.T) {
+	typ := reflect.TypeOf([]*pool.Tensor[float32]{})
+	path := "github.com/assertgen/assertgen/examples/pool"
+	for _, c := range []struct {
+		imports map[string]string
+		want    string
+	}{
+		{map[string]string{path: "kernels"}, "[]*kernels.Tensor[float32]"},
+		{map[string]string{}, "[]*pool.Tensor[float32]"},
+	} {
+		as := c.imports[path]
+		if got := goType(typ, c.imports); got != c.want {
+			t.Errorf("imported as %q: %s, want %s", as, got, c.want)
+		}
+		if as != "" && c.imports[path] != as || as == "" && c.imports[path] != "pool" {
+			t.Errorf("imported as %q: the imports became %v", as, c.imports)
 		}
 	}
 }
