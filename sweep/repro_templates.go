@@ -86,8 +86,12 @@ func (f *reproFile) held(call, at, other, on string) {
 	switch c.Check {
 	case "same_impl":
 		f.title = fmt.Sprintf("%s replaces its argument %s with another tensor%s", c.Op, what, on)
-		fmt.Fprintf(w, "	before := tensorImpl(%s)\n\t%s\n\tif after := tensorImpl(%s); after != before {\n\t\tt.Errorf(%s, before, after)\n\t}\n",
-			at, call, at, q(f.title+": it was tensor %#x, it is now %#x"))
+		id, verb := "tensorImpl("+at+")", "%#x"
+		if f.byPointer {
+			id, verb = at, "%p"
+		}
+		fmt.Fprintf(w, "\tbefore := %s\n\t%s\n\tif after := %s; after != before {\n\t\tt.Errorf(%s, before, after)\n\t}\n",
+			id, call, id, q(f.title+": it was tensor "+verb+", it is now "+verb))
 	case "no_mutation":
 		f.title = fmt.Sprintf("%s writes its input %s%s", c.Op, what, on)
 		fmt.Fprintf(w, "\tbefore := tensorVersion(%s)\n\t%s\n\tif after := tensorVersion(%s); after != before {\n\t\tt.Errorf(%s, before, after)\n\t}\n",

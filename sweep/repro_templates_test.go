@@ -97,6 +97,7 @@ var templateCases = []templateCase{
 	{"panic", "abs(Tensor self) -> Tensor", "Abs", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashPanic, Text: "runtime error: index out of range [6] with length 6"}},
 	{"hang", "sqrt(Tensor self) -> Tensor", "Sqrt", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashHang, Text: "the call passed its time limit"}},
 	{"same_impl", "stack(Tensor[] tensors, int dim=0) -> Tensor", "Stack", func([]*libT, int64) *libT { return nil }, "same_impl", "argument tensors[0]", "", nil},
+	{"same_impl_bare", "stack(Tensor[] tensors, int dim=0) -> Tensor", "Stack", func([]*libT, int64) *libT { return nil }, "same_impl", "argument tensors[0]", "", nil},
 	{"no_mutation", "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", "Sum", func(*libT, *int) *libT { return nil }, "no_mutation", "argument self", "", nil},
 	{"fresh_or_alias", "contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)", "Contiguous", func(*libT, int) *libT { return nil }, "fresh_or_alias", "return 0", "argument self", nil},
 	{"view_holds_storage", "expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)", "Expand", func(*libT, []int64, bool) *libT { return nil }, "view_holds_storage", "return 0", "argument self", nil},
@@ -179,7 +180,11 @@ func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) 
 	}
 	rc := &reproCase{Op: op.Name.String(), Check: c.check, Where: c.where, Other: c.other, Crash: c.crash, Sample: s,
 		From: "a template's test", Limit: 3 * time.Second}
-	src, title, err := writeRepro(libRuntime{path}, reflect.ValueOf(c.wrapper), b, rc)
+	var rt ReproRuntime = libRuntime{path}
+	if strings.HasSuffix(c.name, "_bare") { // a runtime that declares the three functions alone
+		rt = bareRuntime{libRuntime{path}}
+	}
+	src, title, err := writeRepro(rt, reflect.ValueOf(c.wrapper), b, rc)
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", c.name, err, src)
 	}
@@ -276,6 +281,7 @@ type bareRuntime struct{ libRuntime }
 func (r bareRuntime) ReproSource() Source {
 	src := r.libRuntime.ReproSource()
 	src.Decls = src.Decls[:strings.Index(src.Decls, "\nfunc tensorImpl(")]
+	src.Imports = []string{r.path}
 	return src
 }
 

@@ -76,6 +76,27 @@ type reproFile struct {
 	vars  map[string]string // the call's parameter names as the test's variables
 	body  bytes.Buffer
 	title string
+	// byPointer: same_impl's place is an element of a list of pointers,
+	// compared as a pointer (elementPointer)
+	byPointer bool
+}
+
+// elementPointer reports whether the reproducer compares same_impl's
+// place as a pointer: an element of a list of pointers (a kernel that
+// puts another tensor in its input list), where the runtime declares no
+// tensorImpl.
+func (f *reproFile) elementPointer(ft reflect.Type) bool {
+	a, ok := strings.CutPrefix(f.c.Where, "argument ")
+	name, _, elem := strings.Cut(a, "[")
+	if f.c.Check != "same_impl" || !ok || !elem || strings.Contains(f.src.Decls, "func tensorImpl(") {
+		return false
+	}
+	i := slices.Index(f.b.Params, name)
+	if i < 0 || i >= ft.NumIn() {
+		return false
+	}
+	t := ft.In(i)
+	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Pointer
 }
 
 // writeRepro returns the source of the reproducer of c (a test file of
@@ -105,7 +126,8 @@ func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase)
 	if c.Crash != nil {
 		kind = c.Crash.Kind
 	}
-	if d := needsDecl[kind]; d != "" && !strings.Contains(f.src.Decls, "func "+d+"(") {
+	f.byPointer = f.elementPointer(fn.Type())
+	if d := needsDecl[kind]; d != "" && !strings.Contains(f.src.Decls, "func "+d+"(") && !f.byPointer {
 		return nil, "", fmt.Errorf("no reproducer for %s: the runtime's ReproSource declares no %s", kind, d)
 	}
 	if err := f.args(rt, fn.Type()); err != nil {
