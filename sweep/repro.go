@@ -161,7 +161,7 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	}
 	r.From = names[0] + ": " + s.Describe()
 	c.From, c.Other = r.From, v.Other
-	if c.Crash == nil || c.Crash.Kind == crashPanic {
+	if c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease {
 		s, r.Tries = minimize(e, rt, s, c, budget)
 	}
 	c.Sample, r.Sample = s, s.Describe()
@@ -171,9 +171,10 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		return r
 	}
 	r.Package = b.pkg
-	if c.Crash != nil && c.Crash.At != "" {
-		r.Package, _, _ = strings.Cut(c.Crash.At, ".")
-	}
+	// a crash is in the crashing function's package; one releasing the
+	// results, in the called function's (its kernel left them so), not
+	// where the runtime's Release tripped (reproPackage)
+	r.Package = reproPackage(c, b.pkg)
 	src, title, err := writeRepro(rt, fn, b, c)
 	if err != nil {
 		r.Note = err.Error()
@@ -195,7 +196,7 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		return r
 	}
 	r.want = title
-	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang {
+	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang && c.Crash.Kind != crashRelease {
 		r.want = firstLine(c.Crash.Text) // the process dies: its panic's text
 	}
 	return r
@@ -232,7 +233,7 @@ func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts
 	pname, isProbe := strings.CutPrefix(strings.TrimSuffix(name, calledAgain), "value: ")
 	c.again = strings.HasSuffix(name, calledAgain)
 	name = strings.TrimSuffix(name, calledAgain)
-	safe := c.Crash == nil || c.Crash.Kind == crashPanic
+	safe := c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease // recovered: called again
 	for v := range Variants {
 		if !isProbe && Variants[v].Name != name {
 			continue
@@ -396,4 +397,16 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// reproPackage is the package a reproducer's bug is in: a crash's
+// crashing function's, else (a finding, a crash releasing the call's
+// results: the runtime's Release is where it trips, the kernel what left
+// them so) the called function's, called.
+func reproPackage(c *reproCase, called string) string {
+	if c.Crash != nil && c.Crash.At != "" && c.Crash.Kind != crashRelease {
+		pkg, _, _ := strings.Cut(c.Crash.At, ".")
+		return pkg
+	}
+	return called
 }

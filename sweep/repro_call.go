@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -36,6 +37,10 @@ type boundSource struct {
 	// Imports are the packages Fun and Decls use: import path to the name
 	// they use it by.
 	Imports map[string]string
+	// typeArgs are a generic wrapper's type parameters, each as the Go
+	// source of the type the wrapper was instantiated with ("T":
+	// "float32"), written for them in the call.
+	typeArgs map[string]string
 	// pkg is the import path of the called function's package.
 	pkg  string
 	fset *token.FileSet
@@ -43,9 +48,14 @@ type boundSource struct {
 
 // call returns the call as Go source, each parameter renamed by rename.
 func (b *boundSource) call(rename map[string]string) string {
+	all := maps.Clone(b.typeArgs)
+	if all == nil {
+		all = map[string]string{}
+	}
+	maps.Copy(all, rename)
 	var args []string
 	for _, a := range b.Args {
-		args = append(args, renamed(b.fset, a, rename))
+		args = append(args, renamed(b.fset, a, all))
 	}
 	return b.Fun + "(" + strings.Join(args, ", ") + ")"
 }
@@ -118,14 +128,17 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 			b.Params = append(b.Params, n.Name)
 		}
 	}
+	if b.typeArgs, err = instantiate(decl, fn.Type(), b.Imports); err != nil {
+		return nil, fmt.Errorf("%s: %s: %v", file, name, err)
+	}
 	fun, targs := call.Fun, ""
 	switch x := fun.(type) {
 	case *ast.IndexExpr:
-		fun, targs = x.X, "["+renamed(fset, x.Index, nil)+"]"
+		fun, targs = x.X, "["+renamed(fset, x.Index, b.typeArgs)+"]"
 	case *ast.IndexListExpr:
 		var ts []string
 		for _, e := range x.Indices {
-			ts = append(ts, renamed(fset, e, nil))
+			ts = append(ts, renamed(fset, e, b.typeArgs))
 		}
 		fun, targs = x.X, "["+strings.Join(ts, ", ")+"]"
 	}

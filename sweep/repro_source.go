@@ -24,10 +24,14 @@ type Source struct {
 	//	func tensorSizes(x T) []int      // its shape
 	//	func tensorFill(x T, v float64)  // writes v to each of its elements
 	//
-	// and, optionally, the address of the memory a tensor's elements are
-	// in (0 for none), which the same_storage template compares:
+	// and, optionally, what the templates of some checks call (a runtime
+	// without one gets no reproducer of those, and a line naming it):
 	//
-	//	func tensorAddr(x T) uintptr
+	//	func tensorAddr(x T) uintptr   // where its elements are (0 for none): same_storage
+	//	func tensorImpl(x T) uintptr   // the object its handle points at: same_impl
+	//	func tensorVersion(x T) V      // the library's version counter, any comparable V: no_mutation
+	//	func tensorRelease(xs ...any)  // releases each tensor of xs, as the runtime's Release
+	//	                               // does: release crashes, fresh_or_alias, view_holds_storage
 	Decls string
 }
 
@@ -53,6 +57,9 @@ func goType(t reflect.Type, imports map[string]string) string {
 		if t.PkgPath() != "" {
 			name, _, _ := strings.Cut(t.String(), ".")
 			name = strings.TrimLeft(name, "*[]")
+			if as := imports[t.PkgPath()]; as != "" && as != name { // imported under another name
+				return as + strings.TrimPrefix(t.String(), name)
+			}
 			imports[t.PkgPath()] = name
 		}
 		return t.String()

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,7 +21,7 @@ func (f *reproFile) check(nout int) error {
 		return err
 	}
 	other := ""
-	needOther := c.Check != "same_content" && c.Check != "same_metadata" && c.Check != "same_storage" && c.Check != "fresh_not_held"
+	needOther := !slices.Contains([]string{"same_content", "same_metadata", "same_storage", "fresh_not_held", "same_impl", "no_mutation"}, c.Check)
 	if needOther && c.Other != "" {
 		if other, err = f.place(c.Other); err != nil {
 			return err
@@ -65,8 +66,51 @@ func (f *reproFile) check(nout int) error {
 		f.title = fmt.Sprintf("%s hands out the memory of an earlier result again: writing a second call's %s changes the first's%s", op, c.Where, on)
 		again := "again" + strings.TrimPrefix(at, "r")
 		f.writeThrough(call+"\n\t"+f.results("again", nout), again, at, true)
+	default:
+		f.held(call, at, other, on)
 	}
 	return nil
+}
+
+// held writes the templates of the checks that compare a tensor's
+// identity, its version, or the holds on it: same_impl (tensorImpl before
+// and after: the argument's handle points at another tensor), no_mutation
+// (the library's version counter, tensorVersion), and fresh_or_alias and
+// view_holds_storage, whose bug (a result that takes no hold of its own on
+// the argument's tensor or memory) shows when the caller releases both
+// (tensorRelease, as the runtime's Release does): the library's count
+// drops below zero.
+func (f *reproFile) held(call, at, other, on string) {
+	c, w, q := f.c, &f.body, strconv.Quote
+	what, o := strings.TrimPrefix(c.Where, "argument "), strings.TrimPrefix(c.Other, "argument ")
+	switch c.Check {
+	case "same_impl":
+		f.title = fmt.Sprintf("%s replaces its argument %s with another tensor%s", c.Op, what, on)
+		id, verb := "tensorImpl("+at+")", "%#x"
+		if f.byPointer {
+			id, verb = at, "%p"
+		}
+		fmt.Fprintf(w, "\tbefore := %s\n\t%s\n\tif after := %s; after != before {\n\t\tt.Errorf(%s, before, after)\n\t}\n",
+			id, call, id, q(f.title+": it was tensor "+verb+", it is now "+verb))
+	case "no_mutation":
+		f.title = fmt.Sprintf("%s writes its input %s%s", c.Op, what, on)
+		fmt.Fprintf(w, "\tbefore := tensorVersion(%s)\n\t%s\n\tif after := tensorVersion(%s); after != before {\n\t\tt.Errorf(%s, before, after)\n\t}\n",
+			at, call, at, q(f.title+": its version went from %v to %v"))
+	case "fresh_or_alias":
+		f.title = fmt.Sprintf("%s returns its argument %s as its result without a hold of its own: releasing both releases %s twice%s", c.Op, o, o, on)
+		f.releaseAfter(call, at+", "+other)
+	case "view_holds_storage":
+		f.title = fmt.Sprintf("%s's view of %s takes no hold on %s's memory: releasing both releases it more times than it was held%s", c.Op, o, o, on)
+		f.releaseAfter(call, at+", "+other)
+	}
+}
+
+// releaseAfter writes the call, then the release of the tensors named
+// (tensorRelease), failing with the title when the library panics.
+func (f *reproFile) releaseAfter(call, tensors string) {
+	f.imports["runtime/debug"] = "debug"
+	fmt.Fprintf(&f.body, "\t%s\n\tdefer func() {\n\t\tif p := recover(); p != nil {\n\t\t\tt.Fatalf(%s, p, debug.Stack())\n\t\t}\n\t}()\n\ttensorRelease(%s)\n",
+		call, strconv.Quote(f.title+": %v\n%s"), tensors)
 }
 
 // writeThrough writes the call, then a value none of the tensors holds
@@ -111,6 +155,15 @@ func (f *reproFile) crash(nout int, on string) error {
 		f.imports["runtime/debug"] = "debug"
 		fmt.Fprintf(w, "\tdefer func() {\n\t\tif p := recover(); p != nil {\n\t\t\tt.Fatalf(%s, p, debug.Stack())\n\t\t}\n\t}()\n\t%s\n",
 			strconv.Quote(fmt.Sprintf("%s panics%s: %%v\n%%s", c.Op, on)), call)
+	case crashRelease:
+		var rs []string
+		for i := range nout {
+			rs = append(rs, "r"+strconv.Itoa(i))
+		}
+		f.title = fmt.Sprintf("%s's results cannot be released%s: %s", c.Op, on, strings.TrimPrefix(c.Crash.Text, "in Release: "))
+		f.imports["runtime/debug"] = "debug"
+		fmt.Fprintf(w, "\t%s\n\tdefer func() {\n\t\tif p := recover(); p != nil {\n\t\t\tt.Fatalf(%s, p, debug.Stack())\n\t\t}\n\t}()\n\ttensorRelease(%s)\n",
+			call, strconv.Quote(fmt.Sprintf("%s's results cannot be released%s: %%v\n%%s", c.Op, on)), strings.Join(rs, ", "))
 	case crashHang:
 		limit := c.Limit
 		if limit <= 0 {

@@ -1,7 +1,9 @@
 package sweep
 
 import (
+	"bytes"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -12,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
@@ -39,6 +42,18 @@ func tensorSizes(x *lib.T) []int { return append([]int{}, x.Shape...) }
 func tensorFill(x *lib.T, v float64) {
 	for i := range x.V {
 		x.V[i] = v
+	}
+}
+
+func tensorImpl(x *lib.T) uintptr { return uintptr(unsafe.Pointer(x)) }
+
+func tensorVersion(x *lib.T) int { return x.Version }
+
+func tensorRelease(xs ...any) {
+	for _, x := range xs {
+		if x, ok := x.(*lib.T); ok {
+			lib.Release(x)
+		}
 	}
 }
 
@@ -81,6 +96,12 @@ var templateCases = []templateCase{
 	{"same_storage", "neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "NegOut", func(*libT, *libT) *libT { return nil }, "same_storage", "argument out", "", nil},
 	{"panic", "abs(Tensor self) -> Tensor", "Abs", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashPanic, Text: "runtime error: index out of range [6] with length 6"}},
 	{"hang", "sqrt(Tensor self) -> Tensor", "Sqrt", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashHang, Text: "the call passed its time limit"}},
+	{"same_impl", "stack(Tensor[] tensors, int dim=0) -> Tensor", "Stack", func([]*libT, int64) *libT { return nil }, "same_impl", "argument tensors[0]", "", nil},
+	{"same_impl_bare", "stack(Tensor[] tensors, int dim=0) -> Tensor", "Stack", func([]*libT, int64) *libT { return nil }, "same_impl", "argument tensors[0]", "", nil},
+	{"no_mutation", "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", "Sum", func(*libT, *int) *libT { return nil }, "no_mutation", "argument self", "", nil},
+	{"fresh_or_alias", "contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)", "Contiguous", func(*libT, int) *libT { return nil }, "fresh_or_alias", "return 0", "argument self", nil},
+	{"view_holds_storage", "expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)", "Expand", func(*libT, []int64, bool) *libT { return nil }, "view_holds_storage", "return 0", "argument self", nil},
+	{"release", "relu(Tensor self) -> Tensor", "Relu", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashRelease, Text: "in Release: lib: memory released more times than it was held"}},
 	{"goroutine_panic", "tanh(Tensor self) -> Tensor", "Tanh", func(*libT) *libT { return nil }, "", "", "", &crashError{Kind: crashGoroutine, Text: "tanh's worker gave up"}},
 }
 
@@ -159,11 +180,18 @@ func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) 
 	}
 	rc := &reproCase{Op: op.Name.String(), Check: c.check, Where: c.where, Other: c.other, Crash: c.crash, Sample: s,
 		From: "a template's test", Limit: 3 * time.Second}
-	src, title, err := writeRepro(libRuntime{path}, reflect.ValueOf(c.wrapper), b, rc)
+	var rt ReproRuntime = libRuntime{path}
+	if strings.HasSuffix(c.name, "_bare") { // a runtime that declares the three functions alone
+		rt = bareRuntime{libRuntime{path}}
+	}
+	src, title, err := writeRepro(rt, reflect.ValueOf(c.wrapper), b, rc)
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", c.name, err, src)
 	}
-	return src, title
+	// a list's type is written from the wrapper's signature: libT, the
+	// library's T here
+	src = bytes.ReplaceAll(src, []byte("\t\"github.com/assertgen/assertgen/sweep\"\n"), nil)
+	return bytes.ReplaceAll(src, []byte("sweep.libT"), []byte("lib.T")), title
 }
 
 // TestVerifyRepro: of reproducers run together, one that passes, fails
@@ -218,14 +246,14 @@ func TestReproList(t *testing.T) {
 		{Key: "neg_ returns_arg return 0", Title: "neg_ returns a new tensor, not its argument self on float32 [1]", Package: "example.com/ops",
 			Dir: "testdata/repro/neg_returns_arg_return_0", Command: "go test ./testdata/repro/neg_returns_arg_return_0", Verified: true,
 			Also: []string{"neg_ fresh_no_alias return 0"}},
-		{Key: "abs same_impl argument self", Note: "no reproducer template for same_impl (it needs assertgen's identities)"},
+		{Key: "abs binding_context argument self", Note: "no reproducer for binding_context: " + noTemplate["binding_context"]},
 		{Key: "exp same_content argument self", Title: "exp changes its input self on float32 [1]", Package: "example.com/ops",
 			Dir: "testdata/repro/exp", Command: "go test ./testdata/repro/exp", Note: "the test passes: the bug does not show without the checks"},
 	}
 	want := "reproducers (1 verified, 2 not; title, directory, command):\n" +
 		"\tneg_ returns a new tensor, not its argument self on float32 [1]\ttestdata/repro/neg_returns_arg_return_0\tgo test ./testdata/repro/neg_returns_arg_return_0\n" +
 		"\t\talso: neg_ fresh_no_alias return 0\n" +
-		"\tabs same_impl argument self: no reproducer: no reproducer template for same_impl (it needs assertgen's identities)\n" +
+		"\tabs binding_context argument self: no reproducer: no reproducer for binding_context: " + noTemplate["binding_context"] + "\n" +
 		"\texp same_content argument self: not verified (the test passes: the bug does not show without the checks): go test ./testdata/repro/exp\n"
 	if got := r.String(); !strings.HasSuffix(got, want) {
 		t.Errorf("the report ends\n%s\nwant\n%s", got, want)
@@ -242,6 +270,85 @@ func TestReproList(t *testing.T) {
 	} {
 		if got := reproSlug(c.key, used); got != c.want {
 			t.Errorf("reproSlug(%q) = %q, want %q", c.key, got, c.want)
+		}
+	}
+}
+
+// bareRuntime is libRuntime whose ReproSource declares only the three
+// functions every template uses.
+type bareRuntime struct{ libRuntime }
+
+func (r bareRuntime) ReproSource() Source {
+	src := r.libRuntime.ReproSource()
+	src.Decls = src.Decls[:strings.Index(src.Decls, "\nfunc tensorImpl(")]
+	src.Imports = []string{r.path}
+	return src
+}
+
+// TestReproNoTemplate: binding_context gets no reproducer and says why
+// (the library has no hermetic context); a check whose template calls a
+// function the runtime's ReproSource does not declare says which.
+func TestReproNoTemplate(t *testing.T) {
+	for _, c := range []struct{ check, where, other, want string }{
+		{"binding_context", "argument self", "", "no reproducer for binding_context: it compares a storage's binding with the hermetic context"},
+		{"same_impl", "argument self", "", "no reproducer for same_impl: the runtime's ReproSource declares no tensorImpl"},
+		{"no_mutation", "argument self", "", "declares no tensorVersion"},
+		{"fresh_or_alias", "return 0", "argument self", "declares no tensorRelease"},
+		{"view_holds_storage", "return 0", "argument self", "declares no tensorRelease"},
+		{"same_storage", "argument self", "", "declares no tensorAddr"},
+	} {
+		op, err := funcschema.ParseFunc("neg(Tensor self) -> Tensor")
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _ := parser.ParseExpr("self")
+		b := &boundSource{Fun: "lib.Neg", Params: []string{"self"}, Args: []ast.Expr{e}, Imports: map[string]string{"example.com/lib": "lib"}, fset: token.NewFileSet()}
+		rc := &reproCase{Op: "neg", Check: c.check, Where: c.where, Other: c.other, Sample: For(op, 0)}
+		_, _, err = writeRepro(bareRuntime{libRuntime{"example.com/lib"}}, reflect.ValueOf(func(*libT) *libT { return nil }), b, rc)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.check, err, c.want)
+		}
+	}
+}
+
+// TestReproPackage: a crash is the crashing function's package's bug; a
+// release crash, which trips in the runtime's Release, the called
+// function's, as a finding is.
+func TestReproPackage(t *testing.T) {
+	for _, c := range []struct {
+		c    reproCase
+		want string
+	}{
+		{reproCase{Crash: &crashError{Kind: crashPanic, At: "lib.Abs (lib.go:3)"}}, "lib"},
+		{reproCase{Crash: &crashError{Kind: crashRelease, At: "adapter.rt.Release (a.go:9)"}}, "example.com/ops"},
+		{reproCase{Check: "same_content"}, "example.com/ops"},
+	} {
+		if got := reproPackage(&c.c, "example.com/ops"); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.c, got, c.want)
+		}
+	}
+}
+
+// TestGoTypeImportedAs: a type of a package the reproducer imports
+// already, under another name than its own (the call's kernels for
+// examples/pool), is written under that name; else under its own, which
+// is recorded.
+func TestGoTypeImportedAs(t *testing.T) {
+	typ := reflect.TypeOf([]*pool.Tensor[float32]{})
+	path := "github.com/assertgen/assertgen/examples/pool"
+	for _, c := range []struct {
+		imports map[string]string
+		want    string
+	}{
+		{map[string]string{path: "kernels"}, "[]*kernels.Tensor[float32]"},
+		{map[string]string{}, "[]*pool.Tensor[float32]"},
+	} {
+		as := c.imports[path]
+		if got := goType(typ, c.imports); got != c.want {
+			t.Errorf("imported as %q: %s, want %s", as, got, c.want)
+		}
+		if as != "" && c.imports[path] != as || as == "" && c.imports[path] != "pool" {
+			t.Errorf("imported as %q: the imports became %v", as, c.imports)
 		}
 	}
 }

@@ -33,19 +33,35 @@ type reproCase struct {
 }
 
 // templateChecks are the checks a reproducer can show in plain Go, each
-// with its template (reproBody): identity by pointer, shared memory by a
-// write through one tensor read through the other, values and sizes
-// copied before the call. The others (same_impl, use counts, bindings,
-// versions, fresh_or_alias, view_holds_storage) have no reproducer: a
-// library's tensor without use counts cannot show them without assertgen.
+// with its template (reproFile.check): identity by pointer, shared memory
+// by a write through one tensor read through the other, values and sizes
+// copied before the call, the library's own version counter, and
+// releases a caller makes (the use-count checks that a second release
+// shows). binding_context (noTemplate) has none.
 var templateChecks = []string{"returns_arg", "same_content", "same_metadata", "shares_storage",
 	"fresh_no_alias", "impl_use_count_eq_fresh", "impl_use_count_le_1", "storage_use_count_eq_1",
-	"fresh_not_held", "distinct_outputs", "same_storage"}
+	"fresh_not_held", "distinct_outputs", "same_storage", "same_impl", "no_mutation",
+	"fresh_or_alias", "view_holds_storage"}
+
+// noTemplate says why a check has no reproducer.
+var noTemplate = map[string]string{
+	"binding_context": "it compares a storage's binding with the hermetic context the call ran in, " +
+		"a state the runtime's adapter reports to assertgen's checks (asserts.Env): the library alone has no such context to compare with",
+}
+
+// needsDecl are the functions of a runtime's ReproSource a template
+// calls beyond tensorValues, tensorSizes and tensorFill: a runtime that
+// declares none gets no reproducer of the check, and a line saying so.
+var needsDecl = map[string]string{
+	"same_storage": "tensorAddr", "same_impl": "tensorImpl", "no_mutation": "tensorVersion",
+	"fresh_or_alias": "tensorRelease", "view_holds_storage": "tensorRelease", crashRelease: "tensorRelease",
+}
 
 // templateCrashes are the kinds of crash a reproducer shows: the call
 // itself (a recovered panic, fails with its text; a process that dies
-// fails the test), or the call under a deadline (a hang).
-var templateCrashes = []string{crashPanic, crashGoroutine, crashFatal, crashSignal, crashExit, crashHang}
+// fails the test), the call under a deadline (a hang), the call and the
+// release of its results (a panic releasing them).
+var templateCrashes = []string{crashPanic, crashGoroutine, crashFatal, crashSignal, crashExit, crashHang, crashRelease}
 
 // A reproFile is a reproducer's source being written.
 type reproFile struct {
@@ -53,29 +69,66 @@ type reproFile struct {
 	b       *boundSource
 	src     Source
 	imports map[string]string
-	vars    map[string]string // the call's parameter names as the test's variables
-	body    bytes.Buffer
-	title   string
+	// twice are the packages the call names otherwise than the runtime's
+	// declarations do (kernels for examples/pool): path to the call's
+	// name, imported under both
+	twice map[string]string
+	vars  map[string]string // the call's parameter names as the test's variables
+	body  bytes.Buffer
+	title string
+	// byPointer: same_impl's place is an element of a list of pointers,
+	// compared as a pointer (elementPointer)
+	byPointer bool
+}
+
+// elementPointer reports whether the reproducer compares same_impl's
+// place as a pointer: an element of a list of pointers (a kernel that
+// puts another tensor in its input list), where the runtime declares no
+// tensorImpl.
+func (f *reproFile) elementPointer(ft reflect.Type) bool {
+	a, ok := strings.CutPrefix(f.c.Where, "argument ")
+	name, _, elem := strings.Cut(a, "[")
+	if f.c.Check != "same_impl" || !ok || !elem || strings.Contains(f.src.Decls, "func tensorImpl(") {
+		return false
+	}
+	i := slices.Index(f.b.Params, name)
+	if i < 0 || i >= ft.NumIn() {
+		return false
+	}
+	t := ft.In(i)
+	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Pointer
 }
 
 // writeRepro returns the source of the reproducer of c (a test file of
 // package repro) and its title: the sentence the test fails with.
 func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase) (src []byte, title string, err error) {
 	if c.Crash == nil && !slices.Contains(templateChecks, c.Check) {
-		return nil, "", fmt.Errorf("no reproducer template for %s (it needs assertgen's identities)", c.Check)
+		why := noTemplate[c.Check]
+		if why == "" {
+			why = "assertgen has no template for it"
+		}
+		return nil, "", fmt.Errorf("no reproducer for %s: %s", c.Check, why)
 	}
 	if c.Crash != nil && !slices.Contains(templateCrashes, c.Crash.Kind) {
 		return nil, "", fmt.Errorf("no reproducer template for a crash of kind %s", c.Crash.Kind)
 	}
-	f := &reproFile{c: c, b: b, src: rt.ReproSource(), imports: map[string]string{"testing": "testing"}, vars: map[string]string{}}
+	f := &reproFile{c: c, b: b, src: rt.ReproSource(), imports: map[string]string{"testing": "testing"}, twice: map[string]string{}, vars: map[string]string{}}
 	for p, n := range b.Imports {
 		f.imports[p] = n
 	}
 	for _, p := range f.src.Imports {
+		if n, ok := f.imports[p]; ok && n != defaultName(p) {
+			f.twice[p] = n // the call's name for it, beside the declarations'
+		}
 		f.imports[p] = defaultName(p)
 	}
-	if c.Check == "same_storage" && !strings.Contains(f.src.Decls, "func tensorAddr(") {
-		return nil, "", fmt.Errorf("no reproducer for same_storage: the runtime's ReproSource declares no tensorAddr")
+	kind := c.Check
+	if c.Crash != nil {
+		kind = c.Crash.Kind
+	}
+	f.byPointer = f.elementPointer(fn.Type())
+	if d := needsDecl[kind]; d != "" && !strings.Contains(f.src.Decls, "func "+d+"(") && !f.byPointer {
+		return nil, "", fmt.Errorf("no reproducer for %s: the runtime's ReproSource declares no %s", kind, d)
 	}
 	if err := f.args(rt, fn.Type()); err != nil {
 		return nil, "", err
@@ -146,13 +199,18 @@ func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
 // reserved reports whether a parameter's name is one the test's own
 // code uses (a variable, a package, the called function).
 func (f *reproFile) reserved(p string) bool {
-	if p == "t" || p == "v" || p == "before" || p == "after" || p == "done" || strings.HasPrefix(p, "again") {
+	if p == "t" || p == "v" || p == "p" || p == "before" || p == "after" || p == "done" || strings.HasPrefix(p, "again") {
 		return true
 	}
 	if len(p) > 1 && (p[0] == 'x' || p[0] == 'r') && strings.Trim(p[1:], "0123456789") == "" {
 		return true
 	}
 	for _, n := range f.imports {
+		if n == p {
+			return true
+		}
+	}
+	for _, n := range f.twice {
 		if n == p {
 			return true
 		}
@@ -219,6 +277,9 @@ func (f *reproFile) file() ([]byte, error) {
 	for i, p := range paths {
 		if i > 0 && std(paths[i-1]) && !std(p) {
 			b.WriteString("\n")
+		}
+		if n := f.twice[p]; n != "" {
+			fmt.Fprintf(&b, "\t%s %q\n", n, p)
 		}
 		if n := f.imports[p]; n != defaultName(p) {
 			fmt.Fprintf(&b, "\t%s %q\n", n, p)
