@@ -33,7 +33,7 @@ type scope struct {
 var (
 	openScopes atomic.Int32 // goroutine bindings in scopes (0: the fast test in handle)
 	scopesMu   sync.Mutex
-	scopes     = map[uint64]*scope{} // goroutine id -> innermost scope
+	scopes     = map[uintptr]*scope{} // goroutine token (shared.Getg) -> innermost scope
 )
 
 // Collect runs f and returns the violations that checked calls reported on
@@ -45,8 +45,8 @@ var (
 // If f panics, the scope is closed and the panic goes on.
 func Collect(f func()) []Violation {
 	s := &scope{}
-	bind(shared.Goid(), s)
-	defer unbind(shared.Goid(), s)
+	bind(shared.Getg(), s)
+	defer unbind(shared.Getg(), s)
 	f()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -63,14 +63,14 @@ func Go(f func()) {
 		return
 	}
 	go func() {
-		id := shared.Goid()
+		id := shared.Getg()
 		bind(id, s)
 		defer unbind(id, s)
 		f()
 	}()
 }
 
-func bind(id uint64, s *scope) {
+func bind(id uintptr, s *scope) {
 	scopesMu.Lock()
 	if s.parent == nil {
 		s.parent = scopes[id]
@@ -80,7 +80,7 @@ func bind(id uint64, s *scope) {
 	openScopes.Add(1)
 }
 
-func unbind(id uint64, s *scope) {
+func unbind(id uintptr, s *scope) {
 	scopesMu.Lock()
 	if scopes[id] == s {
 		if s.parent != nil {
@@ -98,7 +98,7 @@ func current() *scope {
 	if openScopes.Load() == 0 {
 		return nil
 	}
-	id := shared.Goid()
+	id := shared.Getg()
 	scopesMu.Lock()
 	defer scopesMu.Unlock()
 	return scopes[id]
