@@ -36,6 +36,9 @@ rm -rf "$out" && mkdir -p "$out"
 git worktree add --quiet --detach "$out/old-tree" "$rev"
 trap 'git worktree remove --force "$out/old-tree"' EXIT
 cp "examples/$rt/$file" "$out/old-tree/examples/$rt/$file"
+# examples/pool's init switches same_content on for its debug tests
+# (assertgen_sweep_test.go): the benchmarks measure the checks without it.
+export ASSERTGEN_CONTENT=off
 (cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" "./examples/$rt")
 go test -c -tags debugasserts -o "$out/new.test" "./examples/$rt"
 # ir BINARY BENCH N prints the instructions of a run of BENCH with N calls.

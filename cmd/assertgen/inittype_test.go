@@ -219,21 +219,14 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 	// by zero on an element 0, a Go runtime error (PyTorch's reciprocal
 	// of an integer tensor is a float tensor, inf there). A bug of
 	// gorgonia's, held to a verdict as its user would.
-	sweepTest := filepath.Join(pkg, "assertgen_sweep_test.go")
-	src, err := os.ReadFile(sweepTest)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const why = "gorgonia's integer reciprocal divides by zero on an element 0"
-	judged := strings.Replace(string(src), "sweep.Run(t, sweepAdapter{}, checked.SweepOps)", `sweep.RunWith(t, sweepAdapter{}, checked.SweepOps, sweep.Options{Content: true, Verdicts: sweep.Verdicts{
-		"reciprocal crash: panic at execution.InvI64": "`+why+`",
-		"reciprocal_ crash: panic at execution.InvI64": "`+why+`",
-		"reciprocal.out crash: panic at execution.InvI64": "`+why+`",
-	}})`, 1)
-	if judged == string(src) {
-		t.Fatalf("%s calls no sweep.Run:\n%s", sweepTest, src)
-	}
-	if err := os.WriteFile(sweepTest, []byte(judged), 0o644); err != nil {
+	verdicts := `{
+	"reciprocal crash: panic at execution.InvI64": "` + why + `",
+	"reciprocal_ crash: panic at execution.InvI64": "` + why + `",
+	"reciprocal.out crash: panic at execution.InvI64": "` + why + `"
+}
+`
+	if err := os.WriteFile(filepath.Join(pkg, "assertgen_verdicts.json"), []byte(verdicts), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	run.generateAndTest(t, pkg, 60, " 0 findings, 3 crashes", "cannot make: 664 of 1536 samples (43%): 512 (33%) ask for a layout, a conj or neg bit, autograd or named dims; 152 (10%)")

@@ -4,9 +4,11 @@ package pool_test
 
 import (
 	"errors"
+	"os"
 	"reflect"
 	"testing"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/sweep"
 
 	"github.com/assertgen/assertgen/examples/pool"
@@ -131,4 +133,16 @@ func TestSweep(t *testing.T) {
 // replays as a test).
 func FuzzSweep(f *testing.F) {
 	sweep.Fuzz(f, sweepAdapter[float32]{}, checked.SweepOps[float32])
+}
+
+// init switches the content check on for every debug test of this
+// package, the hand-written ones too: same_content, a call leaves the
+// bytes of each input its schema marks read-only as they were, as the
+// strict profile promises (elsewhere it is off by default: it reads those
+// bytes twice per call). ASSERTGEN_CONTENT in the environment decides
+// instead when set: off, or a list of ops.
+func init() {
+	if os.Getenv("ASSERTGEN_CONTENT") == "" {
+		asserts.SetContentCheck(true)
+	}
 }

@@ -361,22 +361,6 @@ func (r *Raw) Slice(x string) string {
 	return x + "." + r.Method + "()." + r.Data
 }
 
-// Memory is the body of the memory function of a tensor t: the
-// asserts.Memory of its elements, with the matrix's geometry (asserts
-// named by its package name).
-func (r *Raw) Memory() string {
-	if r.Strides != "" {
-		return fmt.Sprintf("d, s, st := %s, t.%s(), t.%s()\nif len(s) == 2 && len(st) == 2 {\n\treturn asserts.SliceMemory(d).Matrix(s[0], s[1], st[0], st[1])\n}\nreturn asserts.SliceMemory(d)", r.Slice("t"), r.Shape, r.Strides)
-	}
-	if r.shaped() {
-		return fmt.Sprintf("d, s := %s, t.%s()\nif len(s) == 2 {\n\treturn asserts.SliceMemory(d).Matrix(s[0], s[1], s[1], 1)\n}\nreturn asserts.SliceMemory(d)", r.Slice("t"), r.Shape)
-	}
-	if !r.Matrix() {
-		return fmt.Sprintf("return asserts.SliceMemory(t.%s())", r.Method)
-	}
-	return fmt.Sprintf("raw := t.%s()\nreturn asserts.SliceMemory(raw.%s).Matrix(raw.%s, raw.%s, raw.%s, 1)", r.Method, r.Data, r.Rows, r.Cols, r.Stride)
-}
-
 // Read is Go code that sets shape ([]int) and vals ([]float64) to the
 // sizes and row-major values of the tensor x.
 func (r *Raw) Read() string {

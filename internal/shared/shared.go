@@ -8,8 +8,6 @@
 package shared
 
 import (
-	"runtime"
-	"strconv"
 	"sync/atomic"
 	"unsafe"
 
@@ -74,24 +72,6 @@ func Install(e Engine) { installed = e }
 
 // Installed returns the engine, nil if none is linked.
 func Installed() Engine { return installed }
-
-// Goid returns the calling goroutine's id, read from the first line of its
-// stack trace ("goroutine 42 [running]:").
-func Goid() uint64 {
-	var buf [64]byte
-	b := buf[:runtime.Stack(buf[:], false)]
-	const prefix = "goroutine "
-	if len(b) < len(prefix) {
-		return 0
-	}
-	b = b[len(prefix):]
-	n := 0
-	for n < len(b) && b[n] >= '0' && b[n] <= '9' {
-		n++
-	}
-	id, _ := strconv.ParseUint(string(b[:n]), 10, 64)
-	return id
-}
 
 // ShiftMetadata adds to a fingerprint of asserts.Memory's geometry (odd)
 // the place of the tensor's window, shift bytes before its anchor: by a
