@@ -111,18 +111,31 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 	// a finding of a sample's own call before one of its calls again: the
 	// first is the cause (a kernel that returns its input hands it out
 	// twice, too)
+	// A finding the report puts under its cause (Finding.Cause: the same
+	// returned handle trips both) comes after it, and is one of its
+	// reproducer's Also.
 	slices.SortStableFunc(fs, func(a, b *Finding) int {
+		if d := boolInt(a.Cause != "") - boolInt(b.Cause != ""); d != 0 {
+			return d
+		}
 		return boolInt(strings.HasSuffix(a.Variants[0], calledAgain)) - boolInt(strings.HasSuffix(b.Variants[0], calledAgain))
 	})
+	byKey := map[string]*Repro{}
 	for _, f := range fs {
+		if r := byKey[f.Cause]; f.Cause != "" && r != nil && r.Dir != "" {
+			r.Also = append(r.Also, f.Key())
+			continue
+		}
 		key := f.Op + "\x00" + f.Where + "\x00" + strings.TrimSuffix(f.Variants[0], calledAgain)
 		if r := seen[key]; r != nil && r.Dir != "" { // one returned handle, two checks
 			r.Also = append(r.Also, f.Key())
+			byKey[f.Key()] = r
 			continue
 		}
 		rc := &reproCase{Op: f.Op, Check: f.Check.String(), Where: f.Where}
 		r := reproOne(byName[f.Op], rr, rc, f.Key(), f.Variants, budget, o.Repro, used)
 		seen[key] = r
+		byKey[f.Key()] = r
 		rep.Repros = append(rep.Repros, r)
 	}
 	for _, r := range rep.Repros {

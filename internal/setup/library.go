@@ -40,6 +40,10 @@ type libTarget struct {
 	// are Go code of the memory function's body and the tests' write of
 	// a tensor x and read of its shape and vals (library.Raw).
 	GoType, MemoryBody, WriteCode, ReadCode string
+	// KernelsLeftOut says why the package init runs in, which imports the
+	// library and declares functions, was not taken as a kernel library
+	// over the type (it did not load); "" when it was, or was not tried.
+	KernelsLeftOut string
 	// EmptyCrashes are the bound ops that crashed on empty inputs in
 	// init's value check (library.Binding.EmptyCrash), joined; "" for
 	// none.
@@ -105,10 +109,17 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	}
 	kernels := o.Kernels
 	if len(kernels) == 0 && importsAndExports(t.Dir, spec.Path) {
-		kernels = []string{"."} // the package init runs in: a kernel library over the type
+		// The package init runs in: a kernel library over the type, when
+		// it loads; one that does not yet (its files call what init is to
+		// write) is left out, and the report says so.
+		if t.Lib, err = library.Load(t.Dir, spec, "."); err != nil {
+			t.KernelsLeftOut = err.Error()
+		}
 	}
-	if t.Lib, err = library.Load(t.Dir, spec, kernels...); err != nil {
-		return err
+	if t.Lib == nil {
+		if t.Lib, err = library.Load(t.Dir, spec, kernels...); err != nil {
+			return err
+		}
 	}
 	if err := library.ProbeMemory(context.Background(), t.Dir, t.Lib); err != nil {
 		if strings.Contains(err.Error(), "providing package github.com/assertgen/assertgen/asserts") {

@@ -428,6 +428,9 @@ func (t *libTarget) report(w io.Writer) {
 	if f.Views != nil {
 		fmt.Fprintf(w, "    views and cat, through %s's helpers: %s\n", ViewsFile, list(helped))
 	}
+	if t.KernelsLeftOut != "" {
+		fmt.Fprintf(w, "  not tried: the functions of this package as kernels over the type (%s); run init -kernels . once it builds\n", t.KernelsLeftOut)
+	}
 	for _, r := range f.Rejected {
 		fmt.Fprintf(w, "  not bound: %s\n", r)
 	}
