@@ -19,7 +19,8 @@ go mod download
 step "generated sources are fresh"
 # the command, built for this run alone (two runs at once must not share it)
 ag="${TMPDIR:-/tmp}/assertgen-gorgonia-ci-$$"
-trap 'rm -f "$ag"' EXIT
+debug_log="${TMPDIR:-/tmp}/gorgonia-ci-debug-$$.log"
+trap 'rm -f "$ag" "$debug_log"' EXIT
 go build -o "$ag" github.com/assertgen/assertgen/cmd/assertgen
 "$ag" gen -check -config checked/assertgen.yaml
 "$ag" gen -check -config catalog/assertgen.yaml
@@ -30,10 +31,16 @@ unformatted=$(gofmt -l .)
 if [ -n "$unformatted" ]; then echo "$unformatted"; exit 1; fi
 step "go test"
 go test -count=1 ./...
-step "go test -tags debugasserts (the sweep, the findings, the freshness catalog)"
-go test -count=1 -tags debugasserts ./...
-step "go test -race -tags debugasserts"
-go test -count=1 -race -tags debugasserts ./...
+step "go test -tags debugasserts (the sweep, its reproducers, the findings, the freshness catalog)"
+# -v: the sweep's report below is TestSweep's first line in this run's
+# output (the sweep is run once here, not again for its report).
+go test -count=1 -tags debugasserts -v ./... >"$debug_log" 2>&1 || { cat "$debug_log"; exit 1; }
+grep -E '^(ok|FAIL|\?) ' "$debug_log"
 step "the sweep's report"
-go test -count=1 -tags debugasserts -run '^TestSweep$' -v ./sweep | sed -n 's/^ *sweep_test.go:[0-9]*: //p' | head -1
+sed -n '/^=== RUN   TestSweep$/,/^--- [A-Z]*: TestSweep /s/^ *sweep_test.go:[0-9]*: //p' "$debug_log" | head -1
+# -short skips TestReproducers alone, run above: its sweep is TestSweep's,
+# run here; its go commands run outside the race-built binary; and the
+# sweep's writing of reproducers runs under -race in runtimes/gonum/ci.sh.
+step "go test -race -short -tags debugasserts (but TestReproducers, run above)"
+go test -count=1 -race -short -tags debugasserts ./...
 echo "runtimes/gorgonia/ci.sh: $(( $(date +%s) - start )) s"
