@@ -35,12 +35,12 @@ import (
 // them: frameslow.go's beginRows and complete, by memArg and memAfter below.)
 func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
-	p.h = h
 	a := m.Anchor()
-	p.anchor = a
 	fp, _ := m.Metadata()
-	p.x = fp
-	f.frame.odd |= memOdd(h, a, fp)
+	p.h, p.anchor, p.x = h, a, fp
+	if h == nil || a == nil || fp == 0 {
+		f.frame.odd = 1
+	}
 }
 
 // ElemMemory reads element j of list argument i (begun by [Frame.List])
@@ -49,11 +49,15 @@ func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 // its handle and anchor where they are needed, memElem and
 // beginMemWrites; endMem tests that each kept its handle.)
 func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
-	e := f.l[i].at(j)
-	e.anchor = m.Anchor()
-	e.fp, _ = m.Metadata()
-	e.id.Impl = asserts.ID(uintptr(h))
-	if h == nil || e.anchor == nil || e.fp == 0 {
+	l := &f.l[i]
+	e := &l.inl[j&(listInline-1)]
+	if uint(j) >= listInline {
+		e = &l.more[j-listInline]
+	}
+	a := m.Anchor()
+	fp, _ := m.Metadata()
+	e.anchor, e.fp, e.id.Impl = a, fp, asserts.ID(uintptr(h))
+	if min(uint64(uintptr(h)), uint64(uintptr(a)), fp) == 0 {
 		f.frame.odd = 1
 	}
 }
@@ -75,10 +79,14 @@ func (f *Frame[S, L]) AfterArgMemory(i int, h unsafe.Pointer, m asserts.Memory) 
 // memElemAfter makes the rows' snapshot from; what differs in its anchor
 // or fingerprint into the call's diff (its handle: endMem).
 func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
-	e := f.l[i].at(j)
+	l := &f.l[i]
+	e := &l.inl[j&(listInline-1)]
+	if uint(j) >= listInline {
+		e = &l.more[j-listInline]
+	}
 	a := m.Anchor()
 	fp, _ := m.Metadata()
-	e.after.Impl, e.after.Storage, e.after.Version = asserts.ID(uintptr(h)), asserts.ID(uintptr(a)), fp
+	e.after = asserts.Ident{Impl: asserts.ID(uintptr(h)), Storage: asserts.ID(uintptr(a)), Version: fp}
 	f.frame.diff |= uint64(uintptr(a)^uintptr(e.anchor)) | fp ^ e.fp
 }
 
