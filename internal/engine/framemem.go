@@ -33,6 +33,11 @@ import (
 // its memory m. (The reads keep what the fast plan tests; the rest of a
 // snapshot, which only the rows read, is made from it when the call runs
 // them: frameslow.go's beginRows and complete, by memArg and memAfter below.)
+// The memory kind's reads call nothing of this package: a generic method
+// instantiated in the generated package cannot inline an unexported
+// function of internal/engine (its body is not exported), so that one
+// such call makes the read a call of its own with its frame (about 40
+// instructions a read, docs/benchmarks.md "Library types as they are").
 func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
 	a := m.Anchor()
@@ -101,15 +106,6 @@ func (f *Frame[S, L]) RetMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	if h == nil || p.anchor == nil {
 		f.frame.diff = 1
 	}
-}
-
-// memOdd is 1 when a tensor read from its memory is not plain: undefined
-// (h), without storage (a) or without a metadata fingerprint (fp).
-func memOdd(h, a unsafe.Pointer, fp uint64) uint64 {
-	if h == nil || a == nil || fp == 0 {
-		return 1
-	}
-	return 0
 }
 
 // BeginMemory begins the call of op, of shape sh, once the arguments are
