@@ -55,7 +55,7 @@ func SliceMemory[E any](s []E) Memory {
 // every window's distance to its anchor by the same bytes, changes the
 // fingerprint by a known amount that the checks take back.
 func (m Memory) Strided(sizes, strides []int) Memory {
-	m.meta = shared.ShiftMetadata(stridedFingerprint(sizes, strides)|1, uintptr(m.anchor)-uintptr(m.data))
+	m.meta = stridedFingerprint(sizes, strides, uintptr(m.anchor)-uintptr(m.data))
 	return m
 }
 
@@ -75,7 +75,10 @@ func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
 }
 
 // stridedFingerprint is the fingerprint of a geometry as [Memory.Strided]
-// takes it, before the window's place is added: like
+// takes it, with its lowest bit set, the window's place off (from the
+// anchor) added last (shared.ShiftMetadata; here, not in Strided, so that
+// Strided inlines and a memory function that calls it needs no frame of
+// its own): like
 // [FingerprintMetadata]'s, order- and rank-sensitive and changed by a
 // change of any one value, at half its latency: the sizes and the strides
 // in two chains of multiplies that run side by side (a dimension without
@@ -83,18 +86,17 @@ func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
 // in the second chain's start), joined at the end. A tensor's
 // fingerprints are compared only with the same tensor's, taken the same
 // way.
-func stridedFingerprint(sizes, strides []int) uint64 {
+func stridedFingerprint(sizes, strides []int, off uintptr) uint64 {
 	h := uint64(len(sizes)) + fpSeed
 	g := uint64(len(strides)) + fpSeed
 	for i, v := range sizes {
-		var st uint64
-		if i < len(strides) {
-			st = uint64(strides[i])
-		}
 		h = (h ^ uint64(v)) * fpMulSizes
-		g = (g ^ st) * fpMulStrides
+		if i < len(strides) {
+			g ^= uint64(strides[i])
+		}
+		g *= fpMulStrides
 	}
-	return h ^ g
+	return shared.ShiftMetadata(h^g|1, off)
 }
 
 // Ident returns the identities of the tensor whose handle points to

@@ -33,14 +33,19 @@ import (
 // its memory m. (The reads keep what the fast plan tests; the rest of a
 // snapshot, which only the rows read, is made from it when the call runs
 // them: frameslow.go's beginRows and complete, by memArg and memAfter below.)
+// The memory kind's reads call nothing of this package: a generic method
+// instantiated in the generated package cannot inline an unexported
+// function of internal/engine (its body is not exported), so that one
+// such call makes the read a call of its own with its frame (about 40
+// instructions a read, docs/benchmarks.md "Library types as they are").
 func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
-	p.h = h
 	a := m.Anchor()
-	p.anchor = a
 	fp, _ := m.Metadata()
-	p.x = fp
-	f.frame.odd |= memOdd(h, a, fp)
+	p.h, p.anchor, p.x = h, a, fp
+	if h == nil || a == nil || fp == 0 {
+		f.frame.odd = 1
+	}
 }
 
 // ElemMemory reads element j of list argument i (begun by [Frame.List])
@@ -49,11 +54,15 @@ func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 // its handle and anchor where they are needed, memElem and
 // beginMemWrites; endMem tests that each kept its handle.)
 func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
-	e := f.l[i].at(j)
-	e.anchor = m.Anchor()
-	e.fp, _ = m.Metadata()
-	e.id.Impl = asserts.ID(uintptr(h))
-	if h == nil || e.anchor == nil || e.fp == 0 {
+	l := &f.l[i]
+	e := &l.inl[j&(listInline-1)]
+	if uint(j) >= listInline {
+		e = &l.more[j-listInline]
+	}
+	a := m.Anchor()
+	fp, _ := m.Metadata()
+	e.anchor, e.fp, e.id.Impl = a, fp, asserts.ID(uintptr(h))
+	if min(uint64(uintptr(h)), uint64(uintptr(a)), fp) == 0 {
 		f.frame.odd = 1
 	}
 }
@@ -75,10 +84,14 @@ func (f *Frame[S, L]) AfterArgMemory(i int, h unsafe.Pointer, m asserts.Memory) 
 // memElemAfter makes the rows' snapshot from; what differs in its anchor
 // or fingerprint into the call's diff (its handle: endMem).
 func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
-	e := f.l[i].at(j)
+	l := &f.l[i]
+	e := &l.inl[j&(listInline-1)]
+	if uint(j) >= listInline {
+		e = &l.more[j-listInline]
+	}
 	a := m.Anchor()
 	fp, _ := m.Metadata()
-	e.after.Impl, e.after.Storage, e.after.Version = asserts.ID(uintptr(h)), asserts.ID(uintptr(a)), fp
+	e.after = asserts.Ident{Impl: asserts.ID(uintptr(h)), Storage: asserts.ID(uintptr(a)), Version: fp}
 	f.frame.diff |= uint64(uintptr(a)^uintptr(e.anchor)) | fp ^ e.fp
 }
 
@@ -93,15 +106,6 @@ func (f *Frame[S, L]) RetMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	if h == nil || p.anchor == nil {
 		f.frame.diff = 1
 	}
-}
-
-// memOdd is 1 when a tensor read from its memory is not plain: undefined
-// (h), without storage (a) or without a metadata fingerprint (fp).
-func memOdd(h, a unsafe.Pointer, fp uint64) uint64 {
-	if h == nil || a == nil || fp == 0 {
-		return 1
-	}
-	return 0
 }
 
 // BeginMemory begins the call of op, of shape sh, once the arguments are
