@@ -107,7 +107,7 @@ func TestInitFillsGenericElems(t *testing.T) {
 		elems []string
 		want  []string // in the tests init wrote
 	}{
-		{"b", []string{"bool", "int64", "float64"}, []string{"data := testElems[T](1, 2, 3, 4, 5, 6)", "data := sweepElems[T](vals...)", "*p = v != 0"}},
+		{"b", []string{"bool", "int64", "float64"}, []string{"data, shape := testElems[T](1, 2, 3, 4, 5, 6), []int{2, 3}", "data := sweepElems[T](vals...)", "*p = v != 0"}},
 		{"w", []string{"int32", "float32"}, []string{"return w.New(data, int64s(shape)...)", "w.New(data, sweepInt64s(shape)...)"}},
 	} {
 		p := filepath.Join(dir, c.pkg)

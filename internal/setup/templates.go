@@ -522,13 +522,10 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 		Undefined: func() {{n "asserts"}}.Tensor { return ({{$tensor}})(nil) },
 {{- if $f.New}}
 		New: func() {{n "asserts"}}.Tensor {
-{{- if $f.Bool}}
-			data := {{n "testElems"}}[T](1, 2, 3, 4, 5, 6)
+{{- if $f.Flat}}
+			data := {{if $f.Bool}}{{n "testElems"}}[T](1, 2, 3, 4, 5, 6){{else}}[]{{$f.T}}{1, 2, 3, 4, 5, 6}{{end}}
 {{- else}}
-			data := []{{$f.T}}{1, 2, 3, 4, 5, 6}
-{{- end}}
-{{- if not $f.Flat}}
-			shape := []int{2, 3}
+			data, shape := {{if $f.Bool}}{{n "testElems"}}[T](1, 2, 3, 4, 5, 6){{else}}[]{{$f.T}}{1, 2, 3, 4, 5, 6}{{end}}, []int{2, 3}
 {{- end}}
 			return {{newCall "int64s"}}
 		},
@@ -567,13 +564,10 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 		Undefined: func() {{n "asserts"}}.Identity { return ({{$tensor}})(nil) },
 {{- if $f.New}}
 		New: func() {{n "asserts"}}.Identity {
-{{- if $f.Bool}}
-			data := {{n "testElems"}}[T](1, 2, 3, 4, 5, 6)
+{{- if $f.Flat}}
+			data := {{if $f.Bool}}{{n "testElems"}}[T](1, 2, 3, 4, 5, 6){{else}}[]{{$f.T}}{1, 2, 3, 4, 5, 6}{{end}}
 {{- else}}
-			data := []{{$f.T}}{1, 2, 3, 4, 5, 6}
-{{- end}}
-{{- if not $f.Flat}}
-			shape := []int{2, 3}
+			data, shape := {{if $f.Bool}}{{n "testElems"}}[T](1, 2, 3, 4, 5, 6){{else}}[]{{$f.T}}{1, 2, 3, 4, 5, 6}{{end}}, []int{2, 3}
 {{- end}}
 			return {{newCall "int64s"}}
 		},
