@@ -156,3 +156,32 @@ func goTestIn(dir string, args ...string) (string, error) {
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
+
+// TestInitSweepOneInstanceSaid: a generic type whose element types init
+// cannot write tests for (complex64 | complex128) gets a sweep test to
+// fill in that runs on the first instance alone; init's report and the
+// test say so and name the others, which would otherwise go unswept
+// while the sweep passes.
+func TestInitSweepOneInstanceSaid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads Go code")
+	}
+	dir := genericModule(t, map[string]string{
+		"c/c.go": strings.NewReplacer("PKG", "c", "ELEMS", "complex64 | complex128", "SHAPE", "int").Replace(elemsRuntime),
+	})
+	p := filepath.Join(dir, "c")
+	stdout, stderr, code := runCLI(t, p, "init")
+	if code != 0 {
+		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if w := "note: assertgen_sweep_test.go sweeps complex64 tensors only, as written: add a run on complex128"; !strings.Contains(stdout, w) {
+		t.Errorf("init's report lacks %q:\n%s", w, stdout)
+	}
+	b, err := os.ReadFile(filepath.Join(p, "assertgen_sweep_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := "// It sweeps complex64 tensors only: run it on complex128 too"; !strings.Contains(string(b), w) {
+		t.Errorf("assertgen_sweep_test.go lacks %q:\n%s", w, b)
+	}
+}

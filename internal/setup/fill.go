@@ -367,6 +367,17 @@ func (t *target) FirstArgs() string {
 	return strings.Join(args, ", ")
 }
 
+// OtherArgs lists the type arguments of the type_params: instances
+// FirstArgs leaves out, one type parameter's ("int64, float64"), or ""
+// when the type has one instance (or several type parameters: their
+// instances are not listed).
+func (t *target) OtherArgs() string {
+	if len(t.Params) != 1 || len(t.Params[0].Instances) < 2 {
+		return ""
+	}
+	return strings.Join(t.Params[0].Instances[1:], ", ")
+}
+
 // inferScalar sets the type map's Scalar, which -types did not give, to
 // the one type the Scalar arguments of the package's kernels
 // have: the tensor type's type parameter (T) when they take the element

@@ -854,6 +854,10 @@ func ({{n "sweepAdapter"}}) Value(*{{n "sweep"}}.Arg, {{n "reflect"}}.Type) ({{n
 
 // {{n "TestSweep"}} runs every wrapped op on samples made from its schema, through
 // the checked wrappers, and fails on each kind of violation they find.
+{{- if .OtherArgs}}
+// It sweeps {{.FirstArgs}} tensors only: run it on {{.OtherArgs}} too (an
+// adapter per element type), or those instances go unswept.
+{{- end}}
 func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
 	rep := {{n "sweep"}}.Run(t, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps[{{.FirstArgs}}])
 	if len(rep.Exercised) == 0 {
