@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // A Runtime is what a sample needs of a tensor runtime to build a call.
@@ -194,10 +196,18 @@ func (ar *Arg) scalarAt(i int, t reflect.Type) (reflect.Value, error) {
 			return v, fmt.Errorf("no float value for Go type %v", t)
 		}
 	case reflect.Bool:
-		if i >= len(ar.Bools) {
+		switch {
+		case i < len(ar.Bools):
+			v.SetBool(ar.Bools[i])
+		case ar.Schema != nil && ar.base() == funcschema.Scalar && i < len(ar.Ints):
+			// a Scalar of a bool runtime (Scalar: T, T bool): nonzero is
+			// true, as a number converts to a bool Scalar in PyTorch
+			v.SetBool(ar.Ints[i] != 0)
+		case ar.Schema != nil && ar.base() == funcschema.Scalar && i < len(ar.Floats):
+			v.SetBool(ar.Floats[i] != 0)
+		default:
 			return v, fmt.Errorf("no bool value for Go type %v", t)
 		}
-		v.SetBool(ar.Bools[i])
 	case reflect.String:
 		switch {
 		case i < len(ar.Strs):

@@ -85,19 +85,11 @@ func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emp
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
+	r, cleanup, err := builtRunner(ctx, dir, l, src)
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	r := &runner{dir: abs, tmp: tmp, spec: l.Spec.String()}
-	if err := r.build(ctx, src); err != nil {
-		return nil, err
-	}
+	defer cleanup()
 	var out bytes.Buffer
 	mode := "run"
 	if emptyOnly {
@@ -124,6 +116,27 @@ func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emp
 	return &out, nil
 }
 
+// builtRunner builds the program src in the user's package dir
+// (runner.build) from a temporary directory of its own, which cleanup
+// removes; on an error nothing is left.
+func builtRunner(ctx context.Context, dir string, l *Lib, src []byte) (r *runner, cleanup func(), err error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
+	if err != nil {
+		return nil, nil, err
+	}
+	cleanup = func() { os.RemoveAll(tmp) }
+	r = &runner{dir: abs, tmp: tmp, spec: l.Spec.String()}
+	if err := r.build(ctx, src); err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return r, cleanup, nil
+}
+
 // runSource builds the program src as a package of the user's module
 // (dir, the user's package; runner.build) and runs it once, in a process
 // group of its own killed whole when it ends or at checkTimeout, and
@@ -131,23 +144,15 @@ func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emp
 // memory function's check: its output is the program's own, no
 // library method's).
 func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string) (*bytes.Buffer, error) {
-	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
+	r, cleanup, err := builtRunner(ctx, dir, l, src)
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	r := &runner{dir: abs, tmp: tmp, spec: l.Spec.String()}
-	if err := r.build(ctx, src); err != nil {
-		return nil, err
-	}
+	defer cleanup()
 	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, r.bin)
-	cmd.Dir = abs
+	cmd.Dir = r.dir
 	ownGroup(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

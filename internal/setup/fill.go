@@ -49,10 +49,16 @@ type fill struct {
 	Select, Transpose string
 	// Union is the element types as a constraint, "float32 | float64",
 	// and Elems each element type; set only when every one is a numeric
-	// builtin type (the sweep converts its float64 values to them). For a
+	// builtin type or bool (the sweep converts its float64 values to
+	// them). For a
 	// plain type they are the one element type of its constructor.
 	Union string
 	Elems []string
+	// Bool is set when an element type of a generic type is bool: no
+	// conversion T(v) holds for every T then, so the tests convert their
+	// numbers with a helper of theirs (testElems, sweepElems: nonzero is
+	// true).
+	Bool bool
 	// T is the element type as the tests spell it: "T", their type
 	// parameter, for a generic type; the element type for a plain one.
 	T string
@@ -79,9 +85,10 @@ func findFill(t *target, pkg *types.Package, j *Job) *fill {
 	if len(t.Params) == 1 {
 		var elems []string
 		for _, e := range t.Params[0].Instances {
-			if !numeric(e) {
+			if !numeric(e) && e != "bool" {
 				return f
 			}
+			f.Bool = f.Bool || e == "bool"
 			elems = append(elems, e)
 		}
 		f.Union, f.Elems, f.T = strings.Join(elems, " | "), elems, "T"
@@ -307,7 +314,8 @@ func kernelFill(f *fill, t *target, j *Job) {
 		}
 		if op.Name == "add_.Tensor" && len(args) == 3 && len(op.Src.Func.Returns) == 1 {
 			// x += 1 * x: every element of 1 to 6 doubles.
-			if one := scalarOne(j, args[2].Type); one != "" {
+			// (Not for a bool element type: 1 is no constant of T.)
+			if one := scalarOne(j, args[2].Type); one != "" && !f.Bool {
 				calls[op.Name] = call("x", "x", one)
 			}
 		} else if slices.Contains(writers, op.Name) && len(args) == 1 && len(op.Src.Func.Returns) == 1 {
@@ -357,6 +365,17 @@ func (t *target) FirstArgs() string {
 		args[i] = p.Instances[0]
 	}
 	return strings.Join(args, ", ")
+}
+
+// OtherArgs lists the type arguments of the type_params: instances
+// FirstArgs leaves out, one type parameter's ("int64, float64"), or ""
+// when the type has one instance (or several type parameters: their
+// instances are not listed).
+func (t *target) OtherArgs() string {
+	if len(t.Params) != 1 || len(t.Params[0].Instances) < 2 {
+		return ""
+	}
+	return strings.Join(t.Params[0].Instances[1:], ", ")
 }
 
 // inferScalar sets the type map's Scalar, which -types did not give, to

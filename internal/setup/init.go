@@ -376,6 +376,9 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	}
 	if t.Fill == nil || t.Fill.Union == "" || t.Fill.New == "" {
 		fmt.Fprintf(w, "  to write: %s.Tensor in %s (a sweep of every op on samples from its schema)\n", t.testName("sweepAdapter"), SweepTestFile)
+		if o := t.OtherArgs(); o != "" {
+			fmt.Fprintf(w, "  note: %s sweeps %s tensors only, as written: add a run on %s\n", SweepTestFile, t.FirstArgs(), o)
+		}
 	}
 	for _, m := range missing {
 		fmt.Fprintf(w, "  to write: kernel %s of %s (stub in %s)\n", m.GoName, m.Name, StubsFile)

@@ -363,7 +363,7 @@ func (t *target) counts() (bool, string) {
 // package's own import is named by its name, added by names.
 var (
 	pkgIdents  = []string{"asserts", "unsafe"}
-	testIdents = []string{"TestAssertsContract", "TestSweep", "FuzzSweep", "sweepAdapter", "testContract", "transposedBase", "int64s", "asserts", "assertstest", "checked", "errors", "reflect", "sweep", "testing"}
+	testIdents = []string{"TestAssertsContract", "TestSweep", "FuzzSweep", "sweepAdapter", "testContract", "transposedBase", "int64s", "sweepInt64s", "testElems", "sweepElems", "asserts", "assertstest", "checked", "errors", "reflect", "sweep", "testing"}
 )
 
 // names chooses, for each identifier init's files declare or import, one

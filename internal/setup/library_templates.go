@@ -83,8 +83,8 @@ func (t *libTarget) Ctor() string { return t.Lib.Ctor.Call(t.LibName, "shape", "
 // library's: the user's, for the helpers of ViewsFile.
 func (t *libTarget) BindImports() []string {
 	out := slices.Clone(t.Found.Imports)
-	if t.Found.Views != nil {
-		out = append(out, t.Path)
+	if t.Found.Views != nil && !slices.Contains(out, t.Path) {
+		out = append(out, t.Path) // once: the package may hold bound kernels too
 	}
 	return out
 }

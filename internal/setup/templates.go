@@ -421,6 +421,11 @@ func render(f tmpl, t *target, ops []string) ([]byte, error) {
 		"n":          name,
 		"qual":       t.qual,
 		"memoryFile": func() string { return MemoryFile },
+		// newCall is the constructor's call (fill.New) with the shape
+		// converted by the file's own helper, helper's name in the file.
+		"newCall": func(helper string) string {
+			return strings.ReplaceAll(t.Fill.New, "int64s(", name(helper)+"(")
+		},
 		"imp": func(x string) string {
 			if n := name(x); n != x {
 				return n + " "
@@ -518,11 +523,11 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 {{- if $f.New}}
 		New: func() {{n "asserts"}}.Tensor {
 {{- if $f.Flat}}
-			data := []{{$f.T}}{1, 2, 3, 4, 5, 6}
+			data := {{if $f.Bool}}{{n "testElems"}}[T](1, 2, 3, 4, 5, 6){{else}}[]{{$f.T}}{1, 2, 3, 4, 5, 6}{{end}}
 {{- else}}
-			data, shape := []{{$f.T}}{1, 2, 3, 4, 5, 6}, []int{2, 3}
+			data, shape := {{if $f.Bool}}{{n "testElems"}}[T](1, 2, 3, 4, 5, 6){{else}}[]{{$f.T}}{1, 2, 3, 4, 5, 6}{{end}}, []int{2, 3}
 {{- end}}
-			return {{$f.New}}
+			return {{newCall "int64s"}}
 		},
 {{- else}}
 		// TODO: New: func() {{n "asserts"}}.Tensor returning a fresh tensor with storage and at least one element.
@@ -560,11 +565,11 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 {{- if $f.New}}
 		New: func() {{n "asserts"}}.Identity {
 {{- if $f.Flat}}
-			data := []{{$f.T}}{1, 2, 3, 4, 5, 6}
+			data := {{if $f.Bool}}{{n "testElems"}}[T](1, 2, 3, 4, 5, 6){{else}}[]{{$f.T}}{1, 2, 3, 4, 5, 6}{{end}}
 {{- else}}
-			data, shape := []{{$f.T}}{1, 2, 3, 4, 5, 6}, []int{2, 3}
+			data, shape := {{if $f.Bool}}{{n "testElems"}}[T](1, 2, 3, 4, 5, 6){{else}}[]{{$f.T}}{1, 2, 3, 4, 5, 6}{{end}}, []int{2, 3}
 {{- end}}
-			return {{$f.New}}
+			return {{newCall "int64s"}}
 		},
 {{- else}}
 		// TODO: New: func() {{n "asserts"}}.Identity returning a fresh tensor with storage and at least one element.
@@ -594,6 +599,23 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 	})
 {{- end}}
 }
+{{- if $f.Bool}}
+
+// {{n "testElems"}} converts the test's numbers to T: a bool is true for a
+// nonzero number.
+func {{n "testElems"}}[T {{$f.Union}}](vs ...float64) []T {
+	out := make([]T, len(vs))
+	for i, v := range vs {
+		switch p := any(&out[i]).(type) {
+{{- range $f.Elems}}
+		case *{{.}}:
+			*p = {{if eq . "bool"}}v != 0{{else}}{{.}}(v){{end}}
+{{- end}}
+		}
+	}
+	return out
+}
+{{- end}}
 {{- if and $f.New (contains $f.New "int64s(")}}
 
 func {{n "int64s"}}(s []int) []int64 {
@@ -665,10 +687,14 @@ func ({{n "sweepAdapter"}}{{if .Params}}[T]{{end}}) Tensor(sp {{n "sweep"}}.Spec
 {{- end}}
 	}
 	vals := sp.Elements()
+{{- if $f.Bool}}
+	data := {{n "sweepElems"}}[T](vals...)
+{{- else}}
 	data := make([]{{$f.T}}, len(vals))
 	for i, v := range vals {
 		data[i] = {{$f.T}}(v)
 	}
+{{- end}}
 {{- if not $f.Flat}}
 	shape := sp.Shape
 	if sp.Transposed && len(shape) >= 2 {
@@ -678,7 +704,7 @@ func ({{n "sweepAdapter"}}{{if .Params}}[T]{{end}}) Tensor(sp {{n "sweep"}}.Spec
 		last := len(shape) - 1
 		data, shape = {{n "transposedBase"}}(data, shape), append([]int(nil), shape...)
 		shape[0], shape[last] = shape[last], shape[0]
-		base := {{$f.New}}
+		base := {{newCall "sweepInt64s"}}
 {{- if $f.Release}}
 		defer base.{{$f.Release}}()
 {{- end}}
@@ -688,7 +714,7 @@ func ({{n "sweepAdapter"}}{{if .Params}}[T]{{end}}) Tensor(sp {{n "sweep"}}.Spec
 {{- end}}
 	}
 {{- end}}
-	return {{n "reflect"}}.ValueOf({{$f.New}}), nil
+	return {{n "reflect"}}.ValueOf({{newCall "sweepInt64s"}}), nil
 }
 
 // Value leaves every non-tensor argument to package sweep, which converts
@@ -741,9 +767,28 @@ func {{n "transposedBase"}}[T any](vals []T, shape []int) []T {
 	return out
 }
 {{- end}}
+{{- if $f.Bool}}
+
+// {{n "sweepElems"}} converts the sample's values to T: a bool is true for a
+// nonzero value.
+func {{n "sweepElems"}}[T {{$f.Union}}](vs ...float64) []T {
+	out := make([]T, len(vs))
+	for i, v := range vs {
+		switch p := any(&out[i]).(type) {
+{{- range $f.Elems}}
+		case *{{.}}:
+			*p = {{if eq . "bool"}}v != 0{{else}}{{.}}(v){{end}}
+{{- end}}
+		}
+	}
+	return out
+}
+{{- end}}
 {{- if contains $f.New "int64s("}}
 
-func {{n "int64s"}}(s []int) []int64 {
+// {{n "sweepInt64s"}} is the conformance test's int64s under a name of its
+// own: both tests are built together in the debug build.
+func {{n "sweepInt64s"}}(s []int) []int64 {
 	out := make([]int64, len(s))
 	for i, v := range s {
 		out[i] = int64(v)
@@ -809,6 +854,10 @@ func ({{n "sweepAdapter"}}) Value(*{{n "sweep"}}.Arg, {{n "reflect"}}.Type) ({{n
 
 // {{n "TestSweep"}} runs every wrapped op on samples made from its schema, through
 // the checked wrappers, and fails on each kind of violation they find.
+{{- if .OtherArgs}}
+// It sweeps {{.FirstArgs}} tensors only: run it on {{.OtherArgs}} too (an
+// adapter per element type), or those instances go unswept.
+{{- end}}
 func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
 	rep := {{n "sweep"}}.Run(t, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps[{{.FirstArgs}}])
 	if len(rep.Exercised) == 0 {
