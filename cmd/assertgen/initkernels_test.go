@@ -105,7 +105,7 @@ func writeKern(t *testing.T, mod string) string {
 func checkKernInit(t *testing.T, kern, report string) {
 	t.Helper()
 	for _, want := range []string{
-		"by the kernels of example.com/mylib/kern: maximum, relu, sigmoid, sigmoid.out, sigmoid_",
+		"by the kernels of example.com/mylib/kern: maximum, relu, sigmoid, sigmoid.out\n",
 		"by the operator kern.Larger.Apply, on new(kern.Larger): maximum",
 	} {
 		if !strings.Contains(report, want) {

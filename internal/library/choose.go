@@ -364,6 +364,8 @@ func operatorUses(l *Lib, cands []*Candidate, verdicts []Verdict, bs []Binding) 
 		switch {
 		case tried == 0:
 			u.Why = "its parameters take no op's tensors and scalars (" + c.signature() + ")"
+		case named == "" && tried == 1:
+			u.Why = "its values are not those of the one op its parameters take: " + u.Why
 		case named == "":
 			u.Why = fmt.Sprintf("its values are not those of the %d ops its parameters take, such as %s", tried, u.Why)
 		default:

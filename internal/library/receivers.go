@@ -156,5 +156,8 @@ func (c *Callable) signature() string {
 	for _, p := range c.Params {
 		out = append(out, [...]string{"other", "tensor", "number", "map", "any", "rest", "list"}[p.Kind])
 	}
+	if len(out) == 0 {
+		return "takes nothing"
+	}
 	return "takes " + strings.Join(out, ", ")
 }
