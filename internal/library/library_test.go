@@ -503,3 +503,47 @@ func TestBindReceivers(t *testing.T) {
 		t.Errorf("%d operators, want 5: %v", len(f.Operators), f.Operators)
 	}
 }
+
+// TestBindReceiversGeneric: over an instance of a generic library type
+// (fake.G[float64], as spago's Dense[float64]), a generic operator of
+// the kernel package is instantiated with the same type arguments
+// (nnops.GRelu6[float64]) and bound; the operators over fake's M are
+// not its callables.
+func TestBindReceiversGeneric(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "G", Args: []string{"float64"}}, "example.com/fakemod/nnops")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []*Op
+	for _, op := range Ops(s, l.Qual(), l.Elem) {
+		if op.base() == "relu6" || op.base() == "sigmoid" {
+			ops = append(ops, op)
+		}
+	}
+	f, err := Bind(context.Background(), dir, l, ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range f.Bindings {
+		got = append(got, b.Op+": "+b.Code)
+	}
+	if want := []string{"relu6: new(nnops.GRelu6[float64]).Forward(self)"}; !slices.Equal(got, want) {
+		t.Errorf("bindings %q, want %q", got, want)
+	}
+	if len(f.Operators) != 1 || f.Operators[0].String() != "nnops.GRelu6.Forward, on new(nnops.GRelu6[float64]): relu6" {
+		t.Errorf("operators %v", f.Operators)
+	}
+}

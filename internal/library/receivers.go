@@ -59,8 +59,18 @@ func receiverCallables(l *Lib, pkg *types.Package) []*Callable {
 			continue
 		}
 		named, ok := tn.Type().(*types.Named)
-		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+		if !ok || types.IsInterface(named) {
 			continue
+		}
+		typ := pkg.Name() + "." + n
+		if named.TypeParams().Len() > 0 {
+			// A generic type of the library's type's arguments
+			// (Softmax[T] over spago's Dense[T]) is instantiated with
+			// them: kern.Softmax[float64].
+			if named = instantiate(named, l.Named); named == nil {
+				continue
+			}
+			typ += "[" + strings.Join(l.Spec.Args, ", ") + "]"
 		}
 		ms := types.NewMethodSet(types.NewPointer(named))
 		for i := range ms.Len() {
@@ -73,7 +83,7 @@ func receiverCallables(l *Lib, pkg *types.Package) []*Callable {
 			if !c.Result.Tensor && !c.Result.List && !slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor || p.Kind == List }) {
 				continue
 			}
-			c.Recv = newRecv(pkg, named, fn)
+			c.Recv = newRecv(pkg, named, fn, typ)
 			c.TypeWords = words(n)
 			c.Recv.Operator = !c.methodNameFitsAny()
 			out = append(out, c)
@@ -86,9 +96,9 @@ func receiverCallables(l *Lib, pkg *types.Package) []*Callable {
 // the package's one function of no parameters that returns the type
 // (or a pointer to it) whose method set has fn, "New"+the type's name
 // first; else the zero value.
-func newRecv(pkg *types.Package, named *types.Named, fn *types.Func) *Recv {
+func newRecv(pkg *types.Package, named *types.Named, fn *types.Func, typ string) *Recv {
 	name := named.Obj().Name()
-	r := &Recv{Type: pkg.Name() + "." + name}
+	r := &Recv{Type: typ}
 	var ctors []string
 	for _, n := range pkg.Scope().Names() {
 		f, ok := pkg.Scope().Lookup(n).(*types.Func)
@@ -96,7 +106,7 @@ func newRecv(pkg *types.Package, named *types.Named, fn *types.Func) *Recv {
 			continue
 		}
 		sig := f.Type().(*types.Signature)
-		if sig.Recv() != nil || sig.TypeParams().Len() > 0 || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		if sig.Recv() != nil || sig.TypeParams().Len() > 0 || named.TypeArgs().Len() > 0 || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
 			continue
 		}
 		res := sig.Results().At(0).Type()
@@ -160,4 +170,22 @@ func (c *Callable) signature() string {
 		return "takes nothing"
 	}
 	return "takes " + strings.Join(out, ", ")
+}
+
+// instantiate returns the generic type named instantiated with the
+// library type's type arguments (lib's), nil when it takes other ones.
+func instantiate(named, lib *types.Named) *types.Named {
+	args := lib.TypeArgs()
+	if args.Len() != named.TypeParams().Len() {
+		return nil
+	}
+	var list []types.Type
+	for i := range args.Len() {
+		list = append(list, args.At(i))
+	}
+	inst, err := types.Instantiate(types.NewContext(), named, list, true)
+	if err != nil {
+		return nil
+	}
+	return inst.(*types.Named)
 }

@@ -141,3 +141,16 @@ type Dropout struct{ P float64 }
 
 // Forward applies it, in training or not.
 func (d Dropout) Forward(x *fake.M, train bool) *fake.M { return x }
+
+// GRelu6 is the operator min(max(x, 0), 6) over fake's generic G.
+type GRelu6[T float32 | float64] struct{}
+
+// Forward applies it.
+func (GRelu6[T]) Forward(x *fake.G[T]) *fake.G[T] {
+	raw := x.Raw()
+	out := make([]T, raw.Rows*raw.Cols)
+	for i := range out {
+		out[i] = min(max(raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols], 0), 6)
+	}
+	return fake.NewG(raw.Rows, raw.Cols, out)
+}
