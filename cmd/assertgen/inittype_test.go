@@ -71,7 +71,9 @@ func TestInitLibraryType(t *testing.T) {
 	// (issue 67, item 5): a function, a method of a type of its own, an
 	// operator value.
 	kern := writeKern(t, mod)
+	start := time.Now()
 	kernReport := run(kern, "go", "tool", "assertgen", "init", "-type", "*gonum.org/v1/gonum/mat.Dense", "-ops", "relu,sigmoid,maximum")
+	t.Logf("init in kern took %v", time.Since(start).Round(time.Millisecond))
 	checkKernInit(t, kern, kernReport)
 	gen := run(mod, "go", "generate", "./...")
 	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped in checked`).FindAllStringSubmatch(gen, -1)
@@ -100,7 +102,9 @@ func TestInitLibraryType(t *testing.T) {
 			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
 		}
 	}
+	start = time.Now()
 	checkKernPlanted(t, r, kern)
+	t.Logf("kern's sweep with the planted bugs took %v", time.Since(start).Round(time.Millisecond))
 	err := filepath.WalkDir(mod, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
