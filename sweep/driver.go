@@ -594,15 +594,19 @@ func (d *driver) variant(i, v int, kind string) outcome {
 // quietly, for the given samples and the probes.
 func (d *driver) runOp(i, from, base, alias int) {
 	e := d.es[i]
-	var baseS, aliasS *Sample
+	var baseS, aliasS, refused *Sample
 	for v := from; v < d.n; v++ {
 		if d.skipped(i, v) {
 			continue
 		}
 		d.emit(&event{T: evStart, Op: i, Step: v})
 		out := d.variant(i, v, kindStep)
-		d.emit(&event{T: evStep, Op: i, Step: v, Res: resultOf(d.rt, out)})
+		res := resultOf(d.rt, out)
+		d.emit(&event{T: evStep, Op: i, Step: v, Res: res})
 		if out.Err != nil {
+			if refused == nil && res.Err == "error" && !Variants[v].Alias {
+				refused = out.Sample
+			}
 			continue
 		}
 		switch {
@@ -631,9 +635,23 @@ func (d *driver) runOp(i, from, base, alias int) {
 		return
 	}
 	for p := max(from-d.n-g, 0); p < len(Probes); p++ {
-		d.probe(i, p, bs)
+		b := bs
+		if b == nil && slices.Contains(shapeProbes, Probes[p].Name) {
+			// No variant ran: the degenerate shapes run on the first
+			// sample the kernel refused (as repaired), a kernel of vectors
+			// only (spago's Softmax) refusing every [2,3].
+			b = refused
+		}
+		d.probe(i, p, b)
 	}
 }
+
+// shapeProbes are the probes of the degenerate shapes kernels
+// special-case, which run on the first sample the kernel refused when
+// no variant ran (runOp): a row and a column vector, a single element.
+// A worker that starts again after a crash among them has no such
+// sample: those after it are not reached.
+var shapeProbes = []string{"size-1 dims", "size-1 last dim", "single element"}
 
 // given runs the sample j the runtime gives op i (base: the op's base
 // sample, nil when none ran), tells what it did, and calls it again when

@@ -327,6 +327,11 @@ func (t *tally) step(op, k int, res *result) {
 		s.tried = append(s.tried, code)
 	default:
 		s.tried = append(s.tried, t.r.probe(name, k-t.n-len(g), res, t.byKey))
+		if _, ok := t.r.Exercised[name]; !ok && res.NotRun == 0 && res.Err == "" {
+			// A probe of a degenerate shape on a sample the kernel
+			// refused ran (runOp): the op is reached.
+			t.r.Exercised[name] = k
+		}
 	}
 	t.told(op, k, res, false)
 	t.tell()

@@ -17,8 +17,10 @@ type Report struct {
 	Samples int // variant and given samples tried (the values that matter apart)
 	// Exercised gives, per op a sample of which ran, the first such
 	// variant (or given sample that exercises it: its step, after the
-	// variants); NotReached, per op none of whose samples ran, why: the
-	// first sample's last error.
+	// variants; or, for an op refused on every variant, a probe of a
+	// degenerate shape that ran: its step, after the given samples);
+	// NotReached, per op none of whose samples ran, why: the first
+	// sample's last error.
 	Exercised  map[string]int
 	NotReached map[string]string
 	// Refused are the ops not reached whose kernel (or bound call, or

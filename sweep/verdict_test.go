@@ -160,3 +160,35 @@ func TestRefusedOnEverySample(t *testing.T) {
 // crashingExp indexes out of range on every sample: a crash, which is not
 // a refusal.
 func crashingExp(self *Spec) *Spec { return &Spec{Shape: []int{self.Shape[7]}} }
+
+// An op refused on every variant gets the probes of the degenerate
+// shapes on the first sample its kernel refused: a kernel of vectors
+// only (spago's Softmax) runs on a row and a column vector there and is
+// reached, not refused; the other probes, which need a sample that ran,
+// are not reached.
+func TestRefusedReachedByShapeProbes(t *testing.T) {
+	vectors := func(yield func(string, any) bool) {
+		yield("neg(Tensor self) -> Tensor", func(self *Spec) *Spec {
+			if len(self.Shape) != 2 || self.Shape[0] != 1 && self.Shape[1] != 1 {
+				panic(errors.New("neg: a vector only"))
+			}
+			return &Spec{Shape: self.Shape, Dtype: self.Dtype}
+		})
+	}
+	rec := &recorded{TB: t}
+	rep := RunWith(rec, kindRuntime{}, vectors, Options{Samples: 3, InProcess: true, Test: t})
+	first := slices.IndexFunc(Probes, func(p probe) bool { return p.Name == "size-1 dims" })
+	if len(rec.errors) != 0 || len(rep.Refused) != 0 || rep.Exercised["neg"] != 3+first {
+		t.Errorf("errors %q, refused %+v, exercised at %v (want %d):\n%s", rec.errors, rep.Refused, rep.Exercised, 3+first, rep)
+	}
+	tried := rep.Tried["neg"]
+	for p, pr := range Probes {
+		want := byte('_')
+		if slices.Contains(shapeProbes, pr.Name) {
+			want = '.'
+		}
+		if got := tried[len(tried)-len(Probes)+p]; got != want {
+			t.Errorf("probe %s: %c, want %c (tried %q)", pr.Name, got, want, tried)
+		}
+	}
+}

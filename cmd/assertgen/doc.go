@@ -257,11 +257,20 @@
 // same config: -kernels names its packages (import paths, . for the
 // package init runs in, comma-separated), and by default the package init
 // runs in is one where a file of it imports the library and declares
-// exported functions. Their exported functions that take or return the
-// type are candidates as the library's are, called by their package's
-// name (user.Relu(self)), and also into their first tensor as a method
-// into its receiver (user.Sigmoid(ret, self), user.Sigmoid(out, self));
-// bind_imports: lists the packages; the report says what each binds.
+// exported functions or methods of exported types. Their exported
+// functions that take or return the type are candidates as the
+// library's are, called by their package's name (user.Relu(self)), and
+// also into their first tensor as a method into its receiver
+// (user.Sigmoid(ret, self), user.Sigmoid(out, self)); so are the
+// methods of their exported types, on a receiver each call makes by the
+// type's zero-argument constructor (user.NewOps().Add(self, other)) or
+// as its zero value (new(user.Math).Log1p(self)), and operator values,
+// a type whose method (Apply, Forward...) takes and returns the type or
+// a slice of it, named by the type (Relu6.Forward is relu6) or bound by
+// its values alone, its zero value's number fields set to the op's
+// scalars ((&user.Concat{Axis: int(dim)}).Apply(tensors) for cat);
+// bind_imports: lists the packages; the report says what each binds,
+// and each operator bound to no op and why.
 // A config of yours that includes init's may list and bind again an op
 // init bound: yours wins.
 //

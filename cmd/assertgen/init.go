@@ -19,7 +19,7 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 	counts := fs.String("use-counts", "auto", "`auto`, true or false: whether the tensor type keeps use counts (auto: it has UseCounts or a method that drops a reference, such as Release)")
 	var types setup.StringList
 	fs.Var(&types, "types", "a type map entry besides Tensor, `T=GOTYPE` (repeatable), e.g. Scalar=float64")
-	kernels := fs.String("kernels", "", "with -type IMPORTPATH.Type, comma-separated `packages` of kernels over the library's type whose exported functions init binds too: import paths, or . for this package (default: this package, where a file of it imports the library and declares exported functions)")
+	kernels := fs.String("kernels", "", "with -type IMPORTPATH.Type, comma-separated `packages` of kernels over the library's type whose exported functions, methods of exported types and operator values init binds too: import paths, or . for this package (default: this package, where a file of it imports the library and declares exported functions or methods)")
 	var params setup.StringList
 	fs.Var(&params, "type-params", "the element types to check a generic tensor type's type parameter with, `P=TYPE,TYPE` (repeatable; default: its constraint's type set, e.g. float32 | float64)")
 	if err := setup.ParseFlagsNoArgs(fs, args); err != nil {

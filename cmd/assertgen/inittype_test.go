@@ -67,12 +67,20 @@ func TestInitLibraryType(t *testing.T) {
 	if out := run(aliased, "go", "tool", "assertgen", "init", "-memory", "-ops", "mul,neg,mm", "-type", "Tensor"); !strings.Contains(out, "type: *gonum.org/v1/gonum/mat.Dense (-memory: -type names an alias of it)") {
 		t.Errorf("init -memory -type Tensor in package aliased:\n%s", out)
 	}
+	// A kernel library over gonum's type, in the package init runs in
+	// (issue 67, item 5): a function, a method of a type of its own, an
+	// operator value.
+	kern := writeKern(t, mod)
+	start := time.Now()
+	kernReport := run(kern, "go", "tool", "assertgen", "init", "-type", "*gonum.org/v1/gonum/mat.Dense", "-ops", "relu,sigmoid,maximum")
+	t.Logf("init in kern took %v", time.Since(start).Round(time.Millisecond))
+	checkKernInit(t, kern, kernReport)
 	gen := run(mod, "go", "generate", "./...")
 	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped in checked`).FindAllStringSubmatch(gen, -1)
-	if len(m) != 2 {
+	if len(m) != 3 {
 		t.Fatalf("go generate: %s", gen)
 	}
-	if n, _ := strconv.Atoi(m[1][1]); n < 40 { // linalg's, after aliased's
+	if n, _ := strconv.Atoi(m[2][1]); n < 40 { // linalg's, after aliased's and kern's
 		t.Errorf("go generate: %s, want at least 40 ops wrapped", gen)
 	}
 	run(mod, "go", "test", "./...")
@@ -90,10 +98,13 @@ func TestInitLibraryType(t *testing.T) {
 	}
 	out := run(mod, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
 	for _, want := range []string{"--- PASS: TestSweep (", "--- PASS: TestMemory (", "--- PASS: TestBoundValues (", " 0 findings, 0 crashes"} {
-		if strings.Count(out, want) != 2 { // linalg's and aliased's
+		if strings.Count(out, want) != 3 { // linalg's, aliased's and kern's
 			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
 		}
 	}
+	start = time.Now()
+	checkKernPlanted(t, r, kern)
+	t.Logf("kern's sweep with the planted bugs took %v", time.Since(start).Round(time.Millisecond))
 	err := filepath.WalkDir(mod, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

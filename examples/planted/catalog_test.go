@@ -93,6 +93,7 @@ var plants = []plant{
 	{"alpha0", "add returns self when alpha is 0", kernels{add: planted.AddAlphaZeroReturnsSelf}, "add.Tensor impl_use_count_eq_fresh return 0", true},
 	{"reshape", "reshape's copy path makes self contiguous in place", kernels{reshape: planted.ReshapeContiguousInPlace}, "reshape same_metadata argument self", true},
 	{"softmax-dim", "softmax transposes self when dim != 0", kernels{softmax: planted.SoftmaxTransposes}, "softmax.int same_metadata argument self", true},
+	{"softmax-vectors", "softmax of a vector only transposes a row vector", kernels{softmax: planted.SoftmaxVectorsOnly}, "softmax.int same_metadata argument self", true},
 	{"softmax-size1", "softmax over a dim of size 1 fills self with ones", kernels{softmax: planted.SoftmaxSize1Ones}, "softmax.int same_content argument self", true},
 	{"sum-keepdim", "sum with keepdim reuses one buffer per shape", kernels{sum: planted.SumKeepdimCached}, "sum.dim_IntList fresh_not_held return 0", true},
 	{"sum-negdim", "sum indexes a negative dim out of range", kernels{sum: planted.SumNegativeDim}, "sum.dim_IntList crash", true},

@@ -5,7 +5,7 @@
 // some values reach: add.Tensor scaling other in place when alpha != 1,
 // returning self when other is all zeros or alpha is 0; reshape making its
 // input contiguous in place on its copy path; softmax transposing its
-// input when dim is not 0; sum returning a view of its input over a dim
+// input when dim is not 0, or, taking vectors only, a row vector; sum returning a view of its input over a dim
 // of size 1 with keepdim, and indexing out of range on a negative dim;
 // mul expanding a broadcast other in place; relu handing out one shared
 // buffer when no element is positive; abs writing its input when the

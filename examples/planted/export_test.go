@@ -71,6 +71,22 @@ func SoftmaxTransposes(self *Tensor, dim int64, dtype *int) *Tensor {
 	return out
 }
 
+// SoftmaxVectorsOnly is softmax.int as spago's Softmax is: it takes
+// vectors only (a matrix with a dim of 1) and refuses every other
+// tensor, and it turns a row vector into a column by transposing self,
+// which it leaves so.
+func SoftmaxVectorsOnly(self *Tensor, dim int64, dtype *int) *Tensor {
+	if len(self.sizes) != 2 || self.sizes[0] != 1 && self.sizes[1] != 1 {
+		panic("planted: softmax of a vector only")
+	}
+	out := SoftmaxInt(self, dim, dtype)
+	if self.sizes[0] == 1 && self.sizes[1] != 1 {
+		self.sizes[0], self.sizes[1] = self.sizes[1], self.sizes[0]
+		self.strides[0], self.strides[1] = self.strides[1], self.strides[0]
+	}
+	return out
+}
+
 // SoftmaxSize1Ones is softmax.int whose fast path for a matrix over a dim
 // of size 1 (a row or column vector, where every element is 1) fills self
 // with ones and returns it.

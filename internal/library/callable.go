@@ -21,6 +21,12 @@ type Callable struct {
 	Words  []string // GoName's words, lower-case: MulElem is mul, elem
 	Params []Param
 	Result Result
+	// Recv is the receiver a call makes of a method of another type of
+	// a kernel package (kern.Ops.Add, an operator's kern.Relu.Forward);
+	// nil for the others. TypeWords are its type's name's words.
+	Recv      *Recv
+	TypeWords []string
+	list      string // a List parameter's type as code: "[]*mat.Dense"
 }
 
 // A Param is one parameter of a callable, as a binding can pass it.
@@ -44,11 +50,13 @@ const (
 	Map                     // a function of an element to an element: func(i, j int, v E) E
 	Any                     // an interface{}: a tensor, or a number of the element type
 	Rest                    // a trailing variadic parameter (gorgonia's opts ...FuncOpt): left empty, or one Option
+	List                    // a slice of the tensor type: a kernel package's (an operator's Apply(xs []T))
 )
 
 // A Result is what a callable returns.
 type Result struct {
 	Tensor bool   // a tensor (the first result)
+	List   bool   // a slice of the tensor type (the first result), of a kernel package's callable: its one tensor
 	Assert string // the type assertion a tensor of an interface type needs ("" for the type itself)
 	Err    bool   // an error (last)
 	Other  bool   // results a binding drops
@@ -65,6 +73,7 @@ func callables(l *Lib) []*Callable {
 		if fn.Exported() {
 			c := newCallable(l, fn.Name(), fn.Type().(*types.Signature))
 			c.Method, c.Name = true, l.Named.Obj().Name()+"."+fn.Name()
+			c.noLists()
 			out = append(out, c)
 		}
 	}
@@ -77,10 +86,15 @@ func callables(l *Lib) []*Callable {
 			c := newCallable(l, n, fn.Type().(*types.Signature))
 			if pkg != l.Pkg {
 				c.Pkg, c.Name = pkg, pkg.Name()+"."+n
+			} else {
+				c.noLists()
 			}
-			if c.Result.Tensor || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor }) {
+			if c.Result.Tensor || c.Result.List || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor || p.Kind == List }) {
 				out = append(out, c)
 			}
+		}
+		if pkg != l.Pkg {
+			out = append(out, receiverCallables(l, pkg)...)
 		}
 	}
 	slices.SortFunc(out, func(a, b *Callable) int { return strings.Compare(a.Name, b.Name) })
@@ -88,7 +102,7 @@ func callables(l *Lib) []*Callable {
 }
 
 func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
-	c := &Callable{Name: name, GoName: name, Words: words(name)}
+	c := &Callable{Name: name, GoName: name, Words: words(name), list: "[]" + l.Qual()}
 	for i := range sig.Params().Len() {
 		t := sig.Params().At(i).Type()
 		p := param(l, t, sig.Variadic() && i == sig.Params().Len()-1)
@@ -105,6 +119,8 @@ func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
 			c.Result.Err = true
 		case i == 0 && types.Identical(t, l.Tensor):
 			c.Result.Tensor = true
+		case i == 0 && isList(l, t):
+			c.Result.List = true
 		case i == 0 && (isTensorIface(l, t) || isAny(t)):
 			// An interface{} may hold the tensor (gorgonia's Clone): the
 			// value check tells.
@@ -125,6 +141,8 @@ func param(l *Lib, t types.Type, variadic bool) Param {
 		return Param{Kind: Tensor}
 	case isAny(t):
 		return Param{Kind: Any}
+	case isList(l, t):
+		return Param{Kind: List}
 	}
 	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && b.Info()&types.IsComplex == 0 {
 		return Param{Kind: Number, Type: b.Name()}
@@ -217,6 +235,26 @@ func (c *Callable) rest() types.Type {
 	return nil
 }
 
+// isList reports whether t is a slice of the tensor type.
+func isList(l *Lib, t types.Type) bool {
+	s, ok := t.(*types.Slice)
+	return ok && types.Identical(s.Elem(), l.Tensor)
+}
+
+// noLists makes the lists of a callable of the library's own package
+// parameters and results a binding cannot pass: lists are a kernel
+// package's (an operator's Apply(xs []T) ([]T, error)).
+func (c *Callable) noLists() {
+	for i := range c.Params {
+		if c.Params[i].Kind == List {
+			c.Params[i].Kind = Other
+		}
+	}
+	if c.Result.List {
+		c.Result.List, c.Result.Other = false, true
+	}
+}
+
 // isTensorIface reports whether t is a non-empty interface the tensor
 // type implements.
 func isTensorIface(l *Lib, t types.Type) bool {
@@ -249,6 +287,11 @@ var namespaces = []string{"linalg", "special", "fft"}
 // callable's (Kronecker is kron, MulElem is mul, Inverse is linalg_inv).
 func (c *Callable) NameFits(base string) bool {
 	ow := strings.Split(strings.TrimSuffix(base, "_"), "_")
+	if c.Recv != nil && c.Recv.Operator {
+		// An operator's method is a verb (Apply, Forward): its type's
+		// name is the op's.
+		return nameFits(c.TypeWords, ow) || len(ow) > 1 && slices.Contains(namespaces, ow[0]) && nameFits(c.TypeWords, ow[1:])
+	}
 	if nameFits(c.Words, ow) {
 		return true
 	}

@@ -65,10 +65,14 @@ type Candidate struct {
 // where the op's return holds it (gen returns it then: program.go's
 // body).
 func Candidates(op *Op, l *Lib) []*Candidate {
-	if op.List {
-		return nil // a list of tensors: cat, from views (viewCandidates)
-	}
 	cs, pkg, at := l.Callables, l.Pkg.Name(), l.At
+	if op.List {
+		// A list of tensors (cat): from views (viewCandidates), or a
+		// kernel package's callable that takes a list.
+		cs = slices.DeleteFunc(slices.Clone(cs), func(c *Callable) bool {
+			return !slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == List })
+		})
+	}
 	var out []*Candidate
 	add := func(c *Callable, code, returns string, isMap bool) {
 		if code != "" {
@@ -101,7 +105,7 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 			// method into its receiver: kern.F(dst, inputs, scalars).
 			add(c, c.call(c.qual(pkg)+".", op, append([]string{dst}, op.Tensors...), false, false, ""), dst, false)
 		}
-		if c.Result.Tensor && op.Kind == schema.Functional {
+		if (c.Result.Tensor || c.Result.List) && op.Kind == schema.Functional {
 			switch {
 			case c.Method && len(op.Tensors) > 0:
 				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true, ""), "", false)
@@ -170,10 +174,22 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 	for _, p := range c.Params {
 		switch p.Kind {
 		case Tensor:
-			if ti == len(tensors) {
-				return ""
+			if ti == len(tensors) || op.List && tensors[ti] == op.Tensors[0] {
+				return "" // none left, or the op's list
 			}
 			args, ti = append(args, tensors[ti]), ti+1
+		case List:
+			// The op's list, or its tensors (those left) made one.
+			switch {
+			case ti == len(tensors):
+				return ""
+			case op.List && tensors[ti] == op.Tensors[0]:
+				args, ti = append(args, tensors[ti]), ti+1
+			case op.List:
+				return ""
+			default:
+				args, ti = append(args, c.list+"{"+strings.Join(tensors[ti:], ", ")+"}"), len(tensors)
+			}
 		case Number:
 			if si == len(op.Scalars) || strings.HasPrefix(op.scalarType(si), "*") {
 				return "" // no scalar left, or an optional one
@@ -204,11 +220,27 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 			return ""
 		}
 	}
+	if c.Recv != nil {
+		// A receiver made for the call, its fields set to the scalars
+		// left (Recv).
+		var set []string
+		for ; !mapped && si < len(op.Scalars) && len(set) < len(c.Recv.Fields) && c.Recv.Ctor == ""; si++ {
+			if strings.HasPrefix(op.scalarType(si), "*") {
+				return ""
+			}
+			set = append(set, convert(op.scalarType(si), c.Recv.Fields[len(set)].Type, op.Scalars[si]))
+		}
+		recv = c.Recv.expr(set) + "."
+	}
 	if ti != len(tensors) || mapped && maps != 1 || !mapped && si != len(op.Scalars) {
 		return ""
 	}
 	code := recv + c.GoName + "(" + strings.Join(args, ", ") + ")"
 	switch {
+	case value && c.Result.List:
+		return c.listCode(code, op)
+	case c.Result.List && c.Result.Err:
+		return ""
 	case value && c.Result.Err && !c.Result.Other && !op.hasParam("res", "err"):
 		// A result and an error (gorgonia's): an error panics, as an
 		// error of a call that returns nothing else does.
@@ -235,9 +267,26 @@ func (op *Op) hasParam(names ...string) bool {
 	return false
 }
 
+// listCode is the statements that return the one tensor of the list
+// the call code returns (with an error, which panics); "" where the
+// op's parameters take the names.
+func (c *Callable) listCode(code string, op *Op) string {
+	if op.hasParam("res", "err") || c.Result.Other {
+		return ""
+	}
+	head := "res := " + code
+	if c.Result.Err {
+		head = "res, err := " + code + "; if err != nil { panic(err) }"
+	}
+	return head + "; if len(res) != 1 { panic(\"" + c.Name + " returned " + "other than one tensor\") }; return res[0]"
+}
+
 // Stmts reports whether the candidate's code is statements that return
-// the result (a call of a result and an error), not an expression.
-func (c *Candidate) Stmts() bool { return strings.HasPrefix(c.Code, "res, err := ") }
+// the result (a call of a result and an error, or of a list), not an
+// expression.
+func (c *Candidate) Stmts() bool {
+	return strings.HasPrefix(c.Code, "res, err := ") || strings.HasPrefix(c.Code, "res := ")
+}
 
 // scalarType is the Go type of the op's scalar i.
 func (op *Op) scalarType(i int) string {

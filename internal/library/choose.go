@@ -68,6 +68,18 @@ type Found struct {
 	// Options are the Options candidates passed, by name, with the ops
 	// bound with each.
 	Options []OptionUse
+	// Operators are the operator values of the kernel packages
+	// (Recv.Operator), with the ops bound to each or why none is.
+	Operators []OperatorUse
+}
+
+// An OperatorUse is what the value check found of an operator value's
+// method (kern.Relu.Forward): the ops bound to it, or why none is.
+type OperatorUse struct {
+	Callable string
+	Recv     string // how a call makes it: "new(kern.Relu)", "kern.NewRelu()", "(&kern.Concat{Axis: ...})"
+	Ops      []string
+	Why      string // for none: no candidate (its parameters), or a failure of one
 }
 
 // Bind finds the candidates of every op of ops among the library's
@@ -127,6 +139,7 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 		}
 	}
 	f.Options = optionUses(l, cands, verdicts, f.Bindings)
+	f.Operators = operatorUses(l, cands, verdicts, f.Bindings)
 	f.Rejected = append(rejections(l, ops, cands, verdicts, bound), viewRejections(cands, verdicts, f.Views)...)
 	slices.SortFunc(f.Rejected, func(a, b Rejection) int {
 		return compare(a.Callable+"\x00"+strings.Join(a.Ops, ","), b.Callable+"\x00"+strings.Join(b.Ops, ","))
@@ -312,4 +325,61 @@ func sortedKeys(m map[string]bool) []string {
 // String is the rejection as init's report prints it.
 func (r Rejection) String() string {
 	return fmt.Sprintf("%s: not %s: %s", r.Callable, strings.Join(r.Ops, ", "), r.Why)
+}
+
+// operatorUses returns, for each operator value of the kernel packages,
+// the ops bound to it, or why none is: its parameters took no op's
+// (no candidate), or a failure of its candidates, that of the op its
+// type is named for where there is one.
+func operatorUses(l *Lib, cands []*Candidate, verdicts []Verdict, bs []Binding) []OperatorUse {
+	var out []OperatorUse
+	for _, c := range l.Callables {
+		if c.Recv == nil || !c.Recv.Operator {
+			continue
+		}
+		u := OperatorUse{Callable: c.Name, Recv: c.Recv.describe()}
+		for _, b := range bs {
+			if b.cand.Callable == c {
+				u.Ops = append(u.Ops, b.Op)
+			}
+		}
+		if len(u.Ops) > 0 {
+			out = append(out, u)
+			continue
+		}
+		tried, named := 0, ""
+		for i, k := range cands {
+			if k.Callable != c {
+				continue
+			}
+			tried++
+			v := k.Op.Name + ": " + string(verdicts[i])
+			if u.Why == "" || k.Named && named == "" {
+				u.Why = v
+			}
+			if k.Named && named == "" {
+				named = v
+			}
+		}
+		switch {
+		case tried == 0:
+			u.Why = "its parameters take no op's tensors and scalars (" + c.signature() + ")"
+		case named == "" && tried == 1:
+			u.Why = "its values are not those of the one op its parameters take: " + u.Why
+		case named == "":
+			u.Why = fmt.Sprintf("its values are not those of the %d ops its parameters take, such as %s", tried, u.Why)
+		default:
+			u.Why = "its values are not its op's: " + named
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// String is the operator as init's report prints it.
+func (u OperatorUse) String() string {
+	if len(u.Ops) > 0 {
+		return fmt.Sprintf("%s, on %s: %s", u.Callable, u.Recv, strings.Join(u.Ops, ", "))
+	}
+	return fmt.Sprintf("%s, on %s: none: %s", u.Callable, u.Recv, u.Why)
 }

@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -440,4 +441,117 @@ func TestBindKernels(t *testing.T) {
 	if _, err := Load(dir, l.Spec, "example.com/fakemod/nothere"); err == nil || !strings.Contains(err.Error(), "-kernels example.com/fakemod/nothere: package example.com/fakemod/nothere does not load") {
 		t.Errorf("a kernel package that does not load: %v", err)
 	}
+}
+
+// TestBindReceivers binds a kernel package over fake's *M whose kernels
+// are methods of its own types (issue 67, item 5): Ops's, made by its
+// zero-argument constructor NewOps (its zero value refuses), Math's, as
+// its zero value; and operator values, named by their type (Relu6), or
+// bound by their values alone (Larger to maximum, through a list of its
+// two tensors; Concat to cat, the op's dim set as its Axis). The
+// operators bound to no op are listed, with why: Halve's values are no
+// op's, Dropout's bool parameter no op passes.
+func TestBindReceivers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/nnops")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := bindSome(t, dir, l, "sigmoid", "silu", "log1p", "relu6", "maximum", "cat", "neg", "abs")
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code + " # " + b.Callable
+	}
+	const one = `; if len(res) != 1 { panic("%s returned other than one tensor") }; return res[0]`
+	for op, want := range map[string]string{
+		"sigmoid":  "res, err := nnops.NewOps().Sigmoid(self); if err != nil { panic(err) }; return res # nnops.Ops.Sigmoid",
+		"silu":     "nnops.NewOps().Silu(ret, self) # nnops.Ops.Silu",
+		"silu.out": "nnops.NewOps().Silu(out, self) # nnops.Ops.Silu",
+		"log1p":    "new(nnops.Math).Log1p(self) # nnops.Math.Log1p",
+		"relu6":    "res, err := new(nnops.Relu6).Forward(self); if err != nil { panic(err) }; return res # nnops.Relu6.Forward",
+		"maximum":  "res, err := new(nnops.Larger).Apply([]*fake.M{self, other}); if err != nil { panic(err) }" + fmt.Sprintf(one, "nnops.Larger.Apply") + " # nnops.Larger.Apply",
+		"cat":      "res, err := (&nnops.Concat{Axis: int(dim)}).Apply(tensors); if err != nil { panic(err) }" + fmt.Sprintf(one, "nnops.Concat.Apply") + " # nnops.Concat.Apply",
+		"neg":      "ret.Neg(self) # M.Neg", // fake's own, as before
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	ops := map[string]string{}
+	for _, u := range f.Operators {
+		ops[u.Callable] = u.String()
+	}
+	for name, want := range map[string]string{
+		"nnops.Relu6.Forward":   "nnops.Relu6.Forward, on new(nnops.Relu6): relu6",
+		"nnops.Larger.Apply":    "nnops.Larger.Apply, on new(nnops.Larger): maximum",
+		"nnops.Concat.Apply":    "nnops.Concat.Apply, on its zero value, or with Axis set to the op's scalars: cat",
+		"nnops.Halve.Forward":   "nnops.Halve.Forward, on new(nnops.Halve): none: its values are not those of the ",
+		"nnops.Dropout.Forward": "nnops.Dropout.Forward, on its zero value, or with P set to the op's scalars: none: its parameters take no op's tensors and scalars (takes tensor, other)",
+	} {
+		if !strings.HasPrefix(ops[name], want) {
+			t.Errorf("operator %s: %q, want it to start %q", name, ops[name], want)
+		}
+	}
+	if len(f.Operators) != 5 {
+		t.Errorf("%d operators, want 5: %v", len(f.Operators), f.Operators)
+	}
+}
+
+// TestBindReceiversGeneric: over an instance of a generic library type
+// (fake.G[float64], as spago's Dense[float64]), a generic operator of
+// the kernel package is instantiated with the same type arguments
+// (nnops.GRelu6[float64]) and bound; the operators over fake's M are
+// not its callables.
+func TestBindReceiversGeneric(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "G", Args: []string{"float64"}}, "example.com/fakemod/nnops")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := bindSome(t, dir, l, "relu6", "sigmoid")
+	var got []string
+	for _, b := range f.Bindings {
+		got = append(got, b.Op+": "+b.Code)
+	}
+	if want := []string{"relu6: new(nnops.GRelu6[float64]).Forward(self)"}; !slices.Equal(got, want) {
+		t.Errorf("bindings %q, want %q", got, want)
+	}
+	if len(f.Operators) != 1 || f.Operators[0].String() != "nnops.GRelu6.Forward, on new(nnops.GRelu6[float64]): relu6" {
+		t.Errorf("operators %v", f.Operators)
+	}
+}
+
+// bindSome binds the ops of the bases (relu6: relu6, relu6_) only: a
+// smaller value check than bindAll's.
+func bindSome(t *testing.T, dir string, l *Lib, bases ...string) *Found {
+	t.Helper()
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []*Op
+	for _, op := range Ops(s, l.Qual(), l.Elem) {
+		if slices.Contains(bases, strings.TrimSuffix(op.base(), "_")) {
+			ops = append(ops, op)
+		}
+	}
+	f, err := Bind(context.Background(), dir, l, ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

@@ -34,9 +34,10 @@ type InitOptions struct {
 	// memory function (memory:) to fill in, not the contract's methods.
 	Memory bool
 	// Kernels are the packages of a kernel library over a library's type
-	// (-type IMPORTPATH.Type) whose exported functions init binds too:
-	// import paths, "." for the package of Dir (the default where its
-	// files import the library and declare exported functions).
+	// (-type IMPORTPATH.Type) whose exported functions, methods of
+	// exported types and operator values init binds too: import paths,
+	// "." for the package of Dir (the default where its files import the
+	// library and declare exported functions or methods).
 	Kernels []string
 	Out     io.Writer // where Init says what it wrote and what is left
 	// Write writes the new files into the directory dir, all or none

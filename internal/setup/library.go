@@ -441,8 +441,9 @@ func (t *libTarget) checkConfig(text []byte) error {
 }
 
 // importsAndExports reports whether a Go file of dir (not a test's)
-// imports the package path and declares an exported function: the
-// package is a kernel library over the library's type, whose functions
+// imports the package path and declares an exported function, or an
+// exported method of an exported type: the package is a kernel library
+// over the library's type, whose functions, methods and operator values
 // init binds too.
 func importsAndExports(dir, path string) bool {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -453,10 +454,30 @@ func importsAndExports(dir, path string) bool {
 			continue
 		}
 		for _, d := range f.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.IsExported() {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.IsExported() && (fn.Recv == nil || exportedRecv(fn.Recv)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// exportedRecv reports whether a method's receiver's type is exported
+// (T, *T, T[E]).
+func exportedRecv(recv *ast.FieldList) bool {
+	if len(recv.List) != 1 {
+		return false
+	}
+	x := recv.List[0].Type
+	if s, ok := x.(*ast.StarExpr); ok {
+		x = s.X
+	}
+	switch e := x.(type) {
+	case *ast.IndexExpr:
+		x = e.X
+	case *ast.IndexListExpr:
+		x = e.X
+	}
+	id, ok := x.(*ast.Ident)
+	return ok && id.IsExported()
 }

@@ -428,6 +428,16 @@ func (t *libTarget) report(w io.Writer) {
 	if f.Views != nil {
 		fmt.Fprintf(w, "    views and cat, through %s's helpers: %s\n", ViewsFile, list(helped))
 	}
+	for _, u := range f.Operators {
+		if len(u.Ops) > 0 {
+			fmt.Fprintf(w, "    by the operator %s\n", u)
+		}
+	}
+	for _, u := range f.Operators {
+		if len(u.Ops) == 0 {
+			fmt.Fprintf(w, "  not bound: the operator %s\n", u)
+		}
+	}
 	if t.KernelsLeftOut != "" {
 		fmt.Fprintf(w, "  not tried: the functions of this package as kernels over the type (%s); run init -kernels . once it builds\n", t.KernelsLeftOut)
 	}

@@ -69,6 +69,11 @@ func TestInitLibrary(t *testing.T) {
 		// its exported functions are bound too (issue 67, item 5).
 		{name: "kernels", o: InitOptions{Type: "*example.com/fakemod/fake.M", Ops: []string{"relu", "tanh", "neg", "sigmoid"}},
 			user: map[string]string{"kern.go": "package user\n\nimport \"example.com/fakemod/fake\"\n\n// Relu returns max(a, 0).\nfunc Relu(a *fake.M) *fake.M {\n\traw := a.Raw()\n\tout := make([]float64, len(raw.Data))\n\tfor i, v := range raw.Data {\n\t\tout[i] = max(v, 0)\n\t}\n\treturn fake.New(raw.Rows, raw.Cols, out)\n}\n\n// Sigmoid is not sigmoid.\nfunc Sigmoid(a *fake.M) *fake.M { return a }\n"}},
+		// Operator values in the package init runs in, which declares no
+		// function: Relu6 bound by its type's name, Halve to no op, and
+		// the report says why.
+		{name: "operators", o: InitOptions{Type: "*example.com/fakemod/fake.M", Ops: []string{"relu6"}},
+			user: map[string]string{"ops.go": "package user\n\nimport \"example.com/fakemod/fake\"\n\n// Relu6 is the operator min(max(x, 0), 6).\ntype Relu6 struct{}\n\n// Forward applies it.\nfunc (Relu6) Forward(x *fake.M) *fake.M { return each(x, func(v float64) float64 { return min(max(v, 0), 6) }) }\n\n// Halve is an operator of no op: x/2.\ntype Halve struct{}\n\n// Forward applies it.\nfunc (*Halve) Forward(x *fake.M) (*fake.M, error) { return each(x, func(v float64) float64 { return v / 2 }), nil }\n\nfunc each(a *fake.M, f func(float64) float64) *fake.M {\n\traw := a.Raw()\n\tout := make([]float64, raw.Rows*raw.Cols)\n\tfor i := range out {\n\t\tout[i] = f(raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols])\n\t}\n\treturn fake.New(raw.Rows, raw.Cols, out)\n}\n"}},
 		{name: "alias", o: InitOptions{Type: "Tensor", Memory: true, Ops: []string{"mul", "neg"}},
 			user: map[string]string{"tensor.go": "package user\n\nimport \"example.com/fakemod/fake\"\n\n// Tensor is fake's matrix.\ntype Tensor = fake.M\n\n// Memory is taken.\nvar Memory = 1\n",
 				"x_test.go": "package user\n\n// AssertgenMemory is taken, in a test file.\nvar AssertgenMemory = 2\n"}},
