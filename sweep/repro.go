@@ -85,16 +85,20 @@ const (
 // a crash that kills the process is written from its unrepaired sample,
 // not called).
 func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
-	rr, ok := rt.(ReproRuntime)
-	if !ok {
-		for _, k := range allKeys(rep) {
-			rep.Repros = append(rep.Repros, &Repro{Key: k, Note: "the runtime has no ReproSource and ReproTensor methods"})
-		}
-		return
-	}
 	byName := map[string]*entry{}
 	for i := range es {
 		byName[es[i].Name] = &es[i]
+	}
+	rr, ok := rt.(ReproRuntime)
+	if !ok {
+		for _, k := range allKeys(rep) {
+			note := "the runtime has no ReproSource and ReproTensor methods"
+			if e := byName[strings.SplitN(k, " ", 2)[0]]; e != nil && methodWrapper(reflect.ValueOf(e.Fn)) != "" {
+				note = methodWrapper(reflect.ValueOf(e.Fn))
+			}
+			rep.Repros = append(rep.Repros, &Repro{Key: k, Note: note})
+		}
+		return
 	}
 	budget := o.ReproBudget
 	if budget <= 0 {
@@ -167,6 +171,10 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		return r
 	}
 	fn := reflect.ValueOf(e.Fn)
+	if why := methodWrapper(fn); why != "" { // before minimizing: it would be for nothing
+		r.Note = why
+		return r
+	}
 	s, v, err := recreate(e, rt, names[0], c)
 	if err != nil {
 		r.Note = err.Error()
