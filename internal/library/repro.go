@@ -70,10 +70,14 @@ func (l *Lib) Repro() *ReproHooks {
 			return s.String()
 		}
 		fmt.Fprintf(&b, "// tensorValues returns x's elements, as its API gives them.\nfunc tensorValues(x %s) []float64 {\nvar out []float64\n%s\nreturn out\n}\n\n", q,
-			each(func(d, e string) string { return fmt.Sprintf("for _, v := range %s {\nout = append(out, %s)\n}\n", e, toFloat(d, "v")) }))
+			each(func(d, e string) string {
+				return fmt.Sprintf("for _, v := range %s {\nout = append(out, %s)\n}\n", e, toFloat(d, "v"))
+			}))
 		fmt.Fprintf(&b, "// tensorSizes returns x's sizes.\nfunc tensorSizes(x %s) []int { return append([]int(nil), %s...) }\n\n", q, sizes)
 		fmt.Fprintf(&b, "// tensorFill writes v to each of x's elements.\nfunc tensorFill(x %s, v float64) {\n%s}\n\n", q,
-			each(func(d, e string) string { return fmt.Sprintf("e := %s\nfor i := range e {\ne[i] = %s\n}\n", e, fromFloat(d, "v")) }))
+			each(func(d, e string) string {
+				return fmt.Sprintf("e := %s\nfor i := range e {\ne[i] = %s\n}\n", e, fromFloat(d, "v"))
+			}))
 		fmt.Fprintf(&b, "// tensorAddr returns where x's elements are (0 for none).\nfunc tensorAddr(x %s) uintptr {\n%s}\n\n", q,
 			each(func(d, e string) string {
 				return fmt.Sprintf("return uintptr(unsafe.Pointer(unsafe.SliceData(%s)))\n", e)
