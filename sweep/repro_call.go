@@ -173,7 +173,37 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 	if pkgPath == "" {
 		pkgPath = "."
 	}
-	return b, b.inline(pkgPath, filepath.Dir(file), callee)
+	if err := b.inline(pkgPath, filepath.Dir(file), callee); err != nil {
+		return b, err
+	}
+	if pkgPath == "." { // gen's bound code: the bug is in what it calls
+		b.pkg = calledPackage(b.Imports, fn.Type(), wrapperPkg)
+	}
+	return b, nil
+}
+
+// calledPackage is the package the bug of a reproducer whose call is
+// gen's bound code (copied from the wrapper's package, def) is in: the
+// first, by path, of the packages the code imports that is not the
+// standard library's nor the library's (a kernel library, the user's
+// helpers), else the library's.
+func calledPackage(imports map[string]string, fn reflect.Type, def string) string {
+	lib := ""
+	for _, p := range slices.Sorted(maps.Keys(imports)) {
+		switch {
+		case !strings.Contains(strings.SplitN(p, "/", 2)[0], "."):
+		case declaresParam(fn, p):
+			if lib == "" {
+				lib = p
+			}
+		default:
+			return p
+		}
+	}
+	if lib != "" {
+		return lib
+	}
+	return def
 }
 
 // methodWrapper says why a wrapper that is not a function of a package

@@ -97,7 +97,7 @@ func toFloat(dtype, v string) string {
 	case "bool":
 		return "map[bool]float64{true: 1}[" + v + "]"
 	case "complex64", "complex128":
-		return "real(" + v + ")"
+		return "float64(real(" + v + "))"
 	}
 	return "float64(" + v + ")"
 }
