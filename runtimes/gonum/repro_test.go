@@ -15,7 +15,11 @@ import (
 
 // ReproSource says how a reproducer reads and writes a *mat.Dense
 // (docs/sweep.md, "Reproducers"): At, Dims and Set, gonum's own, and
-// RawMatrix for where its elements are.
+// RawMatrix for where its elements are (same_storage), the pointer for
+// the object a handle points at (same_impl). gonum keeps no version
+// counter and no holds, and has nothing to release: no_mutation and the
+// checks of holds do not run on it, so tensorVersion and tensorRelease
+// are not declared.
 func (sweepAdapter) ReproSource() sweep.Source {
 	return sweep.Source{Imports: []string{"gonum.org/v1/gonum/mat", "unsafe"}, Decls: `// tensorValues returns x's elements in row-major order.
 func tensorValues(x *mat.Dense) []float64 {
@@ -52,7 +56,10 @@ func tensorAddr(x *mat.Dense) uintptr {
 		return 0
 	}
 	return uintptr(unsafe.Pointer(&d[0]))
-}`}
+}
+
+// tensorImpl is the object x points at.
+func tensorImpl(x *mat.Dense) uintptr { return uintptr(unsafe.Pointer(x)) }`}
 }
 
 // ReproTensor writes the constructor Tensor calls: mat.NewDense of the
