@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,16 +86,20 @@ const (
 // a crash that kills the process is written from its unrepaired sample,
 // not called).
 func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
-	rr, ok := rt.(ReproRuntime)
-	if !ok {
-		for _, k := range allKeys(rep) {
-			rep.Repros = append(rep.Repros, &Repro{Key: k, Note: "the runtime has no ReproSource and ReproTensor methods"})
-		}
-		return
-	}
 	byName := map[string]*entry{}
 	for i := range es {
 		byName[es[i].Name] = &es[i]
+	}
+	rr, ok := rt.(ReproRuntime)
+	if !ok {
+		for _, k := range allKeys(rep) {
+			note := "the runtime has no ReproSource and ReproTensor methods"
+			if e := byName[strings.SplitN(k, " ", 2)[0]]; e != nil && methodWrapper(reflect.ValueOf(e.Fn)) != "" {
+				note = methodWrapper(reflect.ValueOf(e.Fn))
+			}
+			rep.Repros = append(rep.Repros, &Repro{Key: k, Note: note})
+		}
+		return
 	}
 	budget := o.ReproBudget
 	if budget <= 0 {
@@ -167,6 +172,10 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		return r
 	}
 	fn := reflect.ValueOf(e.Fn)
+	if why := methodWrapper(fn); why != "" { // before minimizing: it would be for nothing
+		r.Note = why
+		return r
+	}
 	s, v, err := recreate(e, rt, names[0], c)
 	if err != nil {
 		r.Note = err.Error()
@@ -187,7 +196,7 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	// a crash is in the crashing function's package; one releasing the
 	// results, in the called function's (its kernel left them so), not
 	// where the runtime's Release tripped (reproPackage)
-	r.Package = reproPackage(c, b.pkg)
+	r.Package = reproPackage(c, b)
 	src, title, err := writeRepro(rt, fn, b, c)
 	if err != nil {
 		r.Note = err.Error()
@@ -413,13 +422,19 @@ func boolInt(b bool) int {
 }
 
 // reproPackage is the package a reproducer's bug is in: a crash's
-// crashing function's, else (a finding, a crash releasing the call's
-// results: the runtime's Release is where it trips, the kernel what left
-// them so) the called function's, called.
-func reproPackage(c *reproCase, called string) string {
+// crashing function's (its import path, where the reproducer imports
+// it), else (a finding, a crash releasing the call's results: the
+// runtime's Release is where it trips, the kernel what left them so) the
+// called function's (b.pkg).
+func reproPackage(c *reproCase, b *boundSource) string {
 	if c.Crash != nil && c.Crash.At != "" && c.Crash.Kind != crashRelease {
 		pkg, _, _ := strings.Cut(c.Crash.At, ".")
+		for _, p := range slices.Sorted(maps.Keys(b.Imports)) {
+			if b.Imports[p] == pkg || defaultName(p) == pkg {
+				return p
+			}
+		}
 		return pkg
 	}
-	return called
+	return b.pkg
 }

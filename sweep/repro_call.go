@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -104,11 +105,11 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 	file, _ := f.FileLine(f.Entry())
 	name := f.Name()
 	wrapperPkg := name[:strings.LastIndex(name, "/")+1] + strings.SplitN(name[strings.LastIndex(name, "/")+1:], ".", 2)[0]
+	if why := methodWrapper(fn); why != "" {
+		return nil, errors.New(why)
+	}
 	name, _, _ = strings.Cut(name[strings.LastIndex(name, "/")+1:], "[")
 	_, name, _ = strings.Cut(name, ".")
-	if name == "" || strings.Contains(name, ".") {
-		return nil, fmt.Errorf("wrapper %s is not a function of a package (interface mode has no reproducer)", f.Name())
-	}
 	fset := token.NewFileSet()
 	af, err := parser.ParseFile(fset, file, nil, 0)
 	if err != nil {
@@ -172,7 +173,53 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 	if pkgPath == "" {
 		pkgPath = "."
 	}
-	return b, b.inline(pkgPath, filepath.Dir(file), callee)
+	if err := b.inline(pkgPath, filepath.Dir(file), callee); err != nil {
+		return b, err
+	}
+	if pkgPath == "." { // gen's bound code: the bug is in what it calls
+		b.pkg = calledPackage(b.Imports, fn.Type(), wrapperPkg)
+	}
+	return b, nil
+}
+
+// calledPackage is the package the bug of a reproducer whose call is
+// gen's bound code (copied from the wrapper's package, def) is in: the
+// first, by path, of the packages the code imports that is not the
+// standard library's nor the library's (a kernel library, the user's
+// helpers), else the library's.
+func calledPackage(imports map[string]string, fn reflect.Type, def string) string {
+	lib := ""
+	for _, p := range slices.Sorted(maps.Keys(imports)) {
+		switch {
+		case !strings.Contains(strings.SplitN(p, "/", 2)[0], "."):
+		case declaresParam(fn, p):
+			if lib == "" {
+				lib = p
+			}
+		default:
+			return p
+		}
+	}
+	if lib != "" {
+		return lib
+	}
+	return def
+}
+
+// methodWrapper says why a wrapper that is not a function of a package
+// (a method value: interface mode's Checked decorator) has no
+// reproducer; "" for a function.
+func methodWrapper(fn reflect.Value) string {
+	f := runtime.FuncForPC(fn.Pointer())
+	if f == nil {
+		return "no function for the wrapper"
+	}
+	name := f.Name()
+	name, _, _ = strings.Cut(name[strings.LastIndex(name, "/")+1:], "[")
+	if _, name, _ = strings.Cut(name, "."); name != "" && !strings.Contains(name, ".") {
+		return ""
+	}
+	return fmt.Sprintf("interface mode: the wrapper %s is a method of the Checked decorator, which calls the kernel a test plugged in behind the Kernels interface at run time, a value assertgen cannot write as Go; a config of mode: function over the same kernels gets reproducers", strings.TrimSuffix(f.Name(), "-fm"))
 }
 
 // findFunc returns the function (not method) of af named name.

@@ -311,20 +311,38 @@ func TestReproNoTemplate(t *testing.T) {
 	}
 }
 
-// TestReproPackage: a crash is the crashing function's package's bug; a
-// release crash, which trips in the runtime's Release, the called
-// function's, as a finding is.
+// TestReproPackage: a crash is the crashing function's package's bug,
+// by its import path where the reproducer imports it; a release crash,
+// which trips in the runtime's Release, the called function's, as a
+// finding is. The package of gen's bound code is the one it calls: a
+// kernel library's before the library's own.
 func TestReproPackage(t *testing.T) {
+	b := &boundSource{pkg: "example.com/ops", Imports: map[string]string{"example.com/x/kern": "kern", "fmt": "fmt"}}
 	for _, c := range []struct {
 		c    reproCase
 		want string
 	}{
 		{reproCase{Crash: &crashError{Kind: crashPanic, At: "lib.Abs (lib.go:3)"}}, "lib"},
+		{reproCase{Crash: &crashError{Kind: crashPanic, At: "kern.ExpRows (kern.go:58)"}}, "example.com/x/kern"},
 		{reproCase{Crash: &crashError{Kind: crashRelease, At: "adapter.rt.Release (a.go:9)"}}, "example.com/ops"},
 		{reproCase{Check: "same_content"}, "example.com/ops"},
 	} {
-		if got := reproPackage(&c.c, "example.com/ops"); got != c.want {
+		if got := reproPackage(&c.c, b); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.c, got, c.want)
+		}
+	}
+	fn := reflect.TypeOf(func(*pool.Tensor[float32]) {})
+	lib := "github.com/assertgen/assertgen/examples/pool"
+	for _, c := range []struct {
+		imports map[string]string
+		want    string
+	}{
+		{map[string]string{lib: "pool", "example.com/x/kern": "kern", "errors": "errors"}, "example.com/x/kern"},
+		{map[string]string{lib: "pool", "errors": "errors"}, lib},
+		{map[string]string{"errors": "errors"}, "example.com/x/checked"},
+	} {
+		if got := calledPackage(c.imports, fn, "example.com/x/checked"); got != c.want {
+			t.Errorf("bound code importing %v: %s, want %s", c.imports, got, c.want)
 		}
 	}
 }

@@ -199,7 +199,7 @@ func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
 // reserved reports whether a parameter's name is one the test's own
 // code uses (a variable, a package, the called function).
 func (f *reproFile) reserved(p string) bool {
-	if p == "t" || p == "v" || p == "p" || p == "before" || p == "after" || p == "done" || strings.HasPrefix(p, "again") {
+	if p == "t" || p == "v" || p == "p" || p == "before" || p == "after" || p == "done" || p == "zeros" || p == "ones" || strings.HasPrefix(p, "again") || strings.HasPrefix(p, "first") {
 		return true
 	}
 	if len(p) > 1 && (p[0] == 'x' || p[0] == 'r') && strings.Trim(p[1:], "0123456789") == "" {

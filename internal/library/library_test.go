@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -554,4 +555,36 @@ func bindSome(t *testing.T, dir string, l *Lib, bases ...string) *Found {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestReproConversions: the reproducer hooks convert each element type
+// to float64 and back in code that compiles for it (a complex64's real
+// part is a float32: converted; a bool is 0 or 1), and write each
+// sample value as a literal of it, or say there is none.
+func TestReproConversions(t *testing.T) {
+	for _, c := range []struct{ dtype, to, from string }{
+		{"bool", "map[bool]float64{true: 1}[v]", "v != 0"},
+		{"complex64", "float64(real(v))", "complex64(complex(v, 0))"},
+		{"float32", "float64(v)", "float32(v)"},
+	} {
+		if got := toFloat(c.dtype, "v"); got != c.to {
+			t.Errorf("toFloat(%s): %s, want %s", c.dtype, got, c.to)
+		}
+		if got := fromFloat(c.dtype, "v"); got != c.from {
+			t.Errorf("fromFloat(%s): %s, want %s", c.dtype, got, c.from)
+		}
+	}
+	for _, c := range []struct {
+		dtype string
+		x     float64
+		want  string
+	}{
+		{"bool", 2, "true"}, {"int64", -3, "-3"}, {"float32", 0.5, "0.5"},
+		{"float64", math.Inf(-1), `float64(tensorFloat("-Inf"))`}, {"uint8", -1, ""},
+	} {
+		got, err := ReproElem(c.dtype, c.x)
+		if got != c.want || (err != nil) != (c.want == "") {
+			t.Errorf("ReproElem(%s, %v): %q, %v; want %q", c.dtype, c.x, got, err, c.want)
+		}
+	}
 }

@@ -48,6 +48,11 @@ type libTarget struct {
 	// init's value check (library.Binding.EmptyCrash), joined; "" for
 	// none.
 	EmptyCrashes string
+	// Repro are the sweep adapter's reproducer hooks (ReproSource,
+	// ReproTensor), checked by running them (library.CheckRepro); nil
+	// when that failed, ReproLeftOut then saying why.
+	Repro        *library.ReproHooks
+	ReproLeftOut string
 }
 
 // libraryFiles are the files init writes for a library's type; ViewsFile
@@ -148,6 +153,13 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 		}
 	}
 	t.EmptyCrashes = strings.Join(crashes, ", ")
+	if h := t.Lib.Repro(); len(t.Ops) > 0 {
+		if err := t.Lib.CheckRepro(context.Background(), t.Dir, h); err != nil {
+			t.ReproLeftOut = err.Error()
+		} else {
+			t.Repro = h
+		}
+	}
 	if len(t.Ops) == 0 {
 		return fmt.Errorf("-type %s: no method or function of %s computes an op of the schema on init's inputs (%d candidates run): configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, spec.Path, t.Found.Candidates)
 	}
@@ -384,7 +396,7 @@ func (t *libTarget) checkBuilds(files map[string][]byte) error {
 
 // libTestNames are the names init's tests declare in the package's
 // external tests (SweepTestFile, ValuesTestFile).
-var libTestNames = []string{"sweepAdapter", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
+var libTestNames = []string{"sweepAdapter", "assertgenReproDecls", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
 
 // testCollisions refuses a package whose external tests declare a name
 // init's tests declare.

@@ -56,7 +56,7 @@ func TestInitLibraryForms(t *testing.T) {
 			t.Errorf("the memory function lacks %q:\n%s", want, mem)
 		}
 	}
-	found := sweepFindings(t, mod, dir)
+	found, _ := sweepFindings(t, mod, dir)
 	for op, name := range []string{"abs", "neg", "exp", "sqrt", "tanh"} {
 		for f, samples := range dtlibForms {
 			key := name + " " + dtlibKinds[(op+f)%len(dtlibKinds)]
@@ -79,7 +79,7 @@ func TestInitLibraryForms(t *testing.T) {
 // sweepFindings generates the wrappers of the config init wrote in dir,
 // runs its sweep test, and returns the findings it reports, by key, each
 // with the samples it was found in.
-func sweepFindings(t *testing.T, mod, dir string) map[string]string {
+func sweepFindings(t *testing.T, mod, dir string) (map[string]string, string) {
 	t.Helper()
 	root, _ := filepath.Abs("../..")
 	ag := filepath.Join(t.TempDir(), "assertgen")
@@ -115,5 +115,5 @@ func sweepFindings(t *testing.T, mod, dir string) map[string]string {
 		t.Fatalf("no finding read from the sweep's report:\n%s", o)
 	}
 	t.Log(fmt.Sprint(len(found), " findings"))
-	return found
+	return found, o
 }

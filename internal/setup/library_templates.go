@@ -72,6 +72,31 @@ func (t *libTarget) Import() string {
 	return strconv.Quote(t.Lib.Pkg.Path())
 }
 
+// ReproImports are the reproducer hooks' imports, as Go strings.
+func (t *libTarget) ReproImports() string {
+	var qs []string
+	for _, p := range t.Repro.Imports {
+		qs = append(qs, strconv.Quote(p))
+	}
+	return strings.Join(qs, ", ")
+}
+
+// ReproElem is Go code of the element type a reproducer writes a
+// sample's tensor with: the sample's dtype for a constructor of values
+// of any type, else the constructor's.
+func (t *libTarget) ReproElem() string {
+	if t.Lib.Ctor.AnyData {
+		return "sp.Dtype"
+	}
+	return strconv.Quote(t.Lib.Elem)
+}
+
+// ReproFormat is the format of a reproducer's tensor, as a Go string.
+func (t *libTarget) ReproFormat() string { return strconv.Quote(t.Repro.Format()) }
+
+// ReproDecls are the reproducer hooks' declarations, as a raw Go string.
+func (t *libTarget) ReproDecls() string { return "`\n" + t.Repro.Decls + "`" }
+
 // Adapter is the type gen's shape helpers declare over the tensor type.
 func (t *libTarget) Adapter() string { return "assertgenshapes.Foreign" + t.Lib.Named.Obj().Name() }
 
@@ -287,9 +312,16 @@ package {{.Name}}_test
 import (
 	"errors"
 	"fmt"
+{{- if .Repro}}
+	"math"
+{{- end}}
 	"os"
 	"reflect"
 	"slices"
+{{- if .Repro}}
+	"strconv"
+	"strings"
+{{- end}}
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -353,6 +385,51 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 func (sweepAdapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
 	return reflect.Value{}, false, nil
 }
+{{- if .Repro}}
+
+// ReproSource and ReproTensor write the sweep's tensors as Go of
+// {{.LibName}} alone, for the reproducers a sweep writes of its findings
+// when ASSERTGEN_SWEEP_REPRO (or sweep.Options.Repro) names a directory
+// (go doc sweep.ReproRuntime); written by assertgen init, which ran them
+// on the tensors {{.LibName}}.{{.Lib.Ctor.Name}} makes.
+func (sweepAdapter) ReproSource() sweep.Source {
+	return sweep.Source{Imports: []string{ {{- .ReproImports -}} }, Decls: assertgenReproDecls}
+}
+
+// ReproTensor writes the tensor of sp as Tensor makes it: the call of
+// {{.LibName}}.{{.Lib.Ctor.Name}} of its sizes and values.
+func (sweepAdapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil
+	}
+	if sp.ViewOf >= 0 || sp.Transposed || sp.Strides != nil || sp.Offset != 0 {
+		return "", errors.New("no view of {{.Qual}}")
+	}
+	elem := {{.ReproElem}}
+	var vals []string
+	for _, x := range sp.Elements() {
+		switch {
+		case elem == "bool":
+			vals = append(vals, strconv.FormatBool(x != 0))
+		case strings.HasPrefix(elem, "int") || strings.HasPrefix(elem, "uint"):
+			if x != x || x < 0 && elem[0] == 'u' {
+				return "", fmt.Errorf("no %s of %v", elem, x)
+			}
+			vals = append(vals, strconv.FormatInt(int64(x), 10))
+		case x != x || math.IsInf(x, 0):
+			vals = append(vals, fmt.Sprintf("%s(tensorFloat(%q))", elem, strconv.FormatFloat(x, 'g', -1, 64)))
+		default:
+			vals = append(vals, strconv.FormatFloat(x, 'g', -1, 64))
+		}
+	}
+	shape := strings.Trim(strings.ReplaceAll(fmt.Sprint(sp.Shape), " ", ", "), "[]")
+	return fmt.Sprintf({{.ReproFormat}}, shape, elem, strings.Join(vals, ", ")), nil
+}
+
+// assertgenReproDecls are the functions every reproducer gets, of
+// {{.LibName}}'s API alone (go doc sweep.Source).
+const assertgenReproDecls = {{.ReproDecls}}
+{{- end}}
 
 // TestSweep runs every bound op on samples made from its schema, through
 // the checked wrappers, and fails on each kind of violation they find, on
@@ -399,6 +476,11 @@ func (t *libTarget) report(w io.Writer) {
 	fmt.Fprintf(w, "  type: %s%s, a library's type: no use counts, identities from %s.%s (%s, from (%s).%s)\n", t.Spec, alias, t.Path, t.MemoryFunc, MemoryFile, t.Qual(), t.Lib.Raw.Method)
 	fmt.Fprintf(w, "  tests: tensors made with %s.%s (%d-D %s), read and written through %s\n", t.LibName, t.Lib.Ctor.Name, t.Lib.Ctor.Rank, t.Lib.Elem, t.Lib.Raw.Method)
 	t.reportMemory(w)
+	if t.Repro != nil {
+		fmt.Fprintf(w, "  reproducers: %s's sweepAdapter writes %s tensors as Go (ReproSource, ReproTensor; run on the tensors %s.%s made): ASSERTGEN_SWEEP_REPRO=testdata/repro go test -tags debugasserts -run TestSweep writes a test of the library alone per finding\n", SweepTestFile, strings.Join(t.Repro.Dtypes, ", "), t.LibName, t.Lib.Ctor.Name)
+	} else if t.ReproLeftOut != "" {
+		fmt.Fprintf(w, "  reproducers: none (%s's sweepAdapter has no ReproSource): %s\n", SweepTestFile, t.ReproLeftOut)
+	}
 	var named, byValue, mapped, helped []string
 	for _, b := range f.Bindings {
 		switch {

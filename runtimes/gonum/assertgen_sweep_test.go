@@ -5,9 +5,12 @@ package gonum_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -66,6 +69,86 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 func (sweepAdapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
 	return reflect.Value{}, false, nil
 }
+
+// ReproSource and ReproTensor write the sweep's tensors as Go of
+// mat alone, for the reproducers a sweep writes of its findings
+// when ASSERTGEN_SWEEP_REPRO (or sweep.Options.Repro) names a directory
+// (go doc sweep.ReproRuntime); written by assertgen init, which ran them
+// on the tensors mat.NewDense makes.
+func (sweepAdapter) ReproSource() sweep.Source {
+	return sweep.Source{Imports: []string{"gonum.org/v1/gonum/mat", "strconv", "unsafe"}, Decls: assertgenReproDecls}
+}
+
+// ReproTensor writes the tensor of sp as Tensor makes it: the call of
+// mat.NewDense of its sizes and values.
+func (sweepAdapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil
+	}
+	if sp.ViewOf >= 0 || sp.Transposed || sp.Strides != nil || sp.Offset != 0 {
+		return "", errors.New("no view of *mat.Dense")
+	}
+	elem := "float64"
+	var vals []string
+	for _, x := range sp.Elements() {
+		switch {
+		case elem == "bool":
+			vals = append(vals, strconv.FormatBool(x != 0))
+		case strings.HasPrefix(elem, "int") || strings.HasPrefix(elem, "uint"):
+			if x != x || x < 0 && elem[0] == 'u' {
+				return "", fmt.Errorf("no %s of %v", elem, x)
+			}
+			vals = append(vals, strconv.FormatInt(int64(x), 10))
+		case x != x || math.IsInf(x, 0):
+			vals = append(vals, fmt.Sprintf("%s(tensorFloat(%q))", elem, strconv.FormatFloat(x, 'g', -1, 64)))
+		default:
+			vals = append(vals, strconv.FormatFloat(x, 'g', -1, 64))
+		}
+	}
+	shape := strings.Trim(strings.ReplaceAll(fmt.Sprint(sp.Shape), " ", ", "), "[]")
+	return fmt.Sprintf("func() *mat.Dense {\n\tshape, data := []int{%[1]s}, []%[2]s{%[3]s}\n\treturn mat.NewDense(shape[0], shape[1], data)\n}()", shape, elem, strings.Join(vals, ", ")), nil
+}
+
+// assertgenReproDecls are the functions every reproducer gets, of
+// mat's API alone (go doc sweep.Source).
+const assertgenReproDecls = `
+// tensorValues returns x's elements in row-major order.
+func tensorValues(x *mat.Dense) []float64 {
+	var out []float64
+	raw := x.RawMatrix()
+	for i := 0; i < raw.Rows; i++ {
+		for j := i * raw.Stride; j < i*raw.Stride+raw.Cols; j++ {
+			out = append(out, float64(raw.Data[j]))
+		}
+	}
+	return out
+}
+
+// tensorSizes returns x's sizes.
+func tensorSizes(x *mat.Dense) []int { return []int{x.RawMatrix().Rows, x.RawMatrix().Cols} }
+
+// tensorFill writes v to each of x's elements.
+func tensorFill(x *mat.Dense, v float64) {
+	raw := x.RawMatrix()
+	for i := 0; i < raw.Rows; i++ {
+		for j := i * raw.Stride; j < i*raw.Stride+raw.Cols; j++ {
+			raw.Data[j] = float64(v)
+		}
+	}
+}
+
+// tensorAddr returns where x's elements are.
+func tensorAddr(x *mat.Dense) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(x.RawMatrix().Data))) }
+
+// tensorImpl returns the object x points at.
+func tensorImpl(x *mat.Dense) uintptr { return uintptr(unsafe.Pointer(x)) }
+
+// tensorFloat is the float of s (NaN, +Inf, -Inf).
+func tensorFloat(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}
+`
 
 // TestSweep runs every bound op on samples made from its schema, through
 // the checked wrappers, and fails on each kind of violation they find, on

@@ -3,7 +3,6 @@
 package gonum_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,62 +12,10 @@ import (
 	"github.com/assertgen/assertgen/sweep"
 )
 
-// ReproSource says how a reproducer reads and writes a *mat.Dense
-// (docs/sweep.md, "Reproducers"): At, Dims and Set, gonum's own, and
-// RawMatrix for where its elements are.
-func (sweepAdapter) ReproSource() sweep.Source {
-	return sweep.Source{Imports: []string{"gonum.org/v1/gonum/mat", "unsafe"}, Decls: `// tensorValues returns x's elements in row-major order.
-func tensorValues(x *mat.Dense) []float64 {
-	r, c := x.Dims()
-	var out []float64
-	for i := range r {
-		for j := range c {
-			out = append(out, x.At(i, j))
-		}
-	}
-	return out
-}
-
-// tensorSizes returns x's shape.
-func tensorSizes(x *mat.Dense) []int {
-	r, c := x.Dims()
-	return []int{r, c}
-}
-
-// tensorFill writes v to each element of x.
-func tensorFill(x *mat.Dense, v float64) {
-	r, c := x.Dims()
-	for i := range r {
-		for j := range c {
-			x.Set(i, j, v)
-		}
-	}
-}
-
-// tensorAddr is where x's elements are.
-func tensorAddr(x *mat.Dense) uintptr {
-	d := x.RawMatrix().Data
-	if len(d) == 0 {
-		return 0
-	}
-	return uintptr(unsafe.Pointer(&d[0]))
-}`}
-}
-
-// ReproTensor writes the constructor Tensor calls: mat.NewDense of the
-// spec's sizes and values.
-func (sweepAdapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
-	if sp.Same >= 0 {
-		return made[sp.Same], nil
-	}
-	if len(sp.Shape) != 2 || sp.Dtype != "float64" || sp.Transposed || sp.ViewOf >= 0 {
-		return "", fmt.Errorf("mat.NewDense makes 2-D float64 matrices")
-	}
-	return fmt.Sprintf("mat.NewDense(%d, %d, %#v)", sp.Shape[0], sp.Shape[1], sp.Elements()), nil
-}
-
-// TestReproducersOfTheCatalog: each wrong binding of the catalog, swept,
-// gets a verified reproducer that imports gonum and not assertgen (the
+// TestReproducersOfTheCatalog: each wrong binding of the catalog, swept
+// with the reproducer hooks init wrote into sweepAdapter
+// (assertgen_sweep_test.go: mat.NewDense, RawMatrix), gets a verified
+// reproducer that imports gonum and not assertgen (the
 // binding copied), whose title names the op and the promise it breaks.
 func TestReproducersOfTheCatalog(t *testing.T) {
 	if testing.Short() {

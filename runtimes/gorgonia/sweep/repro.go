@@ -11,13 +11,21 @@ import (
 )
 
 // ReproSource says how a reproducer reads and writes a gorgonia tensor
-// (docs/sweep.md, "Reproducers"): through Data and Shape, gorgonia's own.
+// (docs/sweep.md, "Reproducers"): through Data and Shape, gorgonia's own;
+// where its elements are (same_storage) from its backing bytes (Header.Raw, as ops.Memory reads them), and the object
+// a handle points at (same_impl) as the pointer. gorgonia keeps no
+// version counter and no holds: no_mutation and the checks of holds do
+// not run on it (no_version_counter, no_use_counts), and it has nothing
+// to release, so tensorVersion and tensorRelease are not declared.
 func (adapter) ReproSource() sweep.Source {
-	return sweep.Source{Imports: []string{"fmt", "gorgonia.org/tensor"}, Decls: reproDecls}
+	return sweep.Source{Imports: []string{"fmt", "gorgonia.org/tensor", "unsafe"}, Decls: reproDecls}
 }
 
 const reproDecls = `// tensorValues returns x's elements in row-major order.
 func tensorValues(x *tensor.Dense) []float64 {
+	if len(x.Header.Raw) == 0 {
+		return nil // an empty tensor: gorgonia's Data panics on it
+	}
 	c := x.Clone().(*tensor.Dense) // contiguous, in row-major order
 	var out []float64
 	switch d := c.Data().(type) {
@@ -64,7 +72,19 @@ func tensorFill(x *tensor.Dense, v float64) {
 	if err != nil {
 		panic(err)
 	}
-}`
+}
+
+// tensorAddr returns where x's elements are (0 for none): its backing
+// bytes, Header.Raw.
+func tensorAddr(x *tensor.Dense) uintptr {
+	if len(x.Header.Raw) == 0 {
+		return 0
+	}
+	return uintptr(unsafe.Pointer(&x.Header.Raw[0]))
+}
+
+// tensorImpl returns the object x points at.
+func tensorImpl(x *tensor.Dense) uintptr { return uintptr(unsafe.Pointer(x)) }`
 
 // ReproTensor writes the constructor MakeTensor calls for sp: tensor.New
 // of its shape and values (a 0-dim one from its scalar), transposed with
@@ -96,9 +116,9 @@ func (adapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
 	if len(shape) == 0 {
 		return fmt.Sprintf("tensor.New(tensor.FromScalar(%s(%s)))", elem, vals[0]), nil
 	}
-	e := fmt.Sprintf("tensor.New(tensor.WithShape(%s), tensor.WithBacking([]%s{%s}))", strings.Trim(fmt.Sprint(shape), "[]"), elem, strings.Join(vals, ", "))
+	e := fmt.Sprintf("tensor.New(tensor.WithShape(%s), tensor.WithBacking([]%s{%s}))", strings.Trim(strings.ReplaceAll(fmt.Sprint(shape), " ", ", "), "[]"), elem, strings.Join(vals, ", "))
 	if sp.Transposed {
 		e = "func() *tensor.Dense { d := " + e + "; if err := d.T(); err != nil { panic(err) }; return d }()"
 	}
-	return strings.ReplaceAll(e, " ", " "), nil
+	return e, nil
 }

@@ -95,3 +95,73 @@ func freshMod(t *testing.T) []byte {
 	}
 	return []byte("module example.com/fresh\n\ngo 1.25.0\n\nrequire (\n" + strings.Join(req, "\n") + "\n)\n")
 }
+
+// TestReproHooks: the functions every reproducer of gorgonia's tensors
+// gets, in a fresh module requiring gorgonia alone, on tensors as
+// ReproTensor writes them (0-dim, empty, a matrix, a transposed one of
+// the spec's sizes, a view): tensorSizes and tensorValues read them as made, tensorFill
+// writes each element, tensorAddr is where the elements are (a view's
+// inside its base's, a clone's elsewhere) and stays there, tensorImpl is
+// the pointer; so that same_storage and same_impl get reproducers here.
+func TestReproHooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a test")
+	}
+	mod := t.TempDir()
+	sum, err := os.ReadFile("../go.sum")
+	must(t, err)
+	must(t, os.WriteFile(filepath.Join(mod, "go.mod"), freshMod(t), 0o666))
+	must(t, os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o666))
+	src := adapter{}.ReproSource()
+	mk := func(sp sweep.Spec, made ...string) string {
+		e, err := adapter{}.ReproTensor(sp, made)
+		must(t, err)
+		return e
+	}
+	spec := func(dtype string, shape ...int) sweep.Spec {
+		return sweep.Spec{Dtype: dtype, Shape: shape, Same: -1, ViewOf: -1}
+	}
+	tr := spec("float32", 2, 3)
+	tr.Transposed = true
+	view := spec("float64", 3)
+	view.ViewOf, view.Index = 0, 1
+	var b strings.Builder
+	b.WriteString("package hooks\n\nimport (\n\t\"slices\"\n\t\"testing\"\n")
+	for _, p := range src.Imports {
+		b.WriteString("\t\"" + p + "\"\n")
+	}
+	b.WriteString(")\n\n" + src.Decls + "\n\nfunc TestHooks(t *testing.T) {\n")
+	b.WriteString("\tscalar, empty, m, tr := " + mk(spec("float64")) + ", " + mk(spec("float32", 0)) + ", " + mk(spec("float64", 2, 3)) + ", " + mk(tr) + "\n")
+	b.WriteString("\tview := " + mk(view, "m") + "\n")
+	b.WriteString(`	for _, c := range []struct {
+		x     *tensor.Dense
+		sizes []int
+		n     int
+	}{{scalar, []int{}, 1}, {empty, []int{0}, 0}, {m, []int{2, 3}, 6}, {tr, []int{2, 3}, 6}, {view, []int{3}, 3}} {
+		if got := tensorSizes(c.x); !slices.Equal(got, c.sizes) {
+			t.Errorf("sizes %v, want %v", got, c.sizes)
+		}
+		a := tensorAddr(c.x)
+		tensorFill(c.x, 7)
+		if got := tensorValues(c.x); len(got) != c.n || slices.ContainsFunc(got, func(v float64) bool { return v != 7 }) {
+			t.Errorf("%v: after tensorFill(x, 7): %v", c.sizes, got)
+		}
+		if (a == 0) != (c.n == 0) || tensorAddr(c.x) != a || tensorImpl(c.x) != uintptr(unsafe.Pointer(c.x)) {
+			t.Errorf("%v: tensorAddr %#x then %#x, tensorImpl %#x", c.sizes, a, tensorAddr(c.x), tensorImpl(c.x))
+		}
+	}
+	if a := tensorAddr(view); a <= tensorAddr(m) || a >= tensorAddr(m)+6*8 {
+		t.Errorf("a view's elements at %#x, not in its base's at %#x", a, tensorAddr(m))
+	}
+	if tensorAddr(m.Clone().(*tensor.Dense)) == tensorAddr(m) {
+		t.Error("a clone's elements where its original's are")
+	}
+}
+`)
+	must(t, os.WriteFile(filepath.Join(mod, "hooks_test.go"), []byte(b.String()), 0o666))
+	cmd := exec.Command("go", "test", "-count=1", ".")
+	cmd.Dir, cmd.Env = mod, append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, b.String())
+	}
+}
