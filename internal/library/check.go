@@ -21,7 +21,8 @@ import (
 // are its op's on every case, else why not.
 type Verdict string
 
-// checkTimeout bounds the build of the value check's program.
+// checkTimeout bounds each run of a value check's program (its build has
+// no bound of its own).
 const checkTimeout = 5 * time.Minute
 
 // callTimeout bounds one call of a candidate in the value check's
