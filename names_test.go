@@ -134,8 +134,8 @@ var testOnly = map[string]string{
 	"internal/engine.Call.BeginFresh":    rowsHarness,
 	"internal/engine.Call.Result":        rowsHarness,
 	"internal/engine.Call.ResultIdent":   rowsHarness,
-	"internal/engine.SavedList.At":       rowsHarness,
-	"internal/engine.SavedList.CheckLen": rowsHarness,
+	"internal/engine.ListSlot.At":       rowsHarness,
+	"internal/engine.ListSlot.CheckLen": rowsHarness,
 	"sweep.Fuzz":                         "a runtime's fuzz target: it takes the fuzz test's *testing.F, which an Example has not (callers: examples/planted, examples/gcrt, runtimes/gorgonia/sweep, init's sweep test)",
 }
 

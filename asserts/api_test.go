@@ -28,7 +28,7 @@ func TestListChecks(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			ts := tensors(n)
 			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.SavedList
+				var l engine.ListSlot
 				saveListOf(c, &l, ts)
 				for j, e := range ts {
 					c.BindingContext(argTensors.Elem(j), l.At(j), e)
@@ -50,7 +50,7 @@ func TestListChecks(t *testing.T) {
 	t.Run("violations name the element", func(t *testing.T) {
 		ts := tensors(12)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var l engine.SavedList
+			var l engine.ListSlot
 			saveListOf(c, &l, ts)
 			ts[3].id.Impl = fid()
 			ts[10].id.Version++
@@ -75,7 +75,7 @@ func TestListChecks(t *testing.T) {
 		for _, p := range []checks.Policy{checks.PyTorch, checks.PyTorch113} {
 			ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
 			out := run(t, p, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.SavedList
+				var l engine.ListSlot
 				saveOptListOf(c, &l, ts)
 				ts[2].id.Impl = fid()
 				afterListOf(c, &l, ts)
@@ -99,7 +99,7 @@ func TestListChecks(t *testing.T) {
 		}{{checks.PyTorch, 0, 3, 0}, {checks.PyTorch113, 0, 3, 0}, {checks.Strict, 3, 0, 1}} {
 			ts := []*fake{newFake(kPlain), newFake(kSubclass), newFake(kPlain)}
 			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.SavedList
+				var l engine.ListSlot
 				saveListOf(c, &l, ts)
 				ts[0].id.Impl = fid()
 				afterListOf(c, &l, ts)
@@ -122,7 +122,7 @@ func TestListChecks(t *testing.T) {
 			self := newFake(kPlain)
 			ret := newFake(kSubclass) // not a view of self
 			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
-				var s, r engine.Saved
+				var s, r engine.Slot
 				c.Save(&s, self)
 				c.After(&s, self)
 				c.Result(&r, ret)
@@ -140,10 +140,10 @@ func TestListChecks(t *testing.T) {
 		copied := &fake{id: asserts.Ident{Impl: fid(), Storage: fid(), Traits: asserts.Versioned}, implUses: 2, storageUses: 1}
 		views = append(views, copied)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, base)
 			c.After(&s, base)
-			var rl engine.SavedList
+			var rl engine.ListSlot
 			resultListOf(c, &rl, views)
 			for i := range rl.Len() {
 				c.SharesStorage(ret0.Elem(i), rl.At(i), argSelf, &s)
@@ -167,7 +167,7 @@ func TestListChecks(t *testing.T) {
 	t.Run("returns_arg on lists", func(t *testing.T) {
 		outs := tensors(3)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var sl, rl engine.SavedList
+			var sl, rl engine.ListSlot
 			saveListOf(c, &sl, outs)
 			afterListOf(c, &sl, outs)
 			resultListOf(c, &rl, []*fake{outs[0], newFake(kPlain)})
@@ -182,9 +182,9 @@ func TestListChecks(t *testing.T) {
 		shared := newFake(kPlain)
 		shared.id.Storage = b.id.Storage
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var r0 engine.Saved
+			var r0 engine.Slot
 			c.Result(&r0, a)
-			var r1 engine.SavedList
+			var r1 engine.ListSlot
 			resultListOf(c, &r1, []*fake{b, shared})
 			c.DistinctOutputs(engine.Out(ret0, &r0), engine.OutList(ret1, &r1))
 		})
@@ -206,7 +206,7 @@ func TestHugeListCounts(t *testing.T) {
 		ts[i] = newFake(kPlain)
 	}
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.SavedList
+		var l engine.ListSlot
 		saveListOf(c, &l, ts)
 		afterListOf(c, &l, ts)
 		c.List(checks.SameImpl, argTensors, &l)
@@ -224,10 +224,10 @@ func TestHugeListCounts(t *testing.T) {
 		}
 		// returns_arg on a list return of the same length, then on one
 		// tensor.
-		var rl engine.SavedList
+		var rl engine.ListSlot
 		resultListOf(c, &rl, ts)
 		c.ReturnsArgList(ret0, &rl, argTensors, &l)
-		var r engine.Saved
+		var r engine.Slot
 		c.Result(&r, ts[0])
 		c.ReturnsArg(ret0, &r, argTensors, l.At(0))
 	})
@@ -252,7 +252,7 @@ func TestStats(t *testing.T) {
 	call := func(t *fake, mode bool) {
 		var c engine.Call
 		c.BeginWith(op, asserts.EnvState{ModeActive: mode})
-		var s, r engine.Saved
+		var s, r engine.Slot
 		c.Save(&s, t)
 		c.After(&s, t)
 		c.SameImpl(argSelf, &s)
@@ -341,7 +341,7 @@ func TestPanicHandler(t *testing.T) {
 	}()
 	var c engine.Call
 	c.BeginWith(&engine.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
-	var s engine.Saved
+	var s engine.Slot
 	c.Save(&s, x)
 	old := *x
 	x.id.Impl = fid()
@@ -368,7 +368,7 @@ func TestTestingHandler(t *testing.T) {
 	defer asserts.SetHandler(prev)
 	var c engine.Call
 	c.BeginWith(&engine.Op{Name: "add"}, asserts.EnvState{})
-	var r engine.Saved
+	var r engine.Slot
 	f := newFake(kPlain)
 	f.implUses = 3
 	c.Result(&r, f)
@@ -388,7 +388,7 @@ func TestCollectorReport(t *testing.T) {
 		var c engine.Call
 		c.BeginWith(op, asserts.EnvState{ModeActive: i == 2})
 		x := newFake(kPlain)
-		var s, r engine.Saved
+		var s, r engine.Slot
 		c.Save(&s, x)
 		x.id.Version++
 		c.After(&s, x)
@@ -438,30 +438,30 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 		want string
 	}{
 		{"check before After", func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, x)
 			c.SameImpl(argSelf, &s)
 		}, "asserts: op.ov: same_impl: argument self checked before After (generated code out of date? re-run assertgen)"},
 		{"use count of an argument", func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, x)
 			c.After(&s, x)
 			c.ImplUseCountLE1(argSelf, &s)
 		}, "needs a Result snapshot of the return"},
 		{"same_impl of a return", func(c *engine.Call) {
-			var r engine.Saved
+			var r engine.Slot
 			c.Result(&r, x)
 			c.SameImpl(ret0, &r)
 		}, "needs a Save snapshot of the argument"},
 		{"AfterList with another list", func(c *engine.Call) {
-			var l engine.SavedList
+			var l engine.ListSlot
 			saveListOf(c, &l, []*fake{x})
 			afterListOf(c, &l, []*fake{x, x})
 		}, "AfterList with another list than SaveList"},
 		{"invalid policy", func(c *engine.Call) {
 			var c2 engine.Call
 			c2.BeginWith(&engine.Op{Name: "bad", Policy: 9}, asserts.EnvState{})
-			var s engine.Saved
+			var s engine.Slot
 			c2.SaveOpt(&s, nil, false)
 			c2.After(&s, (*fake)(nil))
 			c2.SameImpl(argSelf, &s)
@@ -597,10 +597,10 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	held.implUses = 2
 	body := func(rets ...*fake) func(c *engine.Call) {
 		return func(c *engine.Call) {
-			var sl engine.SavedList
+			var sl engine.ListSlot
 			saveOptListOf(c, &sl, []*fake{a, nil, b})
 			afterListOf(c, &sl, []*fake{a, nil, b})
-			var rl engine.SavedList
+			var rl engine.ListSlot
 			resultListOf(c, &rl, rets)
 			for i := range rl.Len() {
 				c.FreshOrAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
@@ -657,7 +657,7 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 	newHandle := &fake{id: a.id, implUses: 2, storageUses: 1}
 	single := func(ret *fake) func(c *engine.Call) {
 		return func(c *engine.Call) {
-			var s, r engine.Saved
+			var s, r engine.Slot
 			c.Save(&s, a)
 			c.After(&s, a)
 			c.Result(&r, ret)
@@ -666,10 +666,10 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 	}
 	ofList := func(ret *fake) func(c *engine.Call) {
 		return func(c *engine.Call) {
-			var sl engine.SavedList
+			var sl engine.ListSlot
 			saveListOf(c, &sl, []*fake{newFake(kPlain), a})
 			afterListOf(c, &sl, []*fake{newFake(kPlain), a})
-			var r engine.Saved
+			var r engine.Slot
 			c.Result(&r, ret)
 			c.FreshOrAliasOf(ret0, &r, argTensors, &sl)
 		}
@@ -706,7 +706,7 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 func TestReleasedArgumentMessage(t *testing.T) {
 	a := newFake(kPlain)
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var s engine.Saved
+		var s engine.Slot
 		c.Save(&s, a)
 		released := &fake{}
 		c.After(&s, released)
@@ -735,7 +735,7 @@ func TestReleasedArgumentMessage(t *testing.T) {
 // replaced one.
 func TestListLoopsMatchGeneric(t *testing.T) {
 	col := collect(t)
-	optLoop := func(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
+	optLoop := func(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor) {
 		l.Reset(len(ts))
 		for i, t := range ts {
 			c.Save(l.At(i), t)
@@ -747,7 +747,7 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		defined []bool
 		reports []string
 	}
-	run := func(n int, opt bool, save, after func(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor)) outcome {
+	run := func(n int, opt bool, save, after func(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor)) outcome {
 		ts := make([]*rt.Tensor, n)
 		for i := range ts {
 			ts[i] = rt.Ones(2)
@@ -758,7 +758,7 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		}
 		var op engine.Op
 		var c engine.Call
-		var l engine.SavedList
+		var l engine.ListSlot
 		col.Reset()
 		c.Begin(&op)
 		save(&c, &l, ts)

@@ -197,7 +197,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 	x, mode := tensorFor(kind)
 	env := asserts.EnvState{ModeActive: mode}
 	self, ret0 := engine.Arg("self"), engine.Ret(0)
-	save := func(c *engine.Call, t asserts.Tensor) (s engine.Saved) {
+	save := func(c *engine.Call, t asserts.Tensor) (s engine.Slot) {
 		c.SaveOpt(&s, t, kind != "absent")
 		return s
 	}
@@ -249,7 +249,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			}
 		}
 		return env, func(c *engine.Call) {
-			var r engine.Saved
+			var r engine.Slot
 			if kind == "uncounted" {
 				c.ResultIdent(&r, uncountedFake{x})
 			} else {
@@ -271,7 +271,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			x.implUses++
 		}
 		return env, func(c *engine.Call) {
-			var r engine.Saved
+			var r engine.Slot
 			c.Result(&r, t)
 			c.ImplUseCountEqFresh(ret0, &r, t)
 		}
@@ -297,7 +297,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		return env, func(c *engine.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			var rs engine.Saved
+			var rs engine.Slot
 			c.Result(&rs, r)
 			switch k {
 			case checks.SharesStorage:
@@ -325,7 +325,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		return env, func(c *engine.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			var rs engine.Saved
+			var rs engine.Slot
 			c.Result(&rs, r)
 			c.FreshNoAlias(ret0, &rs, self, &s)
 		}
@@ -358,12 +358,12 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			if broken && x.id.Storage != 0 {
 				var e engine.Call
 				e.BeginWith(&engine.Op{Name: "earlier"}, asserts.EnvState{})
-				var r engine.Saved
+				var r engine.Slot
 				e.ResultIdent(&r, anchoredFake{&fake{id: asserts.Ident{Impl: fid(), Storage: x.id.Storage}}, a.anchor})
 				e.FreshNotHeld(ret0, &r, a)
 				e.End()
 			}
-			var r engine.Saved
+			var r engine.Slot
 			if kind == "counted" {
 				c.Result(&r, x)
 			} else {
@@ -393,7 +393,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			y.id.Storage = x.id.Storage
 		}
 		return env, func(c *engine.Call) {
-			var r0, r1 engine.Saved
+			var r0, r1 engine.Slot
 			c.Result(&r0, x)
 			c.Result(&r1, y)
 			c.DistinctOutputs(engine.Out(ret0, &r0), engine.Out(engine.Ret(1), &r1))

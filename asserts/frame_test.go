@@ -329,7 +329,7 @@ func addOpt(self, other *rt.Tensor) *rt.Tensor {
 // AddOpt is the rows path's wrapper of add_opt.
 func AddOpt(self, other *rt.Tensor) *rt.Tensor {
 	var c engine.Call
-	var s0, s1, s2 engine.Saved
+	var s0, s1, s2 engine.Slot
 	l := &locsAdd
 	c.Begin(&opAddOpt)
 	c.Save(&s0, self)
