@@ -217,7 +217,6 @@ func (c *Call) pol() *policyTable {
 // Save snapshots an argument into s before the kernel runs: its
 // identities, version and traits. Complete the snapshot with [Call.After]
 // once the kernel has returned.
-//
 func (c *Call) Save(s *Slot, t asserts.Identity) {
 	s.id = t.Ident()
 	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
