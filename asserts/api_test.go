@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -181,13 +182,7 @@ func TestListChecks(t *testing.T) {
 		a, b := newFake(kPlain), newFake(kPlain)
 		shared := newFake(kPlain)
 		shared.id.Storage = b.id.Storage
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var r0 engine.Slot
-			c.Result(&r0, a)
-			var r1 engine.ListSlot
-			resultListOf(c, &r1, []*fake{b, shared})
-			c.DistinctOutputs(engine.Out(ret0, &r0), engine.OutList(ret1, &r1))
-		})
+		out := distinctOutputsFrame(t, a, []*fake{b, shared})
 		if len(out.violations) != 1 || !strings.Contains(out.violations[0].Error(),
 			"distinct_outputs: return 1[0]: shares StorageImpl "+b.id.Storage.String()+" with return 1[1]") {
 			t.Errorf("violations %v", out.violations)
@@ -814,4 +809,35 @@ func TestViolationValuePrints(t *testing.T) {
 			t.Errorf("printed %q, want it to hold %q", got, want)
 		}
 	}
+}
+
+// distinctOutputsFrame runs, on the rows (a forced slow path), a Frame of
+// an op whose returns are r0 and the list r1, checked by one
+// distinct_outputs row.
+func distinctOutputsFrame(t *testing.T, r0 *fake, r1 []*fake) outcome {
+	t.Helper()
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+	defer engine.SetRowsOnly(engine.SetRowsOnly(true))
+	op := &engine.Op{Name: "op", Overload: "ov", Policy: checks.Strict}
+	sh := &engine.Shape{
+		Rets: 2, Lists: 1 << 1,
+		Rows:   []engine.Row{{Check: checks.DistinctOutputs, Form: engine.FormOne, T: 0, U: -1, Set: 1<<0 | 1<<1}},
+		Locs:   []engine.Loc{engine.Ret(0), engine.Ret(1)},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*fake)(h) },
+		Elem:   func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**fake)(h), i+1)[i] },
+	}
+	var f engine.Frame[[1]engine.Slot, [1]engine.ListSlot]
+	f.Open()
+	f.Begin(op, sh)
+	iu, su := r0.UseCounts()
+	f.Ret(0, r0.Ident(), iu, su, unsafe.Pointer(r0))
+	f.List(0, len(r1), unsafe.Pointer(unsafe.SliceData(r1)))
+	for j, e := range r1 {
+		iu, su := e.UseCounts()
+		f.RetElem(0, j, e.Ident(), iu, su)
+	}
+	f.RetListRead(0)
+	f.End()
+	return outcome{violations: col.Violations(), stats: op.Stats()}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -387,19 +388,37 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			c.After(&s, t)
 			c.SameMetadata(self, &s, t)
 		}
-	case checks.DistinctOutputs:
-		y, _ := tensorFor(kind)
-		if broken {
-			y.id.Storage = x.id.Storage
-		}
-		return env, func(c *engine.Call) {
-			var r0, r1 engine.Slot
-			c.Result(&r0, x)
-			c.Result(&r1, y)
-			c.DistinctOutputs(engine.Out(ret0, &r0), engine.Out(engine.Ret(1), &r1))
-		}
 	}
 	panic("no scenario for " + k.String())
+}
+
+// distinctScenario is an op with two fresh returns of the given kind,
+// through a Frame: a broken kernel returns them on one StorageImpl.
+func distinctScenario(kind string, broken bool) (asserts.EnvState, func(op *engine.Op)) {
+	x, mode := tensorFor(kind)
+	y, _ := tensorFor(kind)
+	if broken {
+		y.id.Storage = x.id.Storage
+	}
+	return asserts.EnvState{ModeActive: mode}, func(op *engine.Op) {
+		var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Begin(op, &distinctShape)
+		for i, r := range []*fake{x, y} {
+			iu, su := r.UseCounts()
+			f.Ret(i, r.Ident(), iu, su, unsafe.Pointer(r))
+		}
+		f.End()
+	}
+}
+
+// distinctShape is op() -> (Tensor, Tensor) checked by distinct_outputs
+// alone.
+var distinctShape = engine.Shape{
+	Rets:   2,
+	Rows:   []engine.Row{{Check: checks.DistinctOutputs, Form: engine.FormOne, T: 0, U: -1, Set: 1<<0 | 1<<1}},
+	Locs:   []engine.Loc{engine.Ret(0), engine.Ret(1)},
+	Tensor: fakeOf,
 }
 
 // viewScenario is a view op on a tensor of the given kind, through a
@@ -438,8 +457,12 @@ func viewScenario(kind string, broken bool) (asserts.EnvState, func(op *engine.O
 // the others' through a Call.
 func runScenario(t *testing.T, p checks.Policy, k checks.Check, kind string, broken bool) outcome {
 	t.Helper()
-	if k == checks.ViewHoldsStorage {
+	switch k {
+	case checks.ViewHoldsStorage:
 		env, body := viewScenario(kind, broken)
+		return runFrame(t, p, env, body)
+	case checks.DistinctOutputs:
+		env, body := distinctScenario(kind, broken)
 		return runFrame(t, p, env, body)
 	}
 	env, body := scenario(k, kind, broken)

@@ -557,29 +557,4 @@ func addcmul6Post(c *engine.Call, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engi
 // aminmax(Tensor self) -> (Tensor max, Tensor min): two fresh outputs.
 var opMaxMin = engine.Op{Name: "aminmax"}
 
-func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
-	var c engine.Call
-	c.Begin(&opMaxMin)
-	var s0 engine.Slot
-	c.Save(&s0, self)
-	c.SameContent(argSelf, &s0, self)
-	c.BindingContext(argSelf, &s0, self)
-	mx, mn := k.maxMin(self)
-	c.After(&s0, self)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.NoMutation(argSelf, &s0)
-	c.SameContentAfter(argSelf, &s0, self)
-	var r0, r1 engine.Slot
-	c.Result(&r0, mx)
-	c.Result(&r1, mn)
-	c.ImplUseCountLE1(ret0, &r0)
-	c.NotArg(ret0, &r0, argSelf, &s0)
-	c.StorageUseCountEq1(ret0, &r0)
-	c.ImplUseCountLE1(ret1, &r1)
-	c.NotArg(ret1, &r1, argSelf, &s0)
-	c.StorageUseCountEq1(ret1, &r1)
-	c.DistinctOutputs(engine.Out(ret0, &r0), engine.Out(ret1, &r1))
-	c.End()
-	return mx, mn
-}
+func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) { return maxMinFrame(&opMaxMin, self) }

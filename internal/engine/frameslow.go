@@ -293,9 +293,9 @@ func (p *fastPlan) slotOfList(i int8) int {
 	return -1
 }
 
-// distinctOutputs runs distinct_outputs on the returns of r.Set (as
-// Call.DistinctOutputs), each element of each against the later ones,
-// by index: a slice of their slots would make the Frame escape.
+// distinctOutputs runs distinct_outputs on the returns of r.Set, each
+// element of each against the later ones, by index: a slice of their
+// slots would make the Frame escape.
 func (x *rowCtx) distinctOutputs() {
 	p, set := x.f.p, x.r.Set
 	for i := range p.list {

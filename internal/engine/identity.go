@@ -17,14 +17,6 @@ import (
 // The steps of this file's checks on the rows' path (rowrun.go).
 func init() { identitySteps() }
 
-// An Output names a fresh return for [Call.DistinctOutputs]: a single
-// tensor ([Out]) or a list ([OutList]).
-type Output struct {
-	loc  Loc
-	s    *Slot
-	list *ListSlot
-}
-
 // SameImpl checks that an argument's handle still points to the TensorImpl
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Slot) {
@@ -260,48 +252,9 @@ func (c *Call) freshNoAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 	c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor), otherAnchor: uintptr(s.anchor)})
 }
 
-// Out names a single fresh return.
-func Out(l Loc, r *Slot) Output { return Output{loc: l, s: r} }
-
-// OutList names a fresh list return.
-func OutList(l Loc, rl *ListSlot) Output { return Output{loc: l, list: rl} }
-
-// DistinctOutputs checks that no two of the given fresh returns (list
-// elements included) share a StorageImpl (distinct_outputs). Each pair
+// distinctPair is distinct_outputs on fresh returns a and b (the rows'
+// step, frameslow.go, runs it on each pair of a row's returns): each pair
 // counts as one check.
-func (c *Call) DistinctOutputs(outs ...Output) {
-	for i := range outs {
-		for ei := 0; ei < outs[i].len(); ei++ {
-			li, si := outs[i].at(ei)
-			// The element's later siblings, then the later outputs.
-			for j := i; j < len(outs); j++ {
-				ej := 0
-				if j == i {
-					ej = ei + 1
-				}
-				for ; ej < outs[j].len(); ej++ {
-					lj, sj := outs[j].at(ej)
-					c.distinctPair(li, si, lj, sj)
-				}
-			}
-		}
-	}
-}
-
-func (o *Output) len() int {
-	if o.list != nil {
-		return o.list.Len()
-	}
-	return 1
-}
-
-func (o *Output) at(i int) (Loc, *Slot) {
-	if o.list != nil {
-		return o.loc.Elem(i), o.list.at(i)
-	}
-	return o.loc, o.s
-}
-
 func (c *Call) distinctPair(la Loc, a *Slot, lb Loc, b *Slot) {
 	c.count(checks.DistinctOutputs, 1)
 	if c.pairSkipped(checks.DistinctOutputs, la, a, lb, b) {
