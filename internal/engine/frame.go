@@ -74,11 +74,11 @@ type Slot struct {
 	// views an argument, the rows' copy of x (a return has no digest of
 	// its own)
 	digest uint64
-	// meta is the tensor's traits and the rows' flags (f* bits)
-	meta asserts.Traits
 	// bound is the context of the storage's binding binding_context found
 	// before the kernel (BindingContext, for BindingContextAfter)
 	bound asserts.ContextID
+	// meta is the tensor's traits and the rows' flags (f* bits)
+	meta asserts.Traits
 	// mread: bit 0, the fingerprint before the kernel was read, bit 1 it
 	// was there; bits 2 and 3 the same after the kernel; bit 4
 	// (mreadBound), the storage was bound before the kernel (bound)
