@@ -322,7 +322,7 @@ func (f *Frame[S, L]) AfterRecycled(i int, id asserts.Ident, anchor unsafe.Point
 
 // recycledAfter is AfterRecycled's look at the pool's events: an
 // argument that kept memory the runtime took back during the call is
-// marked (fRecycled, which the rows' snapshot takes) and leaves the plan.
+// marked (fRecycled, which the rows read) and leaves the plan.
 //
 //go:noinline
 func (f *frame) recycledAfter(q *Slot, anchor unsafe.Pointer) {

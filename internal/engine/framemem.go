@@ -30,8 +30,8 @@ import (
 // skips.
 
 // ArgMemory reads single argument i before the kernel: its handle h and
-// its memory m. (The reads keep what the fast plan tests; the rest of a
-// snapshot, which only the rows read, is made from it when the call runs
+// its memory m. (The reads keep what the fast plan tests; the rest of the
+// slot, which only the rows read, is completed in place when the call runs
 // them: frameslow.go's beginRows and complete, by memArg and memAfter below.)
 func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
@@ -72,7 +72,7 @@ func (f *Frame[S, L]) AfterArgMemory(i int, h unsafe.Pointer, m asserts.Memory) 
 // AfterElemMemory reads element j of list argument i after the kernel
 // (begun by [Frame.AfterList]): its handle and anchor into after's Impl
 // and Storage, its metadata fingerprint into after's Version, which
-// memElemAfter makes the rows' snapshot from; what differs in its anchor
+// memElemAfter completes the slot from; what differs in its anchor
 // or fingerprint into the call's diff (its handle: endMem).
 func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
 	e := f.l[i].at(j)

@@ -13,8 +13,8 @@ import (
 // counts (asserts.Identity; the config's use_counts: false), whose Shape
 // says NoUseCounts: the arguments' storage anchors with their identities
 // (nil for a type that reports none: asserts.Anchored), the returns
-// without use counts. The rows' snapshots made from them hold the
-// anchors, which Call.AfterAnchor compares.
+// without use counts. The slots hold the anchors, which the rows'
+// Call.AfterAnchor compares.
 
 // ArgIdent reads single argument i (its identities id, its storage
 // anchor, its handle h) before the kernel.

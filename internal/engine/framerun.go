@@ -16,7 +16,7 @@ import (
 // once the op's signature is the plan's counts, adds one call to it. The
 // Frame holds only what that needs. A call that began off the plan, or
 // fails it, runs the shape's rows one by one with the entries of today's
-// rows path, on snapshots made from the Frame's (frameslow.go): its
+// rows path, on the Frame's slots completed in place (frameslow.go): its
 // counts and reports are theirs, check by check.
 
 // slots returns the Frame's snapshots: its singles follow the frame, its
@@ -403,7 +403,7 @@ func addLists(t *tally, p *fastPlan, ls []ListSlot, bind int, post bool) {
 func (f *frame) passesMore(p *fastPlan) bool {
 	for _, i := range p.meta {
 		// the fingerprint taken before the kernel (beginMeta) is the one
-		// read after it (Saved.MetadataKept); a tensor held as an
+		// read after it (Slot.MetadataKept); a tensor held as an
 		// interface the runtime reads again (into fp, as Frame.MetaAfter)
 		q := f.slotAt(i)
 		if q.itype != nil && q.mread&4 == 0 {

@@ -158,9 +158,9 @@ func (f *frame) listMisuse() {
 	c.listLenMisuse()
 }
 
-// endRows ends a call off the fast plan, or that failed it: the rows'
-// snapshots completed from the Frame's reads after the kernel, the steps
-// of the rows after it, entry by entry, then Call.End.
+// endRows ends a call off the fast plan, or that failed it: the Frame's
+// slots completed from its reads after the kernel, the steps of the rows
+// after it, entry by entry, then Call.End.
 //
 //go:noinline
 func (f *frame) endRows() {
@@ -184,7 +184,7 @@ func (f *frame) rowsAfter() *slowCall {
 	x := f.rowCtx(sc, &buf, s, ls)
 	if c.env.Hermetic {
 		// the steps after the kernel that read what binding_context's
-		// step before it kept in the snapshots, before they are completed
+		// step before it kept in the slots, before they are completed
 		x.runAll(p.steps.afterCall)
 	}
 	f.complete(p, sc, s, ls)

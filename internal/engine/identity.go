@@ -182,7 +182,7 @@ func (c *Call) sameHandle(ret Loc, r *Slot, arg Loc, s *Slot, m checks.Set) {
 // argument s (nil: any element of list argument arg) nor a view of it:
 // the use counts the skipped checks m leave must show it fresh. With
 // neither count left, the row is skipped (for conditions cs); where the
-// storage count would decide and [Saved.hiddenStorageRefs] holds, it is
+// storage count would decide and [Slot.hiddenStorageRefs] holds, it is
 // skipped under hidden_storage_refs, unless the TensorImpl count alone
 // already shows the return is not fresh.
 func (c *Call) freshByCounts(ret Loc, r *Slot, arg Loc, s *Slot, m checks.Set, cs conds) {
@@ -418,7 +418,7 @@ func (c *Call) List(k checks.Check, loc Loc, l *ListSlot) {
 	}
 }
 
-// listOK is the summary bit of a SavedList by which [Call.List] passes
+// listOK is the summary bit of a ListSlot by which [Call.List] passes
 // every element of check k.
 var listOK = [checks.NumPlanChecks]uint8{checks.SameImpl: okImpl, checks.SameStorage: okStorage, checks.NoMutation: okVersion,
 	checks.ImplUseCountLE1: okImplUses, checks.StorageUseCountEq1: okStorUses}
