@@ -135,6 +135,7 @@ var testOnly = map[string]string{
 	"internal/engine.Call.Result":       rowsHarness,
 	"internal/engine.Call.ResultIdent":  rowsHarness,
 	"internal/engine.ListSlot.At":       rowsHarness,
+	"internal/engine.ListSlot.Len":      rowsHarness,
 	"internal/engine.ListSlot.CheckLen": rowsHarness,
 	"sweep.Fuzz":                        "a runtime's fuzz target: it takes the fuzz test's *testing.F, which an Example has not (callers: examples/planted, examples/gcrt, runtimes/gorgonia/sweep, init's sweep test)",
 }

@@ -253,7 +253,7 @@ func (f *frame) metaElems(p *fastPlan, after bool) bool {
 // argument's is read before begin, a list return's after it, and end
 // tests f.odd too).
 func (f *frame) longList(q *ListSlot) {
-	q.more = make([]Slot, q.n-listInline)
+	q.Reset(q.n)
 	if q.n > 0xff {
 		f.odd |= 1
 	}

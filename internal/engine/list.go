@@ -30,9 +30,8 @@ func (l *ListSlot) Len() int { return l.n }
 // At returns the snapshot of element i.
 func (l *ListSlot) At(i int) *Slot { return l.at(i) }
 
-// Reset sizes l for n elements, as the first step of filling it element
-// by element (Call.Save, Call.After, Call.Result on each, then
-// SummarizeSaved, SummarizeAfter or SummarizeResult).
+// Reset sizes l for n elements (a Frame's list of more than listInline:
+// frame.longList), as the first step of filling it element by element.
 func (l *ListSlot) Reset(n int) {
 	l.n = n
 	if n <= listInline {
