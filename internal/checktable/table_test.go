@@ -119,7 +119,7 @@ func elemForm(k checks.Check, f Form) (Form, bool) {
 
 // wantParams is what generated code passes to the function of form f of
 // step st of a row of check k (see Step), by kind: "Loc", "*Slot",
-// "*ListSlot", "tensor", "tensors", "anchor", "...Output", "*Call".
+// "*ListSlot", "tensor", "tensors", "anchor", "*Call".
 func wantParams(k checks.Check, st Step, f Form) []string {
 	if st.Once {
 		return nil
@@ -164,7 +164,7 @@ func wantParams(k checks.Check, st Step, f Form) []string {
 		snap(retList)
 		tensor(retList)
 	case sh == OnRets:
-		ps = append(ps, "...Output")
+		ps = append(ps, "Loc", "*Slot", "Loc", "*Slot") // each pair
 	default: // a return and an argument
 		snap(retList)
 		if st.Phase != BeforeCall {

@@ -308,7 +308,7 @@ func (x *rowCtx) distinctOutputs() {
 				}
 				for ; ej < x.outLen(set, j); ej++ {
 					lj, sj := x.out(j, ej)
-					x.c.distinctPair(li, si, lj, sj)
+					x.c.DistinctPair(li, si, lj, sj)
 				}
 			}
 		}

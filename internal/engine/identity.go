@@ -252,10 +252,11 @@ func (c *Call) freshNoAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 	c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor), otherAnchor: uintptr(s.anchor)})
 }
 
-// distinctPair is distinct_outputs on fresh returns a and b (the rows'
-// step, frameslow.go, runs it on each pair of a row's returns): each pair
-// counts as one check.
-func (c *Call) distinctPair(la Loc, a *Slot, lb Loc, b *Slot) {
+// DistinctPair checks that fresh returns a and b share no StorageImpl
+// (distinct_outputs; the rows' step, frameslow.go, runs it on each pair
+// of a row's returns, list elements included): each pair counts as one
+// check.
+func (c *Call) DistinctPair(la Loc, a *Slot, lb Loc, b *Slot) {
 	c.count(checks.DistinctOutputs, 1)
 	if c.pairSkipped(checks.DistinctOutputs, la, a, lb, b) {
 		return
