@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -28,7 +29,7 @@ func TestListChecks(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			ts := tensors(n)
 			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.SavedList
+				var l engine.ListSlot
 				saveListOf(c, &l, ts)
 				for j, e := range ts {
 					c.BindingContext(argTensors.Elem(j), l.At(j), e)
@@ -50,7 +51,7 @@ func TestListChecks(t *testing.T) {
 	t.Run("violations name the element", func(t *testing.T) {
 		ts := tensors(12)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var l engine.SavedList
+			var l engine.ListSlot
 			saveListOf(c, &l, ts)
 			ts[3].id.Impl = fid()
 			ts[10].id.Version++
@@ -75,7 +76,7 @@ func TestListChecks(t *testing.T) {
 		for _, p := range []checks.Policy{checks.PyTorch, checks.PyTorch113} {
 			ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
 			out := run(t, p, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.SavedList
+				var l engine.ListSlot
 				saveOptListOf(c, &l, ts)
 				ts[2].id.Impl = fid()
 				afterListOf(c, &l, ts)
@@ -99,7 +100,7 @@ func TestListChecks(t *testing.T) {
 		}{{checks.PyTorch, 0, 3, 0}, {checks.PyTorch113, 0, 3, 0}, {checks.Strict, 3, 0, 1}} {
 			ts := []*fake{newFake(kPlain), newFake(kSubclass), newFake(kPlain)}
 			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.SavedList
+				var l engine.ListSlot
 				saveListOf(c, &l, ts)
 				ts[0].id.Impl = fid()
 				afterListOf(c, &l, ts)
@@ -122,7 +123,7 @@ func TestListChecks(t *testing.T) {
 			self := newFake(kPlain)
 			ret := newFake(kSubclass) // not a view of self
 			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
-				var s, r engine.Saved
+				var s, r engine.Slot
 				c.Save(&s, self)
 				c.After(&s, self)
 				c.Result(&r, ret)
@@ -140,10 +141,10 @@ func TestListChecks(t *testing.T) {
 		copied := &fake{id: asserts.Ident{Impl: fid(), Storage: fid(), Traits: asserts.Versioned}, implUses: 2, storageUses: 1}
 		views = append(views, copied)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, base)
 			c.After(&s, base)
-			var rl engine.SavedList
+			var rl engine.ListSlot
 			resultListOf(c, &rl, views)
 			for i := range rl.Len() {
 				c.SharesStorage(ret0.Elem(i), rl.At(i), argSelf, &s)
@@ -167,7 +168,7 @@ func TestListChecks(t *testing.T) {
 	t.Run("returns_arg on lists", func(t *testing.T) {
 		outs := tensors(3)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var sl, rl engine.SavedList
+			var sl, rl engine.ListSlot
 			saveListOf(c, &sl, outs)
 			afterListOf(c, &sl, outs)
 			resultListOf(c, &rl, []*fake{outs[0], newFake(kPlain)})
@@ -181,13 +182,7 @@ func TestListChecks(t *testing.T) {
 		a, b := newFake(kPlain), newFake(kPlain)
 		shared := newFake(kPlain)
 		shared.id.Storage = b.id.Storage
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var r0 engine.Saved
-			c.Result(&r0, a)
-			var r1 engine.SavedList
-			resultListOf(c, &r1, []*fake{b, shared})
-			c.DistinctOutputs(engine.Out(ret0, &r0), engine.OutList(ret1, &r1))
-		})
+		out := distinctOutputsFrame(t, a, []*fake{b, shared})
 		if len(out.violations) != 1 || !strings.Contains(out.violations[0].Error(),
 			"distinct_outputs: return 1[0]: shares StorageImpl "+b.id.Storage.String()+" with return 1[1]") {
 			t.Errorf("violations %v", out.violations)
@@ -206,7 +201,7 @@ func TestHugeListCounts(t *testing.T) {
 		ts[i] = newFake(kPlain)
 	}
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.SavedList
+		var l engine.ListSlot
 		saveListOf(c, &l, ts)
 		afterListOf(c, &l, ts)
 		c.List(checks.SameImpl, argTensors, &l)
@@ -224,10 +219,10 @@ func TestHugeListCounts(t *testing.T) {
 		}
 		// returns_arg on a list return of the same length, then on one
 		// tensor.
-		var rl engine.SavedList
+		var rl engine.ListSlot
 		resultListOf(c, &rl, ts)
 		c.ReturnsArgList(ret0, &rl, argTensors, &l)
-		var r engine.Saved
+		var r engine.Slot
 		c.Result(&r, ts[0])
 		c.ReturnsArg(ret0, &r, argTensors, l.At(0))
 	})
@@ -252,7 +247,7 @@ func TestStats(t *testing.T) {
 	call := func(t *fake, mode bool) {
 		var c engine.Call
 		c.BeginWith(op, asserts.EnvState{ModeActive: mode})
-		var s, r engine.Saved
+		var s, r engine.Slot
 		c.Save(&s, t)
 		c.After(&s, t)
 		c.SameImpl(argSelf, &s)
@@ -341,7 +336,7 @@ func TestPanicHandler(t *testing.T) {
 	}()
 	var c engine.Call
 	c.BeginWith(&engine.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
-	var s engine.Saved
+	var s engine.Slot
 	c.Save(&s, x)
 	old := *x
 	x.id.Impl = fid()
@@ -368,7 +363,7 @@ func TestTestingHandler(t *testing.T) {
 	defer asserts.SetHandler(prev)
 	var c engine.Call
 	c.BeginWith(&engine.Op{Name: "add"}, asserts.EnvState{})
-	var r engine.Saved
+	var r engine.Slot
 	f := newFake(kPlain)
 	f.implUses = 3
 	c.Result(&r, f)
@@ -388,7 +383,7 @@ func TestCollectorReport(t *testing.T) {
 		var c engine.Call
 		c.BeginWith(op, asserts.EnvState{ModeActive: i == 2})
 		x := newFake(kPlain)
-		var s, r engine.Saved
+		var s, r engine.Slot
 		c.Save(&s, x)
 		x.id.Version++
 		c.After(&s, x)
@@ -438,30 +433,30 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 		want string
 	}{
 		{"check before After", func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, x)
 			c.SameImpl(argSelf, &s)
 		}, "asserts: op.ov: same_impl: argument self checked before After (generated code out of date? re-run assertgen)"},
 		{"use count of an argument", func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, x)
 			c.After(&s, x)
 			c.ImplUseCountLE1(argSelf, &s)
 		}, "needs a Result snapshot of the return"},
 		{"same_impl of a return", func(c *engine.Call) {
-			var r engine.Saved
+			var r engine.Slot
 			c.Result(&r, x)
 			c.SameImpl(ret0, &r)
 		}, "needs a Save snapshot of the argument"},
 		{"AfterList with another list", func(c *engine.Call) {
-			var l engine.SavedList
+			var l engine.ListSlot
 			saveListOf(c, &l, []*fake{x})
 			afterListOf(c, &l, []*fake{x, x})
 		}, "AfterList with another list than SaveList"},
 		{"invalid policy", func(c *engine.Call) {
 			var c2 engine.Call
 			c2.BeginWith(&engine.Op{Name: "bad", Policy: 9}, asserts.EnvState{})
-			var s engine.Saved
+			var s engine.Slot
 			c2.SaveOpt(&s, nil, false)
 			c2.After(&s, (*fake)(nil))
 			c2.SameImpl(argSelf, &s)
@@ -597,10 +592,10 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	held.implUses = 2
 	body := func(rets ...*fake) func(c *engine.Call) {
 		return func(c *engine.Call) {
-			var sl engine.SavedList
+			var sl engine.ListSlot
 			saveOptListOf(c, &sl, []*fake{a, nil, b})
 			afterListOf(c, &sl, []*fake{a, nil, b})
-			var rl engine.SavedList
+			var rl engine.ListSlot
 			resultListOf(c, &rl, rets)
 			for i := range rl.Len() {
 				c.FreshOrAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
@@ -657,7 +652,7 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 	newHandle := &fake{id: a.id, implUses: 2, storageUses: 1}
 	single := func(ret *fake) func(c *engine.Call) {
 		return func(c *engine.Call) {
-			var s, r engine.Saved
+			var s, r engine.Slot
 			c.Save(&s, a)
 			c.After(&s, a)
 			c.Result(&r, ret)
@@ -666,10 +661,10 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 	}
 	ofList := func(ret *fake) func(c *engine.Call) {
 		return func(c *engine.Call) {
-			var sl engine.SavedList
+			var sl engine.ListSlot
 			saveListOf(c, &sl, []*fake{newFake(kPlain), a})
 			afterListOf(c, &sl, []*fake{newFake(kPlain), a})
-			var r engine.Saved
+			var r engine.Slot
 			c.Result(&r, ret)
 			c.FreshOrAliasOf(ret0, &r, argTensors, &sl)
 		}
@@ -706,7 +701,7 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 func TestReleasedArgumentMessage(t *testing.T) {
 	a := newFake(kPlain)
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var s engine.Saved
+		var s engine.Slot
 		c.Save(&s, a)
 		released := &fake{}
 		c.After(&s, released)
@@ -735,7 +730,7 @@ func TestReleasedArgumentMessage(t *testing.T) {
 // replaced one.
 func TestListLoopsMatchGeneric(t *testing.T) {
 	col := collect(t)
-	optLoop := func(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
+	optLoop := func(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor) {
 		l.Reset(len(ts))
 		for i, t := range ts {
 			c.Save(l.At(i), t)
@@ -747,7 +742,7 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		defined []bool
 		reports []string
 	}
-	run := func(n int, opt bool, save, after func(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor)) outcome {
+	run := func(n int, opt bool, save, after func(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor)) outcome {
 		ts := make([]*rt.Tensor, n)
 		for i := range ts {
 			ts[i] = rt.Ones(2)
@@ -758,7 +753,7 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		}
 		var op engine.Op
 		var c engine.Call
-		var l engine.SavedList
+		var l engine.ListSlot
 		col.Reset()
 		c.Begin(&op)
 		save(&c, &l, ts)
@@ -814,4 +809,35 @@ func TestViolationValuePrints(t *testing.T) {
 			t.Errorf("printed %q, want it to hold %q", got, want)
 		}
 	}
+}
+
+// distinctOutputsFrame runs, on the rows (a forced slow path), a Frame of
+// an op whose returns are r0 and the list r1, checked by one
+// distinct_outputs row.
+func distinctOutputsFrame(t *testing.T, r0 *fake, r1 []*fake) outcome {
+	t.Helper()
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+	defer engine.SetRowsOnly(engine.SetRowsOnly(true))
+	op := &engine.Op{Name: "op", Overload: "ov", Policy: checks.Strict}
+	sh := &engine.Shape{
+		Rets: 2, Lists: 1 << 1,
+		Rows:   []engine.Row{{Check: checks.DistinctOutputs, Form: engine.FormOne, T: 0, U: -1, Set: 1<<0 | 1<<1}},
+		Locs:   []engine.Loc{engine.Ret(0), engine.Ret(1)},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*fake)(h) },
+		Elem:   func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**fake)(h), i+1)[i] },
+	}
+	var f engine.Frame[[1]engine.Slot, [1]engine.ListSlot]
+	f.Open()
+	f.Begin(op, sh)
+	iu, su := r0.UseCounts()
+	f.Ret(0, r0.Ident(), iu, su, unsafe.Pointer(r0))
+	f.List(0, len(r1), unsafe.Pointer(unsafe.SliceData(r1)))
+	for j, e := range r1 {
+		iu, su := e.UseCounts()
+		f.RetElem(0, j, e.Ident(), iu, su)
+	}
+	f.RetListRead(0)
+	f.End()
+	return outcome{violations: col.Violations(), stats: op.Stats()}
 }

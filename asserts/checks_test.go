@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -197,7 +198,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 	x, mode := tensorFor(kind)
 	env := asserts.EnvState{ModeActive: mode}
 	self, ret0 := engine.Arg("self"), engine.Ret(0)
-	save := func(c *engine.Call, t asserts.Tensor) (s engine.Saved) {
+	save := func(c *engine.Call, t asserts.Tensor) (s engine.Slot) {
 		c.SaveOpt(&s, t, kind != "absent")
 		return s
 	}
@@ -249,7 +250,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			}
 		}
 		return env, func(c *engine.Call) {
-			var r engine.Saved
+			var r engine.Slot
 			if kind == "uncounted" {
 				c.ResultIdent(&r, uncountedFake{x})
 			} else {
@@ -271,7 +272,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			x.implUses++
 		}
 		return env, func(c *engine.Call) {
-			var r engine.Saved
+			var r engine.Slot
 			c.Result(&r, t)
 			c.ImplUseCountEqFresh(ret0, &r, t)
 		}
@@ -297,7 +298,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		return env, func(c *engine.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			var rs engine.Saved
+			var rs engine.Slot
 			c.Result(&rs, r)
 			switch k {
 			case checks.SharesStorage:
@@ -325,7 +326,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		return env, func(c *engine.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			var rs engine.Saved
+			var rs engine.Slot
 			c.Result(&rs, r)
 			c.FreshNoAlias(ret0, &rs, self, &s)
 		}
@@ -358,12 +359,12 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			if broken && x.id.Storage != 0 {
 				var e engine.Call
 				e.BeginWith(&engine.Op{Name: "earlier"}, asserts.EnvState{})
-				var r engine.Saved
+				var r engine.Slot
 				e.ResultIdent(&r, anchoredFake{&fake{id: asserts.Ident{Impl: fid(), Storage: x.id.Storage}}, a.anchor})
 				e.FreshNotHeld(ret0, &r, a)
 				e.End()
 			}
-			var r engine.Saved
+			var r engine.Slot
 			if kind == "counted" {
 				c.Result(&r, x)
 			} else {
@@ -387,19 +388,37 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 			c.After(&s, t)
 			c.SameMetadata(self, &s, t)
 		}
-	case checks.DistinctOutputs:
-		y, _ := tensorFor(kind)
-		if broken {
-			y.id.Storage = x.id.Storage
-		}
-		return env, func(c *engine.Call) {
-			var r0, r1 engine.Saved
-			c.Result(&r0, x)
-			c.Result(&r1, y)
-			c.DistinctOutputs(engine.Out(ret0, &r0), engine.Out(engine.Ret(1), &r1))
-		}
 	}
 	panic("no scenario for " + k.String())
+}
+
+// distinctScenario is an op with two fresh returns of the given kind,
+// through a Frame: a broken kernel returns them on one StorageImpl.
+func distinctScenario(kind string, broken bool) (asserts.EnvState, func(op *engine.Op)) {
+	x, mode := tensorFor(kind)
+	y, _ := tensorFor(kind)
+	if broken {
+		y.id.Storage = x.id.Storage
+	}
+	return asserts.EnvState{ModeActive: mode}, func(op *engine.Op) {
+		var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Begin(op, &distinctShape)
+		for i, r := range []*fake{x, y} {
+			iu, su := r.UseCounts()
+			f.Ret(i, r.Ident(), iu, su, unsafe.Pointer(r))
+		}
+		f.End()
+	}
+}
+
+// distinctShape is op() -> (Tensor, Tensor) checked by distinct_outputs
+// alone.
+var distinctShape = engine.Shape{
+	Rets:   2,
+	Rows:   []engine.Row{{Check: checks.DistinctOutputs, Form: engine.FormOne, T: 0, U: -1, Set: 1<<0 | 1<<1}},
+	Locs:   []engine.Loc{engine.Ret(0), engine.Ret(1)},
+	Tensor: fakeOf,
 }
 
 // viewScenario is a view op on a tensor of the given kind, through a
@@ -438,8 +457,12 @@ func viewScenario(kind string, broken bool) (asserts.EnvState, func(op *engine.O
 // the others' through a Call.
 func runScenario(t *testing.T, p checks.Policy, k checks.Check, kind string, broken bool) outcome {
 	t.Helper()
-	if k == checks.ViewHoldsStorage {
+	switch k {
+	case checks.ViewHoldsStorage:
 		env, body := viewScenario(kind, broken)
+		return runFrame(t, p, env, body)
+	case checks.DistinctOutputs:
+		env, body := distinctScenario(kind, broken)
 		return runFrame(t, p, env, body)
 	}
 	env, body := scenario(k, kind, broken)

@@ -52,7 +52,7 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			wop := &engine.Op{Name: "t_", Policy: checks.Strict}
 			rop := &engine.Op{Name: "sum", Policy: checks.Strict}
 			var w engine.Call
-			var ws engine.Saved
+			var ws engine.Slot
 			var doStep func(step)
 			// The writer's steps run on a goroutine of their own, one at
 			// a time, in the order the case gives.
@@ -86,7 +86,7 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			col := asserts.NewCollector()
 			defer asserts.SetHandler(asserts.SetHandler(col))
 			var r engine.Call
-			var rs engine.Saved
+			var rs engine.Slot
 			r.BeginWith(rop, asserts.EnvState{})
 			r.Save(&rs, x)
 			for _, s := range tc.during {
@@ -142,7 +142,7 @@ func TestConcurrentWriteOwnSlot(t *testing.T) {
 	self := &fake{id: asserts.Ident{Impl: fid(), Storage: 5, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
 	other := &fake{id: asserts.Ident{Impl: fid(), Storage: 1028, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var a0, a1 engine.Saved
+		var a0, a1 engine.Slot
 		c.Save(&a0, self)
 		c.Save(&a1, other)
 		c.Mutable(&a0)
@@ -172,7 +172,7 @@ func TestConcurrentWriteReleasedOnPanic(t *testing.T) {
 		defer asserts.SetHandler(asserts.SetHandler(asserts.Panic))
 		op := &engine.Op{Name: "add_", Policy: checks.Strict}
 		var c engine.Call
-		var a0 engine.Saved
+		var a0 engine.Slot
 		c.BeginWith(op, asserts.EnvState{})
 		c.Save(&a0, x)
 		c.Mutable(&a0)
@@ -182,7 +182,7 @@ func TestConcurrentWriteReleasedOnPanic(t *testing.T) {
 		c.End()
 	}()
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var a0 engine.Saved
+		var a0 engine.Slot
 		c.Save(&a0, x)
 		x.id.Version++
 		c.After(&a0, x)
@@ -217,7 +217,7 @@ func TestConcurrentWritersRace(t *testing.T) {
 			h := &lockedFake{ident: ident}
 			for range 2000 {
 				var c engine.Call
-				var s engine.Saved
+				var s engine.Slot
 				if g%2 == 0 {
 					c.BeginWith(rop, asserts.EnvState{})
 					c.Save(&s, h)
@@ -269,8 +269,8 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 		x := newFake(kPlain)
 		xs := []*fake{newFake(kPlain), newFake(kPlain), newFake(kUndefined)}
 		var c engine.Call
-		var a0 engine.Saved
-		var l engine.SavedList
+		var a0 engine.Slot
+		var l engine.ListSlot
 		c.Begin(op)
 		c.Save(&a0, x)
 		saveListOf(&c, &l, xs)
@@ -310,7 +310,7 @@ func TestConcurrentWriteStorageless(t *testing.T) {
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
 		var r engine.Call
-		var rs engine.Saved
+		var rs engine.Slot
 		r.BeginWith(rop, asserts.EnvState{})
 		r.Save(&rs, x)
 		// The writer runs on another goroutine inside the reader's window.
@@ -318,7 +318,7 @@ func TestConcurrentWriteStorageless(t *testing.T) {
 		go func() {
 			defer close(done)
 			var w engine.Call
-			var ws engine.Saved
+			var ws engine.Slot
 			w.BeginWith(wop, asserts.EnvState{})
 			w.Save(&ws, x)
 			if declared {

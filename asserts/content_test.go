@@ -18,7 +18,7 @@ func TestSameContentReportsOnce(t *testing.T) {
 		x := newFake(kPlain)
 		ct := contentFake{x}
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, ct)
 			c.SameContent(self, &s, ct)
 			x.id.Version++
@@ -47,7 +47,7 @@ func TestSameContentAliasesMutable(t *testing.T) {
 	y := &fake{id: x.id, implUses: 1, storageUses: 2}
 	y.id.Impl = fid() // a view of x
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var sx, sy engine.Saved
+		var sx, sy engine.Slot
 		c.Save(&sx, contentFake{x})
 		c.Save(&sy, contentFake{y})
 		c.Mutable(&sx)
@@ -68,7 +68,7 @@ func TestSameContentList(t *testing.T) {
 	a, b := newFake(kPlain), newFake(kPlain)
 	ts := []contentFake{{a}, {b}}
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.SavedList
+		var l engine.ListSlot
 		saveListOf(c, &l, ts)
 		for j, e := range ts {
 			c.SameContent(engine.Arg("tensors").Elem(j), l.At(j), e)
@@ -84,7 +84,7 @@ func TestSameContentList(t *testing.T) {
 	}
 	asserts.SetContentCheck(false)
 	out = run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.SavedList
+		var l engine.ListSlot
 		saveListOf(c, &l, ts)
 		for j, e := range ts {
 			c.SameContent(engine.Arg("tensors").Elem(j), l.At(j), e)
@@ -141,7 +141,7 @@ func TestSameContentOffAllocs(t *testing.T) {
 	n := testing.AllocsPerRun(100, func() {
 		var c engine.Call
 		c.Begin(op)
-		var s engine.Saved
+		var s engine.Slot
 		c.Save(&s, x)
 		c.SameContent(self, &s, x)
 		c.After(&s, x)

@@ -46,7 +46,7 @@ var opNeg = engine.Op{Name: "neg"}
 func checkedNeg(self *handle) *handle {
 	var c engine.Call
 	c.Begin(&opNeg)
-	var a0, o0 engine.Saved
+	var a0, o0 engine.Slot
 	c.Save(&a0, self)
 	r0 := brokenNeg(self)
 	c.After(&a0, self)
@@ -116,7 +116,7 @@ func ExampleCollector_Summary() {
 		self := &handle{impl: 0x30, storage: 0x31, uses: 1}
 		var c engine.Call
 		c.BeginWith(&op, asserts.EnvState{ModeActive: mode})
-		var a0, o0 engine.Saved
+		var a0, o0 engine.Slot
 		c.Save(&a0, self)
 		c.After(&a0, self)
 		c.Result(&o0, &handle{impl: 0x32, storage: 0x33, uses: 2}) // held twice
@@ -160,7 +160,7 @@ func ExampleSetContentCheck() {
 		other := &bytesHandle{handle{impl: 0x40, storage: 0x41, uses: 1}, []byte{1, 2}}
 		var c engine.Call
 		c.BeginWith(&op, asserts.EnvState{})
-		var s engine.Saved
+		var s engine.Slot
 		c.Save(&s, other)
 		c.SameContent(engine.Arg("other"), &s, other)
 		other.data[0] = 9 // the kernel's scribble: no version bump

@@ -296,11 +296,14 @@ var shapeMaxMin = engine.Shape{
 }
 
 // MaxMinF is MaxMin on the one path: two returns.
-func MaxMinF(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
+func MaxMinF(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) { return maxMinFrame(&opMaxMinF, self) }
+
+// maxMinFrame is the wrapper of op of shapeMaxMin.
+func maxMinFrame(op *engine.Op, self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	var f frame3
 	f.Open()
 	f.Arg(0, self.Ident(), unsafe.Pointer(self))
-	f.Begin(&opMaxMinF, &shapeMaxMin)
+	f.Begin(op, &shapeMaxMin)
 	mx, mn := k.maxMin(self)
 	f.AfterArg(0, self.Ident())
 	iu, su := mx.UseCounts()
@@ -329,7 +332,7 @@ func addOpt(self, other *rt.Tensor) *rt.Tensor {
 // AddOpt is the rows path's wrapper of add_opt.
 func AddOpt(self, other *rt.Tensor) *rt.Tensor {
 	var c engine.Call
-	var s0, s1, s2 engine.Saved
+	var s0, s1, s2 engine.Slot
 	l := &locsAdd
 	c.Begin(&opAddOpt)
 	c.Save(&s0, self)

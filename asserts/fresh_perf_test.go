@@ -14,7 +14,7 @@ import (
 // impl_use_count_le_1.
 func AddFresh(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c engine.Call
-	var s0, s1 engine.Saved
+	var s0, s1 engine.Slot
 	addPre(&c, &opAddFresh, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addFreshPost(&c, &locsAdd, &s0, &s1, self, other, ret)
@@ -23,8 +23,8 @@ func AddFresh(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 
 var opAddFresh = engine.Op{Name: "add", Overload: "Tensor"}
 
-func addFreshPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 engine.Saved
+func addFreshPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Slot
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)

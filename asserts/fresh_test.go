@@ -61,7 +61,7 @@ func TestEqFreshAgainstLE1(t *testing.T) {
 	} {
 		for _, k := range []checks.Check{checks.ImplUseCountLE1, checks.ImplUseCountEqFresh} {
 			out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *engine.Call) {
-				var r engine.Saved
+				var r engine.Slot
 				cl.Result(&r, c.r)
 				if k == checks.ImplUseCountLE1 {
 					cl.ImplUseCountLE1(engine.Ret(0), &r)
@@ -111,7 +111,7 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 			r = c.arg
 		}
 		out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *engine.Call) {
-			var s, rs engine.Saved
+			var s, rs engine.Slot
 			cl.Save(&s, c.arg)
 			cl.After(&s, c.arg)
 			cl.Result(&rs, r)
@@ -130,7 +130,7 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 	}
 	// Under a mode both are skipped, NotArg with its check.
 	out := run(t, checks.PyTorch, asserts.EnvState{ModeActive: true}, func(cl *engine.Call) {
-		var s, rs engine.Saved
+		var s, rs engine.Slot
 		cl.Save(&s, plain)
 		cl.After(&s, plain)
 		cl.Result(&rs, plain)
@@ -169,7 +169,7 @@ func TestEqFreshList(t *testing.T) {
 		{"empty", mk(), nil},
 	} {
 		out := run(t, checks.Strict, asserts.EnvState{}, func(cl *engine.Call) {
-			var l engine.SavedList
+			var l engine.ListSlot
 			resultListOf(cl, &l, c.ts)
 			for j, e := range c.ts {
 				cl.ImplUseCountEqFresh(engine.Ret(0).Elem(j), l.At(j), e)
@@ -197,8 +197,8 @@ func TestEqFreshDoesNotAllocate(t *testing.T) {
 	ts := []*fake{newFake(kPlain), newFake(kPlain)}
 	n := testing.AllocsPerRun(100, func() {
 		var c engine.Call
-		var s, rs engine.Saved
-		var l engine.SavedList
+		var s, rs engine.Slot
+		var l engine.ListSlot
 		c.BeginWith(op, asserts.EnvState{})
 		c.Save(&s, x)
 		c.After(&s, x)

@@ -44,7 +44,7 @@ func TestHiddenStorageRefs(t *testing.T) {
 				f = hiddenFake(tc.impl, tc.stor)
 			}
 			out := run(t, p, asserts.EnvState{}, func(c *engine.Call) {
-				var r engine.Saved
+				var r engine.Slot
 				c.Result(&r, f)
 				c.StorageUseCountEq1(engine.Ret(0), &r)
 			})
@@ -68,7 +68,7 @@ func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 	t.Run("impl_use_count_le_1", func(t *testing.T) {
 		f := hiddenFake(2, 3)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var r engine.Saved
+			var r engine.Slot
 			c.Result(&r, f)
 			c.ImplUseCountLE1(engine.Ret(0), &r)
 			c.StorageUseCountEq1(engine.Ret(0), &r)
@@ -82,7 +82,7 @@ func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 		f := hiddenFake(1, 3)
 		f.id.Storage = in.id.Storage // the kernel returned a view of its input
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s, r engine.Saved
+			var s, r engine.Slot
 			c.Save(&s, in)
 			c.After(&s, in)
 			c.Result(&r, f)
@@ -99,7 +99,7 @@ func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 	t.Run("arguments", func(t *testing.T) {
 		in := hiddenFake(1, 3)
 		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, in)
 			in.id.Version++
 			in.id.Storage = fid()
@@ -143,16 +143,16 @@ func TestHiddenStorageRefsFreshOrAlias(t *testing.T) {
 				f = hiddenFake(tc.impl, tc.stor)
 			}
 			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				var r engine.Saved
+				var r engine.Slot
 				c.Result(&r, f)
 				if list {
-					var sl engine.SavedList
+					var sl engine.ListSlot
 					saveListOf(c, &sl, []*fake{in})
 					afterListOf(c, &sl, []*fake{in})
 					c.FreshOrAliasOf(engine.Ret(0), &r, engine.Arg("tensors"), &sl)
 					return
 				}
-				var s engine.Saved
+				var s engine.Slot
 				c.Save(&s, in)
 				c.After(&s, in)
 				c.FreshOrAlias(engine.Ret(0), &r, engine.Arg("self"), &s)
@@ -177,7 +177,7 @@ func TestHiddenStorageRefsList(t *testing.T) {
 	plain, hidden, held := newFake(kPlain), hiddenFake(1, 3), newFake(kPlain)
 	held.storageUses = 2
 	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.SavedList
+		var l engine.ListSlot
 		resultListOf(c, &l, []*fake{plain, hidden, held})
 		c.List(checks.StorageUseCountEq1, engine.Ret(0), &l)
 	})

@@ -189,8 +189,8 @@ var opCatDense = engine.Op{Name: "cat_dense", Policy: checks.Strict}
 // kernel returns the result, and may change the list's tensors.
 func catDense(ts []*dense, kernel func() *dense) {
 	var c engine.Call
-	var l engine.SavedList
-	var r engine.Saved
+	var l engine.ListSlot
+	var r engine.Slot
 	all := engine.Arg("tensors")
 	c.Begin(&opCatDense)
 	c.BeginFresh()

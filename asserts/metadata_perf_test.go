@@ -16,14 +16,14 @@ import (
 
 func AddMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c engine.Call
-	var s0, s1 engine.Saved
+	var s0, s1 engine.Slot
 	addMetaPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addMetaPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-func addMetaPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
+func addMetaPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -35,8 +35,8 @@ func addMetaPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.
 	c.SameContent(l[1], s1, t1)
 }
 
-func addMetaPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 engine.Saved
+func addMetaPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Slot
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
@@ -67,14 +67,14 @@ func addMetaPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1,
 // implements asserts.Metadata (no type assertion per row).
 func AddMetaOf(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c engine.Call
-	var s0, s1 engine.Saved
+	var s0, s1 engine.Slot
 	addMetaOfPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addMetaOfPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-func addMetaOfPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
+func addMetaOfPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -86,8 +86,8 @@ func addMetaOfPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engin
 	c.SameContent(l[1], s1, t1)
 }
 
-func addMetaOfPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 engine.Saved
+func addMetaOfPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Slot
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
@@ -116,12 +116,12 @@ func addMetaOfPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t
 
 func AddInPlaceMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c engine.Call
-	var s0, s1 engine.Saved
+	var s0, s1 engine.Slot
 	addInPlPre(&c, &opAddInPlace, &locsAdd, &s0, &s1, self, other)
 	c.SaveMetadata(&s1, other)
 	defer c.Abandon()
 	ret := k.addInPl(self, other, alpha)
-	var s2 engine.Saved
+	var s2 engine.Slot
 	c.BindingContextAfter(locsAdd[0], &s0, self)
 	c.BindingContextAfter(locsAdd[1], &s1, other)
 	c.After(&s0, self)

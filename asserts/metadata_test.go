@@ -16,7 +16,7 @@ import (
 func metaCall(t *testing.T, self, other metaFake, moved ...*fake) outcome {
 	t.Helper()
 	return run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var s0, s1 engine.Saved
+		var s0, s1 engine.Slot
 		c.Save(&s0, self)
 		c.Save(&s1, other)
 		c.Mutable(&s0)
@@ -77,7 +77,7 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 		prev := asserts.SetHandler(col)
 		rop := &engine.Op{Name: "sum", Policy: checks.Strict}
 		var r engine.Call
-		var rs engine.Saved
+		var rs engine.Slot
 		r.BeginWith(rop, asserts.EnvState{})
 		r.Save(&rs, metaFake{x})
 		r.SaveMetadata(&rs, metaFake{x})
@@ -89,7 +89,7 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 			go func() {
 				defer close(done)
 				var w engine.Call
-				var ws engine.Saved
+				var ws engine.Slot
 				w.BeginWith(&engine.Op{Name: "t_", Policy: checks.Strict}, asserts.EnvState{})
 				w.Save(&ws, x)
 				w.Mutable(&ws)
@@ -131,7 +131,7 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 			y := newFake(kPlain)
 			for range 1000 {
 				var c engine.Call
-				var s0, s1 engine.Saved
+				var s0, s1 engine.Slot
 				c.BeginWith(rop, asserts.EnvState{})
 				c.Save(&s0, metaFake{x})
 				c.Save(&s1, metaFake{y})

@@ -43,8 +43,8 @@ func TestNotArg(t *testing.T) {
 
 			var c engine.Call
 			c.BeginWith(&opClone, asserts.EnvState{ModeActive: tt.mode})
-			var a0, a1, o0 engine.Saved
-			var l0 engine.SavedList
+			var a0, a1, o0 engine.Slot
+			var l0 engine.ListSlot
 			if tt.list {
 				saveListOf(&c, &l0, []*handle{self, other})
 			} else {
@@ -95,7 +95,7 @@ func TestCollectorCountsOwnViolations(t *testing.T) {
 	violate := func() {
 		var c engine.Call
 		c.BeginWith(&op, asserts.EnvState{})
-		var o0 engine.Saved
+		var o0 engine.Slot
 		c.Result(&o0, &handle{impl: 7, storage: 7, uses: 3})
 		c.ImplUseCountLE1(engine.Ret(0), &o0)
 		c.End()
@@ -136,8 +136,8 @@ func TestNotArgElems(t *testing.T) {
 		got = nil
 		var c engine.Call
 		c.BeginWith(&opSplit, asserts.EnvState{})
-		var a0 engine.Saved
-		var ol0, l1 engine.SavedList
+		var a0 engine.Slot
+		var ol0, l1 engine.ListSlot
 		c.Save(&a0, self)
 		saveListOf(&c, &l1, []*handle{self})
 		c.After(&a0, self)

@@ -44,7 +44,7 @@ func runIDs(base asserts.ID) asserts.ID { return base + asserts.ID(idRuns.Add(1)
 // runtime without use counts: ResultIdent, then fresh_not_held.
 func freshCall(ret *mappedTensor) {
 	var c engine.Call
-	var r engine.Saved
+	var r engine.Slot
 	c.Begin(&opMapped)
 	c.BeginFresh()
 	c.ResultIdent(&r, ret)

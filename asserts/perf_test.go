@@ -68,7 +68,7 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"mode active", func() {
 			var c engine.Call
 			c.BeginWith(&opAddTensor, asserts.EnvState{ModeActive: true})
-			var s, r engine.Saved
+			var s, r engine.Slot
 			c.Save(&s, xs[0])
 			c.After(&s, xs[0])
 			c.Result(&r, out)

@@ -52,12 +52,12 @@ func TestNoMutationAliasesMutable(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				ins := make([]engine.Saved, len(tc.c.inputs))
+				ins := make([]engine.Slot, len(tc.c.inputs))
 				for i, f := range tc.c.inputs {
 					c.Save(&ins[i], f)
 				}
-				var ml engine.SavedList
-				ms := make([]engine.Saved, len(tc.c.muts))
+				var ml engine.ListSlot
+				ms := make([]engine.Slot, len(tc.c.muts))
 				if tc.c.list {
 					saveListOf(c, &ml, tc.c.muts)
 					c.MutableList(&ml)
@@ -104,7 +104,7 @@ func TestFreshNoAliasUnderModeAndOnce(t *testing.T) {
 	view := &fake{id: x.id, implUses: 1, storageUses: 2}
 	view.id.Impl = fid()
 	body := func(c *engine.Call) {
-		var s, r engine.Saved
+		var s, r engine.Slot
 		c.Save(&s, x)
 		c.After(&s, x)
 		c.Result(&r, view)
@@ -145,26 +145,26 @@ func TestFreshNoAliasLists(t *testing.T) {
 		ran  uint64
 	}{
 		{"list return vs arg", func(c *engine.Call) {
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, a)
 			c.After(&s, a)
-			var rl engine.SavedList
+			var rl engine.ListSlot
 			resultListOf(c, &rl, []*fake{fresh, aView})
 			c.FreshNoAliasList(ret0, &rl, argSelf, &s)
 		}, []string{"return 0[1]: shares StorageImpl"}, 2},
 		{"return vs list arg", func(c *engine.Call) {
-			var sl engine.SavedList
+			var sl engine.ListSlot
 			saveOptListOf(c, &sl, []*fake{b, nil, a})
 			afterListOf(c, &sl, []*fake{b, nil, a})
-			var r engine.Saved
+			var r engine.Slot
 			c.Result(&r, aView)
 			c.FreshNoAliasOf(ret0, &r, argTensors, &sl)
 		}, []string{"return 0: shares StorageImpl " + a.id.Storage.String() + " with argument tensors[2]"}, 2},
 		{"list vs list, clean", func(c *engine.Call) {
-			var sl engine.SavedList
+			var sl engine.ListSlot
 			saveListOf(c, &sl, []*fake{a, b})
 			afterListOf(c, &sl, []*fake{a, b})
-			var rl engine.SavedList
+			var rl engine.ListSlot
 			resultListOf(c, &rl, []*fake{fresh, newFake(kPlain)})
 			for i := range rl.Len() {
 				c.FreshNoAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
@@ -223,7 +223,7 @@ func TestBindingContextAfter(t *testing.T) {
 			env := asserts.EnvState{Context: ctx, Hermetic: tc.hermetic}
 			out := run(t, checks.Strict, env, func(c *engine.Call) {
 				tt := boundFake{x}
-				var s engine.Saved
+				var s engine.Slot
 				c.Save(&s, tt)
 				c.BindingContext(argSelf, &s, tt)
 				set(tc.after) // the kernel

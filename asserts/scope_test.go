@@ -17,7 +17,7 @@ func brokenCall(name string) {
 	t := newFake(kPlain)
 	var c engine.Call
 	c.BeginWith(op, asserts.EnvState{})
-	var s engine.Saved
+	var s engine.Slot
 	c.Save(&s, t)
 	t.id.Impl = fid() // the kernel's bug
 	c.After(&s, t)

@@ -47,7 +47,7 @@ func addUncounted[T interface {
 	*gcTensor | *plainTensor
 }](self, other T, alpha float64) T {
 	var c engine.Call
-	var s0, s1 engine.Saved
+	var s0, s1 engine.Slot
 	l := &locsAdd
 	c.Begin(&opAddUncounted)
 	c.BeginFresh()
@@ -58,7 +58,7 @@ func addUncounted[T interface {
 	c.SameContent(l[1], &s1, other)
 	c.BindingContext(l[1], &s1, other)
 	ret := T(unsafe.Pointer(k.add((*rt.Tensor)(unsafe.Pointer(self)), (*rt.Tensor)(unsafe.Pointer(other)), alpha)))
-	var s2 engine.Saved
+	var s2 engine.Slot
 	c.BindingContextAfter(l[0], &s0, self)
 	c.BindingContextAfter(l[1], &s1, other)
 	c.After(&s0, self)
@@ -128,7 +128,7 @@ func TestFreshNotHeldNested(t *testing.T) {
 	ret := engine.Ret(0)
 	composite := func(kernel func() *gcTensor) *gcTensor {
 		var c engine.Call
-		var r engine.Saved
+		var r engine.Slot
 		c.Begin(&op)
 		c.BeginFresh()
 		out := kernel()
@@ -166,7 +166,7 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 	ret := engine.Ret(0)
 	counted := func() {
 		var c engine.Call
-		var r engine.Saved
+		var r engine.Slot
 		c.Begin(&op)
 		c.Result(&r, out)
 		c.StorageUseCountEq1(ret, &r)
@@ -178,7 +178,7 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 	}
 	identOnly := func() {
 		var c engine.Call
-		var r engine.Saved
+		var r engine.Slot
 		c.Begin(&op)
 		c.ResultIdent(&r, (*gcTensor)(out))
 		c.ImplUseCountLE1(ret, &r) // skipped: no_use_counts

@@ -67,7 +67,7 @@ func ExampleStats_TotalRan() {
 	op := engine.Op{Name: "relu"}
 	var c engine.Call
 	c.BeginWith(&op, asserts.EnvState{ModeActive: true}) // under a dispatch mode
-	var o0 engine.Saved
+	var o0 engine.Slot
 	c.Result(&o0, &handle{impl: 0x96, storage: 0x97, uses: 2})
 	c.ImplUseCountLE1(engine.Ret(0), &o0) // skipped: mode_active
 	c.End()
@@ -127,7 +127,7 @@ func ExampleReleased() {
 		c.Begin(&op)
 		c.BeginFresh()
 		r := &gcHandle{impl: newID(), st: get()}
-		var o0 engine.Saved
+		var o0 engine.Slot
 		c.ResultIdent(&o0, r)
 		c.FreshNotHeld(engine.Ret(0), &o0, r)
 		c.End()

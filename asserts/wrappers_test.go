@@ -96,7 +96,7 @@ var opAddTensor = engine.Op{Name: "add", Overload: "Tensor"}
 // Locs from a package-level array.
 func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c engine.Call
-	var s0, s1 engine.Saved
+	var s0, s1 engine.Slot
 	addPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addPost(&c, &locsAdd, &s0, &s1, self, other, ret)
@@ -105,7 +105,7 @@ func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 
 var locsAdd = [3]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Ret(0)}
 
-func addPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
+func addPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -115,8 +115,8 @@ func addPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Save
 	c.SameContent(l[1], s1, t1)
 }
 
-func addPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 engine.Saved
+func addPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Slot
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
@@ -147,7 +147,7 @@ func addPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 
 func AddInline(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c engine.Call
 	c.Begin(&opAddTensor)
-	var s0, s1 engine.Saved
+	var s0, s1 engine.Slot
 	c.Save(&s0, self)
 	c.Save(&s1, other)
 	c.SameContent(engine.Arg("self"), &s0, self)
@@ -167,7 +167,7 @@ func AddInline(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	c.SameStorage(engine.Arg("other"), &s1)
 	c.NoMutation(engine.Arg("other"), &s1)
 	c.SameContentAfter(engine.Arg("other"), &s1, other)
-	var r0 engine.Saved
+	var r0 engine.Slot
 	c.Result(&r0, ret)
 	c.ImplUseCountLE1(engine.Ret(0), &r0)
 	c.NotArg(engine.Ret(0), &r0, engine.Arg("self"), &s0)
@@ -187,7 +187,7 @@ var opAddInPlace = engine.Op{Name: "add_", Overload: "Tensor"}
 // defers c.Abandon so that a kernel that panics leaves no write declared.
 func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c engine.Call
-	var s0, s1 engine.Saved
+	var s0, s1 engine.Slot
 	addInPlPre(&c, &opAddInPlace, &locsAdd, &s0, &s1, self, other)
 	defer c.Abandon()
 	ret := k.addInPl(self, other, alpha)
@@ -195,7 +195,7 @@ func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	return ret
 }
 
-func addInPlPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1 *rt.Tensor) {
+func addInPlPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -205,8 +205,8 @@ func addInPlPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.
 	c.SameContent(l[1], s1, t1)
 }
 
-func addInPlPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 engine.Saved
+func addInPlPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1, t2 *rt.Tensor) {
+	var s2 engine.Slot
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
@@ -232,7 +232,7 @@ var opAddOut = engine.Op{Name: "add", Overload: "out"}
 // AddOut has the shape gen emits for an out= op.
 func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	var c engine.Call
-	var s0, s1, s2 engine.Saved
+	var s0, s1, s2 engine.Slot
 	addOutPre(&c, &opAddOut, &locsAddOut, &s0, &s1, &s2, self, other, out)
 	defer c.Abandon()
 	ret := k.addOut(self, other, alpha, out)
@@ -242,7 +242,7 @@ func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 
 var locsAddOut = [4]engine.Loc{engine.Arg("self"), engine.Arg("other"), engine.Arg("out"), engine.Ret(0)}
 
-func addOutPre(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0, s1, s2 *engine.Saved, t0, t1, t2 *rt.Tensor) {
+func addOutPre(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0, s1, s2 *engine.Slot, t0, t1, t2 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -255,8 +255,8 @@ func addOutPre(c *engine.Call, op *engine.Op, l *[4]engine.Loc, s0, s1, s2 *engi
 	c.SameContent(l[1], s1, t1)
 }
 
-func addOutPost(c *engine.Call, l *[4]engine.Loc, s0, s1, s2 *engine.Saved, t0, t1, t2, t3 *rt.Tensor) {
-	var s3 engine.Saved
+func addOutPost(c *engine.Call, l *[4]engine.Loc, s0, s1, s2 *engine.Slot, t0, t1, t2, t3 *rt.Tensor) {
+	var s3 engine.Slot
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -285,7 +285,7 @@ var opCat = engine.Op{Name: "cat"}
 
 func Cat(tensors []*rt.Tensor) *rt.Tensor {
 	var c engine.Call
-	var l0 engine.SavedList
+	var l0 engine.ListSlot
 	catPre(&c, &opCat, &locsCat, &l0, tensors, false)
 	ret := k.cat(tensors)
 	catPost(&c, &locsCat, &l0, tensors, ret, false)
@@ -298,7 +298,7 @@ var opCatMeta = engine.Op{Name: "cat"}
 
 func CatMeta(tensors []*rt.Tensor) *rt.Tensor {
 	var c engine.Call
-	var l0 engine.SavedList
+	var l0 engine.ListSlot
 	catPre(&c, &opCatMeta, &locsCat, &l0, tensors, true)
 	ret := k.cat(tensors)
 	catPost(&c, &locsCat, &l0, tensors, ret, true)
@@ -307,7 +307,7 @@ func CatMeta(tensors []*rt.Tensor) *rt.Tensor {
 
 var locsCat = [2]engine.Loc{engine.Arg("tensors"), engine.Ret(0)}
 
-func catPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, meta bool) {
+func catPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.ListSlot, t0 []*rt.Tensor, meta bool) {
 	c.Begin(op)
 	saveList(c, s0, t0)
 	for j, e := range t0 {
@@ -321,8 +321,8 @@ func catPre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.SavedLis
 	}
 }
 
-func catPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor, meta bool) {
-	var s1 engine.Saved
+func catPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.ListSlot, t0 []*rt.Tensor, t1 *rt.Tensor, meta bool) {
+	var s1 engine.Slot
 	for j, e := range t0 {
 		c.BindingContextAfter(l[0].Elem(j), s0.At(j), e)
 	}
@@ -331,7 +331,7 @@ func catPost(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Te
 	catRows(c, l, s0, t0, &s1, meta)
 }
 
-func catRows(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, s1 *engine.Saved, meta bool) {
+func catRows(c *engine.Call, l *[2]engine.Loc, s0 *engine.ListSlot, t0 []*rt.Tensor, s1 *engine.Slot, meta bool) {
 	c.List(checks.SameImpl, l[0], s0)
 	c.List(checks.SameStorage, l[0], s0)
 	c.List(checks.NoMutation, l[0], s0)
@@ -352,7 +352,7 @@ func catRows(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Te
 // by the rows' entries element by element, for any tensor type: a
 // Tensor[] argument before the kernel (a Tensor?[]: its undefined elements
 // absent), after it, and a Tensor[] return.
-func saveListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+func saveListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -360,12 +360,12 @@ func saveListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T)
 	l.SummarizeSaved()
 }
 
-func saveOptListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+func saveOptListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
 	saveListOf(c, l, ts)
 	c.SummarizeSavedOpt(l)
 }
 
-func afterListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+func afterListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -373,7 +373,7 @@ func afterListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T
 	l.SummarizeAfter()
 }
 
-func resultListOf[T asserts.Tensor](c *engine.Call, l *engine.SavedList, ts []T) {
+func resultListOf[T asserts.Tensor](c *engine.Call, l *engine.ListSlot, ts []T) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -384,7 +384,7 @@ func resultListOf[T asserts.Tensor](c *engine.Call, l *engine.SavedList, ts []T)
 // saveList and afterList are what gen emitted for a package's list type
 // (saveList_<hash>, afterList_<hash>): the elements' Ident is called
 // directly.
-func saveList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
+func saveList(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -392,7 +392,7 @@ func saveList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
 	l.SummarizeSaved()
 }
 
-func afterList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
+func afterList(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -405,7 +405,7 @@ func afterList(c *engine.Call, l *engine.SavedList, ts []*rt.Tensor) {
 // a list loop per type): each element's Ident is an indirect call.
 func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
 	var c engine.Call
-	var l0 engine.SavedList
+	var l0 engine.ListSlot
 	c.Begin(&opCat)
 	saveListOf(&c, &l0, tensors)
 	for j, e := range tensors {
@@ -419,8 +419,8 @@ func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
 	return ret
 }
 
-func catPostGeneric(c *engine.Call, l *[2]engine.Loc, s0 *engine.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
-	var s1 engine.Saved
+func catPostGeneric(c *engine.Call, l *[2]engine.Loc, s0 *engine.ListSlot, t0 []*rt.Tensor, t1 *rt.Tensor) {
+	var s1 engine.Slot
 	for j, e := range t0 {
 		c.BindingContextAfter(l[0].Elem(j), s0.At(j), e)
 	}
@@ -437,22 +437,22 @@ var opReshape = engine.Op{Name: "reshape"}
 // helper is transpose's without the view's count: view_holds_storage).
 func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
 	var c engine.Call
-	var s0 engine.Saved
+	var s0 engine.Slot
 	reshapePre(&c, &opReshape, &locsTranspose, &s0, self)
 	ret := k.reshape(self, sizes...)
 	reshapePost(&c, &locsTranspose, &s0, self, ret)
 	return ret
 }
 
-func reshapePre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Saved, t0 *rt.Tensor) {
+func reshapePre(c *engine.Call, op *engine.Op, l *[2]engine.Loc, s0 *engine.Slot, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.BindingContext(l[0], s0, t0)
 	c.SameContent(l[0], s0, t0)
 }
 
-func reshapePost(c *engine.Call, l *[2]engine.Loc, s0 *engine.Saved, t0, t1 *rt.Tensor) {
-	var s1 engine.Saved
+func reshapePost(c *engine.Call, l *[2]engine.Loc, s0 *engine.Slot, t0, t1 *rt.Tensor) {
+	var s1 engine.Slot
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
 	c.Result(&s1, t1)
@@ -471,7 +471,7 @@ var opAddcmul6 = engine.Op{Name: "addcmul6"}
 
 func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
 	var c engine.Call
-	var s0, s1, s2, s3, s4, s5 engine.Saved
+	var s0, s1, s2, s3, s4, s5 engine.Slot
 	addcmul6Pre(&c, &opAddcmul6, &locsAddcmul6, &s0, &s1, &s2, &s3, &s4, &s5, a, b, c_, d, e, f)
 	ret := k.addcmul6(a, b, c_, d, e, f)
 	addcmul6Post(&c, &locsAddcmul6, &s0, &s1, &s2, &s3, &s4, &s5, a, b, c_, d, e, f, ret)
@@ -480,7 +480,7 @@ func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
 
 var locsAddcmul6 = [7]engine.Loc{engine.Arg("a"), engine.Arg("b"), engine.Arg("c"), engine.Arg("d"), engine.Arg("e"), engine.Arg("f"), engine.Ret(0)}
 
-func addcmul6Pre(c *engine.Call, op *engine.Op, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engine.Saved, t0, t1, t2, t3, t4, t5 *rt.Tensor) {
+func addcmul6Pre(c *engine.Call, op *engine.Op, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engine.Slot, t0, t1, t2, t3, t4, t5 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -502,8 +502,8 @@ func addcmul6Pre(c *engine.Call, op *engine.Op, l *[7]engine.Loc, s0, s1, s2, s3
 	c.SameContent(l[5], s5, t5)
 }
 
-func addcmul6Post(c *engine.Call, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engine.Saved, t0, t1, t2, t3, t4, t5, t6 *rt.Tensor) {
-	var s6 engine.Saved
+func addcmul6Post(c *engine.Call, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engine.Slot, t0, t1, t2, t3, t4, t5, t6 *rt.Tensor) {
+	var s6 engine.Slot
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.BindingContextAfter(l[2], s2, t2)
@@ -557,29 +557,4 @@ func addcmul6Post(c *engine.Call, l *[7]engine.Loc, s0, s1, s2, s3, s4, s5 *engi
 // aminmax(Tensor self) -> (Tensor max, Tensor min): two fresh outputs.
 var opMaxMin = engine.Op{Name: "aminmax"}
 
-func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
-	var c engine.Call
-	c.Begin(&opMaxMin)
-	var s0 engine.Saved
-	c.Save(&s0, self)
-	c.SameContent(argSelf, &s0, self)
-	c.BindingContext(argSelf, &s0, self)
-	mx, mn := k.maxMin(self)
-	c.After(&s0, self)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.NoMutation(argSelf, &s0)
-	c.SameContentAfter(argSelf, &s0, self)
-	var r0, r1 engine.Saved
-	c.Result(&r0, mx)
-	c.Result(&r1, mn)
-	c.ImplUseCountLE1(ret0, &r0)
-	c.NotArg(ret0, &r0, argSelf, &s0)
-	c.StorageUseCountEq1(ret0, &r0)
-	c.ImplUseCountLE1(ret1, &r1)
-	c.NotArg(ret1, &r1, argSelf, &s0)
-	c.StorageUseCountEq1(ret1, &r1)
-	c.DistinctOutputs(engine.Out(ret0, &r0), engine.Out(ret1, &r1))
-	c.End()
-	return mx, mn
-}
+func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) { return maxMinFrame(&opMaxMin, self) }

@@ -196,7 +196,7 @@ import (
 
 // ViewNewImpl checks that view return r is a TensorImpl of its own, not
 // the viewed argument's (view_new_impl).
-func (c *Call) ViewNewImpl(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) ViewNewImpl(ret Loc, r *Slot, arg Loc, s *Slot) {
 	const k = checks.ViewNewImpl
 	c.count(k, 1)
 	if c.pairSkipped(k, ret, r, arg, s) {
@@ -233,7 +233,7 @@ func TestViewNewImpl(t *testing.T) {
 	for _, ret := range []viewNewImplTensor{{2, 7}, {1, 7}} {
 		vs := asserts.Collect(func() {
 			var c Call
-			var s, r Saved
+			var s, r Slot
 			arg := viewNewImplTensor{1, 7}
 			c.Begin(op)
 			c.Save(&s, arg)

@@ -104,7 +104,7 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 			if sub == "arg" {
 				x.subclass()
 			}
-			var s engine.Saved
+			var s engine.Slot
 			c.Save(&s, x)
 			c.After(&s, x.swap(g.check))
 			if g.check == checks.SameImpl {
@@ -121,7 +121,7 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 		case "arg-other":
 			xs[1].subclass()
 		}
-		var l engine.SavedList
+		var l engine.ListSlot
 		if g.form == schema.TensorOptionalList {
 			saveOptListOf(&c, &l, xs)
 		} else {
@@ -143,7 +143,7 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 		case "ret":
 			r.subclass()
 		}
-		var s, o engine.Saved
+		var s, o engine.Slot
 		c.Save(&s, x)
 		c.After(&s, x)
 		c.Result(&o, r)
@@ -297,7 +297,7 @@ func TestGuardsFromPolicy(t *testing.T) {
 // saveListOf, saveOptListOf and afterListOf snapshot a list argument by
 // the rows' entries element by element, before the kernel (a Tensor?[]:
 // its undefined elements absent) and after it.
-func saveListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+func saveListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -305,12 +305,12 @@ func saveListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T)
 	l.SummarizeSaved()
 }
 
-func saveOptListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+func saveOptListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
 	saveListOf(c, l, ts)
 	c.SummarizeSavedOpt(l)
 }
 
-func afterListOf[T asserts.Identity](c *engine.Call, l *engine.SavedList, ts []T) {
+func afterListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)

@@ -199,7 +199,9 @@ func (f Form) String() string { return nameOf(formWords[:], f, "form") }
 // (OnRet), then the tensor ([Step.Tensor]); for a row on a return and an
 // argument, the return's Loc, its snapshot and (after the call) its
 // tensor, then the argument's Loc, its snapshot and (before the call) its
-// tensor; for shape OnRets, one wrap.Output per return. A function that
+// tensor; for shape OnRets, the Loc and the snapshot of each of two
+// returns (the rows' path runs it on each pair of the row's returns, list
+// elements included). A function that
 // takes the tensors of a list is a generic function of package internal/engine that
 // takes the Call first (Go has no generic methods); a step that reads
 // use counts before the call (Step.Counts, view_holds_storage's) names a

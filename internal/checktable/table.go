@@ -135,7 +135,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.DistinctOutputs: {
 		shape:   OnRets,
 		props:   readsStorage,
-		steps:   []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "DistinctOutputs"}}},
+		steps:   []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "DistinctPair"}}},
 		words:   func(Words) string { return "the fresh outputs share no storage with each other" },
 		hint:    always("each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"),
 		message: func(v *Report) string { return fmt.Sprintf("shares StorageImpl %v with %s", id(v.Got), v.Other) },

@@ -118,8 +118,8 @@ func elemForm(k checks.Check, f Form) (Form, bool) {
 }
 
 // wantParams is what generated code passes to the function of form f of
-// step st of a row of check k (see Step), by kind: "Loc", "*Saved",
-// "*SavedList", "tensor", "tensors", "anchor", "...Output", "*Call".
+// step st of a row of check k (see Step), by kind: "Loc", "*Slot",
+// "*ListSlot", "tensor", "tensors", "anchor", "*Call".
 func wantParams(k checks.Check, st Step, f Form) []string {
 	if st.Once {
 		return nil
@@ -140,9 +140,9 @@ func wantParams(k checks.Check, st Step, f Form) []string {
 			ps = append(ps, "Loc")
 		}
 		if list {
-			ps = append(ps, "*SavedList")
+			ps = append(ps, "*ListSlot")
 		} else {
-			ps = append(ps, "*Saved")
+			ps = append(ps, "*Slot")
 		}
 	}
 	tensor := func(list bool) {
@@ -164,7 +164,7 @@ func wantParams(k checks.Check, st Step, f Form) []string {
 		snap(retList)
 		tensor(retList)
 	case sh == OnRets:
-		ps = append(ps, "...Output")
+		ps = append(ps, "Loc", "*Slot", "Loc", "*Slot") // each pair
 	default: // a return and an argument
 		snap(retList)
 		if st.Phase != BeforeCall {

@@ -40,13 +40,13 @@ func (s *stubTensor) UseCounts() (impl, storage int) { return 1, 1 }
 func TestSkips(t *testing.T) {
 	var c Call
 	c.BeginWith(&Op{Name: "x"}, asserts.EnvState{})
-	var s Saved
+	var s Slot
 	w := &stubTensor{asserts.Ident{Impl: 1, Storage: 2, Traits: asserts.WrapperSubclass | asserts.Versioned}}
 	c.Save(&s, w)
 	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh,fresh_not_held,view_holds_storage" {
 		t.Errorf("Skips() = %v", got)
 	}
 	if !s.Ident().Defined() || s.Ident().Impl != w.id.Impl {
-		t.Error("Saved accessors")
+		t.Error("Slot accessors")
 	}
 }

@@ -23,7 +23,7 @@ func init() {
 //
 // A runtime that registered no [Env] has no hermetic contexts: the check
 // is then counted as skipped (reason no_env), not as run.
-func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
+func (c *Call) BindingContext(l Loc, s *Slot, t asserts.Identity) {
 	c.t[c.bind]++
 	if !c.env.Hermetic && (s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0) {
 		return // plain, before After (fPending set): no skip decision to make
@@ -42,11 +42,8 @@ func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
 	b, ok := bt.StorageBinding()
 	if s.meta&fPending != 0 {
 		// Before the kernel: keep what was bound for BindingContextAfter
-		// (s.after is unused until After).
-		s.after = asserts.Ident{Storage: asserts.ID(b.Context)}
-		if ok {
-			s.after.Version = 1
-		}
+		s.bound = b.Context
+		s.mread = s.mread&^mreadBound | b2u(ok)<<4
 	}
 	if !ok || b.Context == c.env.Context {
 		return
@@ -60,7 +57,7 @@ func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
 // binding made in the context dangles once the context ends while the
 // argument lives on. It is part of the check [Call.BindingContext] started
 // and not counted again; outside hermetic contexts it does nothing.
-func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
+func (c *Call) BindingContextAfter(l Loc, s *Slot, t asserts.Identity) {
 	if !c.env.Hermetic {
 		return
 	}
@@ -75,8 +72,8 @@ func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
 		return
 	}
 	b, bound := bt.StorageBinding()
-	was := s.after.Version == 1
-	if bound == was && (!bound || b.Context == asserts.ContextID(s.after.Storage)) {
+	was := s.mread&mreadBound != 0
+	if bound == was && (!bound || b.Context == s.bound) {
 		return
 	}
 	if c.concurrentWrite(writeKey(s.id)) {
@@ -85,7 +82,7 @@ func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
 		c.skipConcurrent(checks.BindingContext)
 		return
 	}
-	v := &violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(s.after.Storage), Got: uint64(b.Context), WhileCalled: true, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l}
+	v := &violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(s.bound), Got: uint64(b.Context), WhileCalled: true, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l}
 	if bound {
 		v.Binding = &b
 	}
@@ -97,7 +94,7 @@ func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
 // outside a hermetic context, every element versioned and regular or,
 // of a runtime without version counters, plain with storage, as
 // [Call.BindingContext] finds for each.
-func (c *Call) bindingListPasses(l *SavedList) bool {
+func (c *Call) bindingListPasses(l *ListSlot) bool {
 	if c.env.Hermetic || l.ok&okRegular == 0 && !l.allPlain(fPending) {
 		return false
 	}

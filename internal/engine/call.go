@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -69,41 +68,7 @@ func (l Loc) String() string {
 	return v.Where()
 }
 
-// Saved is a snapshot of one tensor taken by [Call.Save] (an argument,
-// completed after the kernel by [Call.After]) or by [Call.Result] (a
-// return). Declare it as a local variable; it lives on the caller's stack.
-type Saved struct {
-	id asserts.Ident // before the kernel (arguments) or at the check (returns)
-	// after is what After read; for a return (filled by Result) Impl and
-	// Storage hold the TensorImpl and StorageImpl use counts instead, and
-	// Version is markEqFresh once impl_use_count_eq_fresh ran on it (so
-	// that NotArg reports under that check).
-	after asserts.Ident
-	meta  asserts.Traits // traits | flags
-	// hasDigest is set when same_content took digest before the kernel
-	// (kept out of meta, so that the other checks keep their fast path).
-	hasDigest bool
-	// hasMeta is set when same_metadata took the argument's metadata
-	// fingerprint, meta, before the kernel (see metadata.go).
-	hasMeta bool
-	// memo says what the memory kind's snapshots (framemem.go's memArg,
-	// memRet and reads after the kernel) read with the identities
-	// (memo* bits), so that a list's metadata rows need not read again.
-	memo uint8
-	// digest is same_content's digest of an argument; for a return that
-	// views an argument, the use count of the argument's StorageImpl
-	// before the kernel (Frame.ViewBase's, which the rows' snapshot
-	// takes; a return has no digest of its own).
-	digest   uint64
-	metadata uint64
-	// anchor is the argument's storage anchor before the kernel, for a
-	// runtime without use counts (Frame.ArgIdent, see [Anchored]); nil when it
-	// gave none. A pointer, not an address: it keeps the storage the
-	// argument had alive until the call ends, so that a kernel that drops
-	// it cannot get its address back for another (memory.go).
-	anchor unsafe.Pointer
-}
-
+// The flags of a Slot's meta, above its traits: what the rows keep.
 const (
 	metaTraits asserts.Traits = 0xffff
 	fPending   asserts.Traits = 1 << 16 // an argument saved, After not called yet
@@ -132,16 +97,16 @@ const (
 	fRecycled asserts.Traits = 1 << 25
 )
 
-func (s *Saved) traits() asserts.Traits { return s.meta & metaTraits }
-func (s *Saved) implUses() int          { return int(int64(s.after.Impl)) }
-func (s *Saved) storageUses() int       { return int(int64(s.after.Storage)) }
+func (s *Slot) traits() asserts.Traits { return s.meta & metaTraits }
+func (s *Slot) implUses() int          { return int(int64(s.after.Impl)) }
+func (s *Slot) storageUses() int       { return int(int64(s.after.Storage)) }
 
 // plainPair reports whether return r and argument s need no skip
 // decision for a check of the two: both plain and versioned (r taken by
 // Result), or, for a runtime without use counts, r taken by ResultIdent
 // and both plain with storage, versioned or not (no check of a pair is
 // skipped for the lack of a version counter or of use counts).
-func plainPair(r, s *Saved) bool {
+func plainPair(r, s *Slot) bool {
 	return r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned ||
 		r.plainUncounted() && s.meta&^asserts.Versioned == 0 && s.id.Storage != 0
 }
@@ -150,12 +115,12 @@ func plainPair(r, s *Saved) bool {
 // no special kind, with storage, taken by [Call.ResultIdent] outside a
 // mode: the use-count checks are skipped for it under no_use_counts
 // alone, and every check that needs no count runs.
-func (r *Saved) plainUncounted() bool {
+func (r *Slot) plainUncounted() bool {
 	return r.meta&^asserts.Versioned == fResult|fUncounted && r.id.Storage != 0
 }
 
-// Ident returns the saved identities (before the kernel, for an argument).
-func (s *Saved) Ident() asserts.Ident { return s.id }
+// Ident returns the slot's identities (before the kernel, for an argument).
+func (s *Slot) Ident() asserts.Ident { return s.id }
 
 // tally is what one call counts, a word per count: the runs of each
 // check (the check is its index), then the skips by each reason
@@ -252,13 +217,7 @@ func (c *Call) pol() *policyTable {
 // Save snapshots an argument into s before the kernel runs: its
 // identities, version and traits. Complete the snapshot with [Call.After]
 // once the kernel has returned.
-//
-// Save and After are small enough to be inlined into the wrapper, where the
-// compiler sees the tensor's concrete type and calls (or inlines) its Ident
-// method directly. Snapshots are filled through a pointer, not returned: a
-// Saved is twelve words, and returning one by value makes the compiler copy
-// it with 16-byte moves that stall on the 8-byte stores just made.
-func (c *Call) Save(s *Saved, t asserts.Identity) {
+func (c *Call) Save(s *Slot, t asserts.Identity) {
 	s.id = t.Ident()
 	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
 }
@@ -266,18 +225,18 @@ func (c *Call) Save(s *Saved, t asserts.Identity) {
 // SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
 // otherwise an absent snapshot whose checks are all skipped (and counted
 // under reason absent).
-func (c *Call) SaveOpt(s *Saved, t asserts.Identity, present bool) {
+func (c *Call) SaveOpt(s *Slot, t asserts.Identity, present bool) {
 	if present {
 		c.Save(s, t)
 		return
 	}
-	*s = Saved{meta: fAbsent | c.saved}
+	*s = Slot{meta: fAbsent | c.saved}
 }
 
 // After completes an argument's snapshot once the kernel has returned. t is
 // the same handle that was saved (for an absent optional, the absent
 // handle: a nil pointer is fine).
-func (c *Call) After(s *Saved, t asserts.Identity) {
+func (c *Call) After(s *Slot, t asserts.Identity) {
 	s.after = t.Ident()
 	s.meta &^= fPending
 }
@@ -294,7 +253,7 @@ func (c *Call) After(s *Saved, t asserts.Identity) {
 // write was in flight is inconclusive (reason concurrent_write) rather than
 // blamed on their kernel. Generated code calls Mutable for every argument
 // an op may write (see concurrent.go).
-func (c *Call) Mutable(s *Saved) {
+func (c *Call) Mutable(s *Slot) {
 	st := writeKey(s.id)
 	if c.nmut < len(c.mut) {
 		c.mut[c.nmut] = st
@@ -318,7 +277,7 @@ func writeKey(id asserts.Ident) asserts.ID {
 
 // MutableList records every element of a mutable list argument, as
 // [Call.Mutable] does for one tensor.
-func (c *Call) MutableList(l *SavedList) {
+func (c *Call) MutableList(l *ListSlot) {
 	for i := range l.n {
 		c.Mutable(l.at(i))
 	}
@@ -358,7 +317,7 @@ func (c *Call) aliasesMutable(st asserts.ID) bool {
 
 // Result snapshots a return into r after the kernel: identities and use
 // counts (in one read when t implements [IdentCounter]).
-func (c *Call) Result(r *Saved, t asserts.Tensor) {
+func (c *Call) Result(r *Slot, t asserts.Tensor) {
 	var iu, su int
 	if ic, ok := t.(asserts.IdentCounter); ok {
 		r.id, iu, su = ic.IdentCounts()
@@ -372,14 +331,14 @@ func (c *Call) Result(r *Saved, t asserts.Tensor) {
 
 // classify returns the checks the skip policy turns off for the tensor of
 // snapshot s, and the conditions that hold for it (the slow path).
-func (c *Call) classify(s *Saved) (checks.Set, conds) {
+func (c *Call) classify(s *Slot) (checks.Set, conds) {
 	return c.classifyWith(s, 0, 0)
 }
 
 // classifyWith is classify with the conditions add added and drop
 // removed: the guards of a row that are not the tensor's own (see
 // [PyTorch]).
-func (c *Call) classifyWith(s *Saved, add, drop conds) (checks.Set, conds) {
+func (c *Call) classifyWith(s *Slot, add, drop conds) (checks.Set, conds) {
 	var cs conds
 	if s.meta&fAbsent != 0 {
 		cs = 1 << checks.ReasonAbsent
@@ -441,7 +400,7 @@ func (c *Call) skip(k checks.Check, r checks.Reason) {
 func (c *Call) countReason(r checks.Reason) { c.t[skipAt(r)]++ }
 
 // skipped reports whether k is skipped for s, counting the skip.
-func (c *Call) skipped(k checks.Check, s *Saved) bool {
+func (c *Call) skipped(k checks.Check, s *Slot) bool {
 	m, cs := c.classify(s)
 	if !m.Has(k) {
 		return false
@@ -450,7 +409,7 @@ func (c *Call) skipped(k checks.Check, s *Saved) bool {
 	return true
 }
 
-func (c *Call) pairSkipped(k checks.Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
+func (c *Call) pairSkipped(k checks.Check, la Loc, a *Slot, lb Loc, b *Slot) bool {
 	if uncountedPair(a, b) {
 		return c.uncountedSkip(k)
 	}
@@ -468,7 +427,7 @@ func (c *Call) pairSkipped(k checks.Check, la Loc, a *Saved, lb Loc, b *Saved) b
 // conditions are uncountedConds: r snapshotted by ResultIdent or the
 // memory kind's memRet (no traits, no mode), s completed by After (no traits, no
 // mode), both defined, with storage.
-func uncountedPair(r, s *Saved) bool {
+func uncountedPair(r, s *Slot) bool {
 	return r.meta == fResult|fUncounted && s.meta == 0 &&
 		r.id.Impl != 0 && r.id.Storage != 0 && s.id.Impl != 0 && s.id.Storage != 0
 }

@@ -44,7 +44,7 @@ func ContentCheck(op *Op) bool {
 // [Call.SameContentAfter] compares once the kernel has returned. Call it
 // before the kernel, after [Call.Save] and [Call.Mutable]. When the check
 // is off (the default) it only counts a skip (reason content_check_off).
-func (c *Call) SameContent(l Loc, s *Saved, t asserts.Identity) {
+func (c *Call) SameContent(l Loc, s *Slot, t asserts.Identity) {
 	const k = checks.SameContent
 	if !ContentCheck(c.op) { // off for every op (the default), or for this one
 		c.countReason(checks.ReasonContentOff)
@@ -94,7 +94,7 @@ func (c *Call) contentListOff(n int) bool {
 // Call it after [Call.After] and after the argument's no_mutation row: a
 // write that moved the version and that no_mutation reported is not
 // reported twice (where no_mutation is skipped, same_content reports it).
-func (c *Call) SameContentAfter(l Loc, s *Saved, t asserts.Identity) {
+func (c *Call) SameContentAfter(l Loc, s *Slot, t asserts.Identity) {
 	const k = checks.SameContent
 	if !s.hasDigest {
 		return

@@ -10,8 +10,8 @@
 //     plan it derives once per [Shape] from the table of checks' facts
 //     (shape.go, framerun.go) and the rows run one by one when a call
 //     leaves it (frameslow.go, rowrun.go);
-//   - the rows' entries the slow path runs: the checked call [Call], its
-//     snapshots [Saved] and [SavedList], one entry per check and form, the
+//   - the rows' entries the slow path runs on the Frame's slots ([Slot],
+//     [ListSlot]): the checked call [Call], one entry per check and form, the
 //     names internal/checktable's rows give (identity.go, held.go,
 //     content.go, metadata.go, binding.go, viewhold.go, list.go...);
 //   - the operators and their statistics ([Op], stats.go), the skip

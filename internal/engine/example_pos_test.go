@@ -26,7 +26,7 @@ func ExampleOp_kernel() {
 	vs := asserts.Collect(func() {
 		var c engine.Call
 		c.Begin(&op)
-		var a0 engine.Saved
+		var a0 engine.Slot
 		c.Save(&a0, self)
 		negInPlace(self)
 		c.After(&a0, self)

@@ -11,7 +11,7 @@ import (
 
 // Skips returns the checks the call's skip policy turns off for the tensor
 // of snapshot s (for the two-tensor checks, each tensor's skips count).
-func (c *Call) Skips(s *Saved) checks.Set {
+func (c *Call) Skips(s *Slot) checks.Set {
 	m, _ := c.classify(s)
 	return m
 }
@@ -26,14 +26,14 @@ func (c *Call) Op() *Op { return c.op }
 // and memory once the kernel has returned, as the rows of a memory:
 // runtime's slow path complete an argument (the tests' version of what
 // version-3 code called).
-func afterMemory(c *Call, s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
+func afterMemory(c *Call, s *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	s.after = m.Ident(handle)
 	s.meta &^= fPending
 	if a := m.Anchor(); a != s.anchor && writeClock.Load() != c.since {
 		c.movedAfter(s, a)
 	}
 	s.anchorAfter(m.Anchor())
-	if mm := memMeta(m); s.hasMeta && mm != 0 && mm == s.metadata {
+	if mm := memMeta(m); s.hasMeta && mm != 0 && mm == s.x {
 		s.memo |= memoKept
 	}
 }
@@ -41,16 +41,16 @@ func afterMemory(c *Call, s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
 // saveMemory is what version-3 code's SaveMemory did for a tensor without
 // identities of its own, from its handle and its memory m (the Frame's
 // memory kind makes the same snapshot, framemem.go).
-func saveMemory(c *Call, s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
+func saveMemory(c *Call, s *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	s.id = m.Ident(handle)
 	s.meta = c.saved
 	s.anchor = m.Anchor()
-	s.metadata, s.memo = memMeta(m), memoMeta
+	s.x, s.memo = memMeta(m), memoMeta
 }
 
 // resultMemory is what version-3 code's ResultMemory did: ResultIdent
 // from a return's handle and memory, with its anchor and memoWide.
-func resultMemory(c *Call, r *Saved, handle unsafe.Pointer, m *asserts.Memory) {
+func resultMemory(c *Call, r *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	r.id = m.Ident(handle)
 	r.after = asserts.Ident{}
 	r.meta = fResult | fUncounted | c.saved&fMode
@@ -63,21 +63,21 @@ func resultMemory(c *Call, r *Saved, handle unsafe.Pointer, m *asserts.Memory) {
 
 // SaveIdent is Call.Save with the argument's storage anchor, as the rows
 // of a Frame read by ArgIdent hold it.
-func (c *Call) SaveIdent(s *Saved, t asserts.Identity) {
+func (c *Call) SaveIdent(s *Slot, t asserts.Identity) {
 	c.Save(s, t)
 	s.anchor = anchorOf(t)
 }
 
 // AfterIdent is Call.After with the anchor compared (Frame.AfterIdent's
 // rows).
-func (c *Call) AfterIdent(s *Saved, t asserts.Identity) {
+func (c *Call) AfterIdent(s *Slot, t asserts.Identity) {
 	c.After(s, t)
 	c.AfterAnchor(s, anchorOf(t))
 }
 
 // SameImplStorageVersion runs the rows of an argument the op does not
 // write: same_impl, same_storage and no_mutation.
-func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
+func (c *Call) SameImplStorageVersion(l Loc, s *Slot) {
 	c.SameImpl(l, s)
 	c.SameStorage(l, s)
 	c.NoMutation(l, s)

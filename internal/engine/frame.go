@@ -40,61 +40,77 @@ type ListSlots interface {
 		[9]ListSlot | [10]ListSlot | [11]ListSlot | [12]ListSlot | [13]ListSlot | [14]ListSlot | [15]ListSlot | [16]ListSlot
 }
 
-// A Slot is a Frame's snapshot of a single tensor: what its helpers read,
-// and the tensor's handle for the rows that read the tensor itself. It
-// holds what the fast plan tests; a call off the plan makes the rows'
-// snapshots (Saved) from it (frameslow.go).
+// A Slot is a Frame's snapshot of a single tensor, or of an element of a
+// list: what its helpers read, the tensor's handle for the rows that read
+// the tensor itself, and what the rows keep. The fast plan tests what the
+// helpers read; a call off the plan runs the rows on the same slots,
+// completed in place (frameslow.go).
 type Slot struct {
 	id asserts.Ident // before the kernel (an argument) or the return's
 	// after is an argument's identities after the kernel; a return's
-	// TensorImpl and StorageImpl use counts (in Impl and Storage); of
-	// the memory kind (framemem.go), an argument's anchor after the kernel
-	// (in Storage)
+	// TensorImpl and StorageImpl use counts (in Impl and Storage), its
+	// Version markEqFresh once impl_use_count_eq_fresh ran on it (so that
+	// NotArg reports under that check); of the memory kind (framemem.go),
+	// until the rows complete it, an argument's anchor after the kernel
+	// (in Storage; an element's fingerprint after it in Version)
 	after asserts.Ident
 	h     unsafe.Pointer
-	// anchor is the storage anchor of a tensor of the memory kind: a
-	// pointer, which keeps the storage alive until the call ends (Saved's)
+	// anchor is the storage anchor before the kernel (an argument's) or
+	// the return's, of a type that reports it: a pointer, not an address,
+	// which keeps the storage alive until the call ends, so that a kernel
+	// that drops it cannot get its address back for another (memory.go)
 	anchor unsafe.Pointer
 	// itype is, for a tensor held as an interface ([Frame.Iface]), the
 	// type word of the interface (as an any), h its data word: the rows
 	// make the tensor from the two (frame.tensorOf); nil for the others
 	itype unsafe.Pointer
-	// x is an argument's metadata fingerprint before the kernel (Meta),
-	// a view return's base StorageImpl use count before it (ViewBase), a
-	// return's extent of the memory kind (RetMemory)
+	// x is an argument's (or element's) metadata fingerprint before the
+	// kernel (Meta; same_metadata's, see metadata.go), a view return's
+	// base StorageImpl use count before it (ViewBase), a return's extent
+	// of the memory kind (RetMemory)
 	x  uint64
 	fp uint64 // an argument's metadata fingerprint after the kernel
-	// meta is the traits and flags a Saved of the tensor starts with
+	// digest is same_content's digest of an argument; for a return that
+	// views an argument, the rows' copy of x (a return has no digest of
+	// its own)
+	digest uint64
+	// bound is the context of the storage's binding binding_context found
+	// before the kernel (BindingContext, for BindingContextAfter)
+	bound asserts.ContextID
+	// meta is the tensor's traits and the rows' flags (f* bits)
 	meta asserts.Traits
 	// mread: bit 0, the fingerprint before the kernel was read, bit 1 it
-	// was there; bits 2 and 3 the same after the kernel
+	// was there; bits 2 and 3 the same after the kernel; bit 4
+	// (mreadBound), the storage was bound before the kernel (bound)
 	mread uint8
+	// memo says what the memory kind's snapshots (framemem.go's memArg,
+	// memRet and reads after the kernel) read with the identities
+	// (memo* bits), so that a list's metadata rows need not read again
+	memo uint8
+	// hasDigest is set when same_content took digest before the kernel
+	// (kept out of meta, so that the other checks keep their fast path);
+	// hasMeta when same_metadata took the fingerprint x (metadata.go)
+	hasDigest, hasMeta bool
 }
 
-// A ListSlot is a Frame's snapshot of a list of tensors.
+// mreadBound is the bit of Slot.mread that says the storage was bound.
+const mreadBound = 1 << 4
+
+// A ListSlot is a Frame's snapshot of a list of tensors, element by
+// element. Up to listInline elements it needs no heap allocation.
 type ListSlot struct {
-	n int
-	h unsafe.Pointer // the slice's data
+	n   int
+	h   unsafe.Pointer // the slice's data
+	ok  uint8          // what holds for every element (the ok* bits, list.go)
+	opt bool           // a Tensor?[] argument (SummarizeSavedOpt)
 	// base is, for a list return of views, the use count of the viewed
 	// storage before the kernel (ViewBaseList), capped at 1<<32-1
 	base uint32
-	inl  [listInline]elemSlot
-	more []elemSlot // elements listInline and up
+	inl  [listInline]Slot
+	more []Slot // elements listInline and up
 }
 
-// elemSlot is a list element's snapshot: its identities before the
-// kernel (an argument) or the return's, and after it (an argument) or
-// its use counts (a return), as Slot's; of the memory kind, its anchor,
-// its metadata fingerprint before the kernel and memoKept (ElemMemory,
-// AfterElemMemory).
-type elemSlot struct {
-	id, after asserts.Ident
-	anchor    unsafe.Pointer
-	fp        uint64
-	memo      uint8
-}
-
-func (l *ListSlot) at(j int) *elemSlot {
+func (l *ListSlot) at(j int) *Slot {
 	if uint(j) < listInline {
 		return &l.inl[j]
 	}
@@ -102,7 +118,7 @@ func (l *ListSlot) at(j int) *elemSlot {
 }
 
 // parts returns the elements held inline and the others.
-func (l *ListSlot) parts() (inl, more []elemSlot) {
+func (l *ListSlot) parts() (inl, more []Slot) {
 	return l.inl[:min(l.n, listInline)], l.more
 }
 
@@ -306,7 +322,7 @@ func (f *Frame[S, L]) AfterRecycled(i int, id asserts.Ident, anchor unsafe.Point
 
 // recycledAfter is AfterRecycled's look at the pool's events: an
 // argument that kept memory the runtime took back during the call is
-// marked (fRecycled, which the rows' snapshot takes) and leaves the plan.
+// marked (fRecycled, which the rows read) and leaves the plan.
 //
 //go:noinline
 func (f *frame) recycledAfter(q *Slot, anchor unsafe.Pointer) {

@@ -245,8 +245,6 @@ func TestRowStepsDispatch(t *testing.T) {
 	sh := &Shape{Args: 2, Rets: 2, Lists: 1<<1 | 1<<3, Locs: []Loc{Arg("a"), Arg("b"), Ret(0), Ret(1)}, Tensor: countedOf,
 		Elem: func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**counted)(h), i+1)[i] }}
 	f := &frame{op: &Op{Name: "dispatch"}, p: sh.planOf()}
-	s := []Slot{{id: x0.id, h: unsafe.Pointer(x0)}, {id: x0.id, h: unsafe.Pointer(x0)}}
-	ls := []ListSlot{{n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}, {n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}}
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	for id := stepNone + 1; id <= stepFreshNotHeldOf; id++ {
@@ -256,11 +254,10 @@ func TestRowStepsDispatch(t *testing.T) {
 					t.Errorf("step %d: %v", id, v)
 				}
 			}()
-			sc := &slowCall{s: make([]Saved, 2), ls: make([]SavedList, 2)}
+			s := []Slot{{id: x0.id, h: unsafe.Pointer(x0)}, {id: x0.id, h: unsafe.Pointer(x0)}}
+			ls := []ListSlot{{n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}, {n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}}
+			sc := &slowCall{}
 			sc.c.op = f.op
-			for i := range sc.ls {
-				sc.ls[i].Reset(2)
-			}
 			var buf elemsBuf
 			x := f.rowCtx(sc, &buf, s, ls)
 			x.runAll([]rowRef{{r: &Row{T: 0, U: 1, Set: 1 << 2}, id: id, t: 0, u: 1}})
@@ -280,12 +277,12 @@ func TestKeptDiff(t *testing.T) {
 		{Impl: 6, Storage: 7, Version: 2, Traits: asserts.Versioned},
 		{Impl: 6, Storage: 7, Version: 3, Traits: asserts.Versioned | 2},
 	} {
-		es := []elemSlot{{id: id, after: id}, {id: id, after: after}}
+		es := []Slot{{id: id, after: id}, {id: id, after: after}}
 		if keptDiff(es, ^uint64(0), ^uint64(0)) == 0 {
 			t.Errorf("%+v after %+v: no difference", id, after)
 		}
 	}
-	if d := keptDiff([]elemSlot{{id: id, after: id}}, ^uint64(0), ^uint64(0)); d != 0 {
+	if d := keptDiff([]Slot{{id: id, after: id}}, ^uint64(0), ^uint64(0)); d != 0 {
 		t.Errorf("an element kept differs: %#x", d)
 	}
 }
@@ -308,7 +305,7 @@ func TestPairHolds(t *testing.T) {
 		{1, 60, pair{impl: true}, true},
 	} {
 		for _, at := range []int{3, listInline + 1} {
-			l := ListSlot{n: listInline + 2, more: make([]elemSlot, 2)}
+			l := ListSlot{n: listInline + 2, more: make([]Slot, 2)}
 			for j := range l.n {
 				l.at(j).id = asserts.Ident{Impl: asserts.ID(100 + j), Storage: asserts.ID(200 + j), Traits: asserts.Versioned}
 			}

@@ -30,8 +30,8 @@ import (
 // skips.
 
 // ArgMemory reads single argument i before the kernel: its handle h and
-// its memory m. (The reads keep what the fast plan tests; the rest of a
-// snapshot, which only the rows read, is made from it when the call runs
+// its memory m. (The reads keep what the fast plan tests; the rest of the
+// slot, which only the rows read, is completed in place when the call runs
 // them: frameslow.go's beginRows and complete, by memArg and memAfter below.)
 // The memory kind's reads call nothing of this package: a generic method
 // instantiated in the generated package cannot inline an unexported
@@ -61,7 +61,7 @@ func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
 	}
 	a := m.Anchor()
 	fp, _ := m.Metadata()
-	e.anchor, e.fp, e.id.Impl = a, fp, asserts.ID(uintptr(h))
+	e.anchor, e.x, e.id.Impl = a, fp, asserts.ID(uintptr(h))
 	if min(uint64(uintptr(h)), uint64(uintptr(a)), fp) == 0 {
 		f.frame.odd = 1
 	}
@@ -81,7 +81,7 @@ func (f *Frame[S, L]) AfterArgMemory(i int, h unsafe.Pointer, m asserts.Memory) 
 // AfterElemMemory reads element j of list argument i after the kernel
 // (begun by [Frame.AfterList]): its handle and anchor into after's Impl
 // and Storage, its metadata fingerprint into after's Version, which
-// memElemAfter makes the rows' snapshot from; what differs in its anchor
+// memElemAfter completes the slot from; what differs in its anchor
 // or fingerprint into the call's diff (its handle: endMem).
 func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
 	l := &f.l[i]
@@ -92,7 +92,7 @@ func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memo
 	a := m.Anchor()
 	fp, _ := m.Metadata()
 	e.after = asserts.Ident{Impl: asserts.ID(uintptr(h)), Storage: asserts.ID(uintptr(a)), Version: fp}
-	f.frame.diff |= uint64(uintptr(a)^uintptr(e.anchor)) | fp ^ e.fp
+	f.frame.diff |= uint64(uintptr(a)^uintptr(e.anchor)) | fp ^ e.x
 }
 
 // RetMemory reads single return i: its handle h and its memory m.
@@ -116,53 +116,53 @@ func (f *Frame[S, L]) BeginMemory(op *Op, sh *Shape) { f.frame.beginMem(op, sh, 
 // are read, the arguments read again.
 func (f *Frame[S, L]) EndMemory() { f.frame.endMem() }
 
-// memArg makes the rows' snapshot of single argument q of the memory
-// kind before the kernel, as version 3's SaveMemory did (flags: the call's), and
-// marks the fingerprint read (takeMetadata).
-func memArg(q *Slot, s *Saved, flags asserts.Traits) {
-	s.id, s.meta, s.anchor = memIdent(q.h, q.anchor), flags, q.anchor
-	s.metadata, s.memo = q.x, memoMeta
+// memArg completes, for the rows, the slot q of single argument of the
+// memory kind before the kernel, as version 3's SaveMemory did (flags:
+// the call's), and marks the fingerprint read (takeMetadata).
+func memArg(q *Slot, flags asserts.Traits) {
+	q.id, q.meta, q.memo = memIdent(q.h, q.anchor), flags, memoMeta
 	q.mread = 1 | b2u(q.x != 0)<<1
 }
 
-// memElem is memArg for element q of a list argument.
-func memElem(q *elemSlot, s *Saved, flags asserts.Traits) {
-	s.id, s.meta, s.anchor = memIdentOf(q.id.Impl, asserts.ID(uintptr(q.anchor))), flags, q.anchor
-	s.metadata, s.memo = q.fp, memoMeta
+// memElem is memArg for element q of a list argument (its handle in
+// id.Impl).
+func memElem(q *Slot, flags asserts.Traits) {
+	q.id, q.meta, q.memo = memIdentOf(q.id.Impl, asserts.ID(uintptr(q.anchor))), flags, memoMeta
 }
 
-// memAfter completes the rows' snapshot s of single argument q of the
-// memory kind after the kernel, as Call.After and Call.AfterAnchor would
-// from its memory: the anchor read again when it moved, a move the
-// runtime declared taken.
-func memAfter(c *Call, p *fastPlan, q *Slot, s *Saved) {
+// memAfter completes the slot q of single argument of the memory kind
+// after the kernel, as Call.After and Call.AfterAnchor would from its
+// memory: the anchor read again when it moved, a move the runtime
+// declared taken.
+func memAfter(c *Call, p *fastPlan, q *Slot) {
 	a := q.anchor
 	if q.after.Storage != asserts.ID(uintptr(a)) {
 		a = anchorOf(p.sh.Tensor(q.h)) // the anchor the read found, read again
 	}
-	s.after = memIdent(q.h, a)
-	s.meta &^= fPending
+	q.after = memIdent(q.h, a)
+	q.meta &^= fPending
 	q.mread |= 4 | b2u(q.fp != 0)<<3
-	memMoved(c, s, a)
+	memMoved(c, q, a)
 }
 
 // memElemAfter is memAfter for element j of list argument q.
-func memElemAfter(c *Call, p *fastPlan, q *ListSlot, j int, s *Saved) {
+func memElemAfter(c *Call, p *fastPlan, q *ListSlot, j int) {
 	e := q.at(j)
-	s.after = memIdentOf(e.after.Impl, e.after.Storage)
-	s.meta &^= fPending
-	if fp := e.after.Version; fp != 0 && fp == e.fp {
-		s.memo |= memoKept
+	read := e.after // its handle, anchor and fingerprint (AfterElemMemory)
+	e.after = memIdentOf(read.Impl, read.Storage)
+	e.meta &^= fPending
+	if fp := read.Version; fp != 0 && fp == e.x {
+		e.memo |= memoKept
 	}
-	if a := e.anchor; e.after.Storage != asserts.ID(uintptr(a)) {
-		memMoved(c, s, anchorOf(p.sh.Elem(q.h, j))) // the anchor the read found, read again
+	if a := e.anchor; read.Storage != asserts.ID(uintptr(a)) {
+		memMoved(c, e, anchorOf(p.sh.Elem(q.h, j))) // the anchor the read found, read again
 	}
 }
 
 // memMoved is Call.AfterAnchor's part for an argument whose anchor after the
 // kernel, a, is not the one saved: a move the runtime declared, or one
 // same_storage reports.
-func memMoved(c *Call, s *Saved, a unsafe.Pointer) {
+func memMoved(c *Call, s *Slot, a unsafe.Pointer) {
 	if a == s.anchor {
 		return
 	}
@@ -172,15 +172,15 @@ func memMoved(c *Call, s *Saved, a unsafe.Pointer) {
 	s.anchorAfter(a)
 }
 
-// memRet makes the rows' snapshot of single return q of the memory kind,
-// as version 3's ResultMemory did (memoWide for a storage of 16 bytes or
+// memRet completes the slot q of single return of the memory kind, as
+// version 3's ResultMemory did (memoWide for a storage of 16 bytes or
 // more before its anchor).
-func memRet(q *Slot, s *Saved, mode asserts.Traits) {
-	s.id, s.after, s.anchor = memIdent(q.h, q.anchor), asserts.Ident{}, q.anchor
-	s.meta = fResult | fUncounted | mode
-	s.memo = 0
+func memRet(q *Slot, mode asserts.Traits) {
+	q.id, q.after = memIdent(q.h, q.anchor), asserts.Ident{}
+	q.meta = fResult | fUncounted | mode
+	q.memo = 0
 	if q.x >= 16 { // memoWide
-		s.memo = memoWide
+		q.memo = memoWide
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 // counts (asserts.Identity; the config's use_counts: false), whose Shape
 // says NoUseCounts: the arguments' storage anchors with their identities
 // (nil for a type that reports none: asserts.Anchored), the returns
-// without use counts. The rows' snapshots made from them hold the
-// anchors, which Call.AfterAnchor compares.
+// without use counts. The slots hold the anchors, which the rows'
+// Call.AfterAnchor compares.
 
 // ArgIdent reads single argument i (its identities id, its storage
 // anchor, its handle h) before the kernel.
@@ -272,7 +272,7 @@ func (f *frame) handOuts(p *fastPlan) (reported bool) {
 			if sc == nil {
 				sc = f.passedSlow(p)
 			}
-			sv := Saved{id: r.id, meta: r.meta, anchor: r.anchor}
+			sv := Slot{id: r.id, meta: r.meta, anchor: r.anchor}
 			sc.c.heldReport(l, &sv, &prev)
 		}
 	}
@@ -300,12 +300,12 @@ func (f *frame) passedSlow(p *fastPlan) *slowCall {
 	return sc
 }
 
-// anchorAfter completes, off the fast plan, the snapshot s of a single
+// anchorAfter completes, off the fast plan, the slot q of a single
 // argument read with its storage anchor (Frame.ArgIdent) as AfterAnchor
 // does, with the tensor's anchor after the kernel (the tensor's now: the
 // call has not returned).
-func (f *frame) anchorAfter(c *Call, q *Slot, s *Saved) {
+func (f *frame) anchorAfter(c *Call, q *Slot) {
 	if q.anchor != nil {
-		c.AfterAnchor(s, anchorOf(f.tensorOf(q)))
+		c.AfterAnchor(q, anchorOf(f.tensorOf(q)))
 	}
 }

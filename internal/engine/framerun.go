@@ -16,7 +16,7 @@ import (
 // once the op's signature is the plan's counts, adds one call to it. The
 // Frame holds only what that needs. A call that began off the plan, or
 // fails it, runs the shape's rows one by one with the entries of today's
-// rows path, on snapshots made from the Frame's (frameslow.go): its
+// rows path, on the Frame's slots completed in place (frameslow.go): its
 // counts and reports are theirs, check by check.
 
 // slots returns the Frame's snapshots: its singles follow the frame, its
@@ -239,8 +239,8 @@ func (f *frame) metaElems(p *fastPlan, after bool) bool {
 			case !ok:
 				return false
 			case !after:
-				e.fp = fp
-			case fp != e.fp:
+				e.x = fp
+			case fp != e.x:
 				return false
 			}
 		}
@@ -253,7 +253,7 @@ func (f *frame) metaElems(p *fastPlan, after bool) bool {
 // argument's is read before begin, a list return's after it, and end
 // tests f.odd too).
 func (f *frame) longList(q *ListSlot) {
-	q.more = make([]elemSlot, q.n-listInline)
+	q.Reset(q.n)
 	if q.n > 0xff {
 		f.odd |= 1
 	}
@@ -403,7 +403,7 @@ func addLists(t *tally, p *fastPlan, ls []ListSlot, bind int, post bool) {
 func (f *frame) passesMore(p *fastPlan) bool {
 	for _, i := range p.meta {
 		// the fingerprint taken before the kernel (beginMeta) is the one
-		// read after it (Saved.MetadataKept); a tensor held as an
+		// read after it (Slot.MetadataKept); a tensor held as an
 		// interface the runtime reads again (into fp, as Frame.MetaAfter)
 		q := f.slotAt(i)
 		if q.itype != nil && q.mread&4 == 0 {
@@ -456,7 +456,7 @@ func (n *listNeed) holds(l *ListSlot) bool {
 // keptDiff is what differs between the elements' identities before and
 // after the kernel under masks kept (TensorImpl, StorageImpl) and whole
 // (version, traits).
-func keptDiff(es []elemSlot, kept, whole uint64) uint64 {
+func keptDiff(es []Slot, kept, whole uint64) uint64 {
 	var d uint64
 	for i := range es {
 		e := &es[i]
@@ -468,7 +468,7 @@ func keptDiff(es []elemSlot, kept, whole uint64) uint64 {
 
 // retsPlain reports whether the elements of a list return are plain
 // tensors and, with le1 and eq1, of use counts <= 1 and 1.
-func retsPlain(es []elemSlot, le1, eq1 bool) bool {
+func retsPlain(es []Slot, le1, eq1 bool) bool {
 	for i := range es {
 		e := &es[i]
 		if e.id.Traits&^asserts.AddressIdentity != asserts.Versioned || le1 && e.after.Impl > 1 || eq1 && e.after.Storage != 1 {
@@ -496,7 +496,7 @@ func (pr *pair) holds(s []Slot, ls []ListSlot) bool {
 
 // holdsEither reports whether an element has TensorImpl impl or
 // StorageImpl st (0: none).
-func holdsEither(es []elemSlot, impl, st asserts.ID) bool {
+func holdsEither(es []Slot, impl, st asserts.ID) bool {
 	for i := range es {
 		if e := &es[i]; e.id.Impl == impl || e.id.Storage == st {
 			return true

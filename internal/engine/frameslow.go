@@ -7,51 +7,35 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 )
 
-// The rows of a call off the fast plan: a Frame holds only what the plan
-// tests, so a call that begins off it (Frame.Begin: a mode, a hermetic
-// context, same_content on, an argument not plain) or fails it at End
-// takes a slowCall, the rows path's Call and snapshots (Saved, SavedList),
-// made from the Frame's reads, and runs each row by the steps its check
-// registers (rowrun.go). The slowCall comes from a pool and goes back at
-// End, so that neither path allocates and the Frame stays small: it is
-// zeroed on every call, the slowCall only when a call leaves the plan.
+// The rows of a call off the fast plan: a call that begins off it
+// (Frame.Begin: a mode, a hermetic context, same_content on, an argument
+// not plain) or fails it at End takes a slowCall, the rows' Call, and runs
+// each row by the steps its check registers (rowrun.go) on the Frame's
+// slots, which it completes in place with the flags the rows keep. The
+// slowCall comes from a pool and goes back at End, so that neither path
+// allocates and the Frame stays small.
 
-// A slowCall is the rows' state of a call off the fast plan: the call, and
-// one snapshot per slot of the Frame (its singles', its lists').
+// A slowCall is the rows' state of a call off the fast plan.
 type slowCall struct {
-	c  Call
-	s  []Saved
-	ls []SavedList
+	c Call
 }
 
 var slowCalls = sync.Pool{New: func() any { return new(slowCall) }}
 
-// newSlow takes a slowCall for the call, its snapshots zeroed.
-func (f *frame) newSlow(p *fastPlan) *slowCall {
+// newSlow takes a slowCall for the call.
+func (f *frame) newSlow() *slowCall {
 	sc := slowCalls.Get().(*slowCall)
 	sc.c = Call{}
-	sc.s = zeroed(sc.s, p.ns)
-	sc.ls = zeroed(sc.ls, p.nl)
 	f.slow = sc
 	return sc
 }
 
-// zeroed returns n zero values, in xs when it has room.
-func zeroed[T any](xs []T, n int) []T {
-	if cap(xs) < n {
-		return make([]T, n)
-	}
-	xs = xs[:n]
-	clear(xs)
-	return xs
-}
-
-// beginRows begins a call off the fast plan: the rows' snapshots of the
-// arguments made from the Frame's reads (as Call.Save would, on each
-// element of a list), the writes declared (Call.Mutable), then the steps of the rows before
-// the kernel, entry by entry.
+// beginRows begins a call off the fast plan: the arguments' slots
+// completed (as Call.Save would, on each element of a list), the writes
+// declared (Call.Mutable), then the steps of the rows before the kernel,
+// entry by entry.
 func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
-	sc := f.newSlow(p)
+	sc := f.newSlow()
 	c, sh := &sc.c, p.sh
 	c.op, c.since = f.op, f.since()
 	c.env, c.saved, c.bind = env, savedFlags(env), bindNoEnv
@@ -61,27 +45,17 @@ func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
 	c.fresh = f.fresh
 	f.mode = c.saved & fMode
 	s, ls := f.slots(p)
-	for i := range p.nArgs {
-		if p.mem {
-			memArg(&s[i], &sc.s[i], c.saved)
-			continue
-		}
-		sc.s[i].id, sc.s[i].meta, sc.s[i].anchor = s[i].id, s[i].meta|c.saved, s[i].anchor
-	}
+	f.argSlots(p, s, ls, c.saved)
 	for _, i := range p.argLists {
-		l := &sc.ls[i]
-		f.listArg(p, &ls[i], l, c.saved)
 		if sh.OptLists&(1<<p.slotOfList(i)) != 0 {
-			c.SummarizeSavedOpt(l)
-		} else {
-			l.SummarizeSaved()
+			c.SummarizeSavedOpt(&ls[i])
 		}
 	}
 	for _, w := range sh.Writes {
 		if p.list[w] {
-			c.MutableList(&sc.ls[p.idx[w]])
+			c.MutableList(&ls[p.idx[w]])
 		} else {
-			c.Mutable(&sc.s[p.idx[w]])
+			c.Mutable(&s[p.idx[w]])
 		}
 	}
 	var buf elemsBuf
@@ -89,52 +63,48 @@ func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
 	x.runAll(p.steps.before)
 }
 
-// listArg makes the snapshots of list argument q's elements before the
-// kernel in l, each with flags.
-func (f *frame) listArg(p *fastPlan, q *ListSlot, l *SavedList, flags asserts.Traits) {
-	l.Reset(q.n)
-	for j := range q.n {
-		e := l.at(j)
+// argSlots completes the arguments' slots before the kernel, each with
+// flags, the lists summarized.
+func (f *frame) argSlots(p *fastPlan, s []Slot, ls []ListSlot, flags asserts.Traits) {
+	for i := range p.nArgs {
 		if p.mem {
-			memElem(q.at(j), e, flags)
+			memArg(&s[i], flags)
 			continue
 		}
-		e.id = q.at(j).id
-		e.meta = e.id.Traits&^asserts.AddressIdentity | flags
+		s[i].meta |= flags
+	}
+	for _, i := range p.argLists {
+		l := &ls[i]
+		for j := range l.n {
+			e := l.at(j)
+			if p.mem {
+				memElem(e, flags)
+				continue
+			}
+			e.meta = e.id.Traits&^asserts.AddressIdentity | flags
+		}
+		l.SummarizeSaved()
 	}
 }
 
 // slowOfFast makes the rows' state of a call that began on the fast plan
-// and fails it: the arguments' snapshots as they were before the kernel,
-// the call's writes (declared by the Frame, ended by Call.End) and what
-// the plan counted before the kernel.
+// and fails it: the arguments' slots completed as they were before the
+// kernel, the call's writes (declared by the Frame, ended by Call.End)
+// and what the plan counted before the kernel.
 func (f *frame) slowOfFast(p *fastPlan) *slowCall {
-	sc := f.newSlow(p)
+	sc := f.newSlow()
 	c := &sc.c
 	c.op, c.since = f.op, f.since()
 	c.env, c.saved, c.bind = asserts.EnvState{Context: f.ctx}, fPending, bindOf(f.bindNo)
 	c.fresh = f.fresh
 	s, ls := f.slots(p)
-	for i := range p.nArgs {
-		if p.mem {
-			memArg(&s[i], &sc.s[i], fPending)
-			continue
-		}
-		sc.s[i].id, sc.s[i].meta, sc.s[i].anchor = s[i].id, s[i].meta|fPending, s[i].anchor
-	}
+	f.argSlots(p, s, ls, fPending)
 	for _, i := range p.meta { // taken before the kernel (beginMeta)
-		sc.s[i].metadata, sc.s[i].hasMeta = s[i].x, true
-	}
-	for _, i := range p.argLists {
-		f.listArg(p, &ls[i], &sc.ls[i], fPending)
-		sc.ls[i].SummarizeSaved()
+		s[i].hasMeta = true
 	}
 	for _, i := range p.metaList { // taken before the kernel (the memory kind's reads, metaElems)
-		l := &sc.ls[i]
+		l := &ls[i]
 		for j := range l.n {
-			if !p.mem {
-				l.at(j).metadata = ls[i].at(j).fp
-			}
 			l.at(j).hasMeta = true
 		}
 	}
@@ -175,7 +145,7 @@ func (c *Call) adoptWrite(id *asserts.Ident) {
 }
 
 // listMisuse reports a list read after the kernel of another length than
-// before it (as SavedList.CheckLen), the call's writes ended.
+// before it (as ListSlot.CheckLen), the call's writes ended.
 func (f *frame) listMisuse() {
 	if sc := f.slow; sc != nil {
 		f.slow = nil
@@ -188,9 +158,9 @@ func (f *frame) listMisuse() {
 	c.listLenMisuse()
 }
 
-// endRows ends a call off the fast plan, or that failed it: the rows'
-// snapshots completed from the Frame's reads after the kernel, the steps
-// of the rows after it, entry by entry, then Call.End.
+// endRows ends a call off the fast plan, or that failed it: the Frame's
+// slots completed from its reads after the kernel, the steps of the rows
+// after it, entry by entry, then Call.End.
 //
 //go:noinline
 func (f *frame) endRows() {
@@ -214,7 +184,7 @@ func (f *frame) rowsAfter() *slowCall {
 	x := f.rowCtx(sc, &buf, s, ls)
 	if c.env.Hermetic {
 		// the steps after the kernel that read what binding_context's
-		// step before it kept in the snapshots, before they are completed
+		// step before it kept in the slots, before they are completed
 		x.runAll(p.steps.afterCall)
 	}
 	f.complete(p, sc, s, ls)
@@ -225,57 +195,50 @@ func (f *frame) rowsAfter() *slowCall {
 	return sc
 }
 
-// complete completes the rows' snapshots once the kernel has returned,
-// from the Frame's reads after it: the arguments' (as Call.After would,
-// on each element of a list), the returns' (Call.Result).
+// complete completes the slots once the kernel has returned, from the
+// Frame's reads after it: the arguments' (as Call.After would, on each
+// element of a list), the returns' (Call.Result).
 func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 	c := &sc.c
 	for i := range p.nArgs {
 		if p.mem {
-			memAfter(c, p, &s[i], &sc.s[i])
+			memAfter(c, p, &s[i])
 			continue
 		}
-		sc.s[i].after = s[i].after
-		sc.s[i].meta = sc.s[i].meta&^fPending | s[i].meta&fRecycled // AfterRecycled's mark
+		s[i].meta &^= fPending // AfterRecycled's mark stays
 		if p.unc {
-			f.anchorAfter(c, &s[i], &sc.s[i])
+			f.anchorAfter(c, &s[i])
 		}
 	}
 	for i := p.nArgs; i < p.ns; i++ {
-		q, r := &s[i], &sc.s[i]
 		if p.mem {
-			memRet(q, r, c.saved&fMode)
+			memRet(&s[i], c.saved&fMode)
 			continue
 		}
-		r.id, r.after, r.meta, r.digest, r.anchor = q.id, q.after, q.meta, q.x, q.anchor
+		s[i].digest = s[i].x
 	}
 	for k, isList := range p.list {
 		if !isList {
 			continue
 		}
-		q, l := &ls[p.idx[k]], &sc.ls[p.idx[k]]
+		l := &ls[p.idx[k]]
 		if k < p.sh.Args {
 			for j := range l.n {
-				e := l.at(j)
 				if p.mem {
-					memElemAfter(c, p, q, j, e)
+					memElemAfter(c, p, l, j)
 					continue
 				}
-				e.after = q.at(j).after
-				e.meta &^= fPending
+				l.at(j).meta &^= fPending
 			}
 			l.SummarizeAfter()
 			continue
 		}
-		l.Reset(q.n)
-		l.base = q.base
 		uncounted := asserts.Traits(0)
 		if p.unc || p.mem {
 			uncounted = fUncounted // as ResultIdent (the memory kind's too: its adapter's identities)
 		}
-		for j := range q.n {
-			e, qe := l.at(j), q.at(j)
-			e.id, e.after = qe.id, qe.after
+		for j := range l.n {
+			e := l.at(j)
 			e.meta = e.id.Traits&^asserts.AddressIdentity | fResult | uncounted | c.saved&fMode
 		}
 		if p.unc || p.mem {
@@ -307,17 +270,17 @@ func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Identity {
 
 // takeMetadata runs the step of same_metadata before the kernel for a
 // single argument, from the fingerprint its helper read when it had one.
-func (f *frame) takeMetadata(q *Slot, s *Saved, c *Call) {
+func (f *frame) takeMetadata(q *Slot, c *Call) {
 	if q.mread&1 != 0 {
-		if c.TakeMetadata(s, q.x, q.mread&2 != 0) {
+		if c.TakeMetadata(q, q.x, q.mread&2 != 0) {
 			return
 		}
 		if m, ok := f.tensorOf(q).(asserts.Metadata); ok {
-			c.SaveMetadataOf(s, m)
+			c.SaveMetadataOf(q, m)
 			return
 		}
 	}
-	c.SaveMetadata(s, f.tensorOf(q))
+	c.SaveMetadata(q, f.tensorOf(q))
 }
 
 // slotOfList returns the slot of list i.
@@ -330,21 +293,47 @@ func (p *fastPlan) slotOfList(i int8) int {
 	return -1
 }
 
-// distinctOutputs runs distinct_outputs on the returns of r.Set.
+// distinctOutputs runs distinct_outputs on the returns of r.Set, each
+// element of each against the later ones, by index: a slice of their
+// slots would make the Frame escape.
 func (x *rowCtx) distinctOutputs() {
-	p := x.f.p
-	var outs []Output
-	for k := range p.list {
-		if x.r.Set&(1<<k) == 0 {
-			continue
-		}
-		if p.list[k] {
-			outs = append(outs, OutList(p.sh.Locs[k], &x.sc.ls[p.idx[k]]))
-		} else {
-			outs = append(outs, Out(p.sh.Locs[k], &x.sc.s[p.idx[k]]))
+	p, set := x.f.p, x.r.Set
+	for i := range p.list {
+		for ei := range x.outLen(set, i) {
+			li, si := x.out(i, ei)
+			for j := i; j < len(p.list); j++ {
+				ej := 0
+				if j == i {
+					ej = ei + 1
+				}
+				for ; ej < x.outLen(set, j); ej++ {
+					lj, sj := x.out(j, ej)
+					x.c.DistinctPair(li, si, lj, sj)
+				}
+			}
 		}
 	}
-	x.c.DistinctOutputs(outs...)
+}
+
+// outLen is how many tensors slot k holds as an output of set: none
+// when set has not k, a list's length, else 1.
+func (x *rowCtx) outLen(set uint64, k int) int {
+	switch p := x.f.p; {
+	case set&(1<<k) == 0:
+		return 0
+	case p.list[k]:
+		return x.ls[p.idx[k]].n
+	}
+	return 1
+}
+
+// out is tensor e of output k: its Loc and slot.
+func (x *rowCtx) out(k, e int) (Loc, *Slot) {
+	p := x.f.p
+	if p.list[k] {
+		return p.sh.Locs[k].Elem(e), x.ls[p.idx[k]].at(e)
+	}
+	return p.sh.Locs[k], &x.s[p.idx[k]]
 }
 
 // tensorOf makes the tensor of single slot q: for a tensor held as an

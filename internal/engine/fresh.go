@@ -49,7 +49,7 @@ func expectedFresh(t asserts.Identity) (n int, b asserts.Binding, bound bool) {
 // 1: a bound TensorImpl's object holds a counted reference, so a use count
 // of 1 means no object is bound. Call [Call.NotArg] after it, as after
 // ImplUseCountLE1.
-func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t asserts.Identity) {
+func (c *Call) ImplUseCountEqFresh(l Loc, r *Slot, t asserts.Identity) {
 	const k = checks.ImplUseCountEqFresh
 	c.t[k]++
 	r.after.Version = markEqFresh

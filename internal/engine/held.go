@@ -60,7 +60,7 @@ func (c *Call) BeginFresh() { c.fresh = handSeq.Load() + 1 }
 // it would need them) are skipped for it under reason no_use_counts, and
 // fresh_not_held runs instead. It takes [Call.Result]'s place when the
 // config says use_counts: false.
-func (c *Call) ResultIdent(r *Saved, t asserts.Identity) {
+func (c *Call) ResultIdent(r *Slot, t asserts.Identity) {
 	r.id = t.Ident()
 	r.after = asserts.Ident{}
 	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | fUncounted | c.saved&fMode
@@ -80,7 +80,7 @@ func (c *Call) ResultIdent(r *Saved, t asserts.Identity) {
 // later calls that return it fresh are reported, within the registry's
 // window (the latest 65,536 hand-outs, see heldSets).
 // [Released] forgets a storage that went back to a pool the runtime owns.
-func (c *Call) FreshNotHeld(l Loc, r *Saved, t asserts.Identity) {
+func (c *Call) FreshNotHeld(l Loc, r *Slot, t asserts.Identity) {
 	c.FreshNotHeldAnchor(l, r, anchorOf(t))
 }
 
@@ -88,7 +88,7 @@ func (c *Call) FreshNotHeld(l Loc, r *Saved, t asserts.Identity) {
 // anchor read by the caller (nil: none; the rows' path passes the anchor
 // the return's snapshot read). It checks and counts exactly what
 // FreshNotHeld does.
-func (c *Call) FreshNotHeldAnchor(l Loc, r *Saved, anchor unsafe.Pointer) {
+func (c *Call) FreshNotHeldAnchor(l Loc, r *Slot, anchor unsafe.Pointer) {
 	const k = checks.FreshNotHeld
 	c.t[k]++
 	if !r.plainUncounted() && c.skipped(k, r) {
@@ -121,7 +121,7 @@ func (c *Call) FreshNotHeldAnchor(l Loc, r *Saved, anchor unsafe.Pointer) {
 // the other branches the row passes. The rows' path calls it after
 // [Call.FreshOrAlias], which cannot tell fresh from held without use
 // counts.
-func (c *Call) FreshNotHeldOf(l Loc, r *Saved, t asserts.Identity, arg Loc, s *Saved) {
+func (c *Call) FreshNotHeldOf(l Loc, r *Slot, t asserts.Identity, arg Loc, s *Slot) {
 	if r.id.Impl != 0 && r.id.Impl == s.id.Impl || r.id.Storage != 0 && r.id.Storage == s.id.Storage {
 		c.count(checks.FreshNotHeld, 1) // s itself or a view of it
 		return
@@ -131,7 +131,7 @@ func (c *Call) FreshNotHeldOf(l Loc, r *Saved, t asserts.Identity, arg Loc, s *S
 
 // heldReport reports fresh_not_held on return r at l, which came out
 // fresh before as prev.
-func (c *Call) heldReport(l Loc, r *Saved, prev *handout) {
+func (c *Call) heldReport(l Loc, r *Slot, prev *handout) {
 	const k = checks.FreshNotHeld
 	name := "an op"
 	if op := registeredOp(prev.op); op != nil {
@@ -365,7 +365,7 @@ func (h *heldRegistry) forget(st asserts.ID, addr bool) {
 // its storage anchor (Frame.ArgIdent) once the kernel has returned: a
 // moved anchor under an unchanged StorageImpl ID makes same_storage
 // report the argument, unless the runtime declared the move.
-func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) {
+func (c *Call) AfterAnchor(s *Slot, anchor unsafe.Pointer) {
 	if anchor != s.anchor && writeClock.Load() != c.since {
 		c.movedAfter(s, anchor) // a move the runtime declared ([asserts.Moved])
 	}
@@ -376,7 +376,7 @@ func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) {
 // kernel, a, is not the one saved while the StorageImpl ID stayed. A
 // snapshot saved without an anchor (an optional argument, saved by
 // SaveOpt) compares the IDs only.
-func (s *Saved) anchorAfter(a unsafe.Pointer) {
+func (s *Slot) anchorAfter(a unsafe.Pointer) {
 	if a != s.anchor && s.anchor != nil && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
 		s.meta |= fAnchorMoved
 	}

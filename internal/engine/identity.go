@@ -17,17 +17,9 @@ import (
 // The steps of this file's checks on the rows' path (rowrun.go).
 func init() { identitySteps() }
 
-// An Output names a fresh return for [Call.DistinctOutputs]: a single
-// tensor ([Out]) or a list ([OutList]).
-type Output struct {
-	loc  Loc
-	s    *Saved
-	list *SavedList
-}
-
 // SameImpl checks that an argument's handle still points to the TensorImpl
 // it pointed to before the kernel (same_impl).
-func (c *Call) SameImpl(l Loc, s *Saved) {
+func (c *Call) SameImpl(l Loc, s *Slot) {
 	c.t[checks.SameImpl]++
 	if s.meta != asserts.Versioned || s.after.Impl != s.id.Impl {
 		c.input(checks.SameImpl, l, s, 0, 0)
@@ -36,7 +28,7 @@ func (c *Call) SameImpl(l Loc, s *Saved) {
 
 // SameStorage checks that an argument keeps its StorageImpl (same_storage).
 // Its contents and size may change (in-place and out= kernels, resize_).
-func (c *Call) SameStorage(l Loc, s *Saved) {
+func (c *Call) SameStorage(l Loc, s *Slot) {
 	c.t[checks.SameStorage]++
 	if s.meta != asserts.Versioned || s.after.Storage != s.id.Storage {
 		c.input(checks.SameStorage, l, s, 0, 0)
@@ -45,7 +37,7 @@ func (c *Call) SameStorage(l Loc, s *Saved) {
 
 // NoMutation checks that an argument the schema does not mark mutable was
 // not written: its version counter did not move (no_mutation).
-func (c *Call) NoMutation(l Loc, s *Saved) {
+func (c *Call) NoMutation(l Loc, s *Slot) {
 	c.t[checks.NoMutation]++
 	if s.meta != asserts.Versioned || s.after.Version != s.id.Version {
 		c.input(checks.NoMutation, l, s, 0, 0)
@@ -54,7 +46,7 @@ func (c *Call) NoMutation(l Loc, s *Saved) {
 
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
-func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
+func (c *Call) ImplUseCountLE1(l Loc, r *Slot) {
 	c.t[checks.ImplUseCountLE1]++
 	if r.meta != asserts.Versioned|fResult || r.after.Impl > 1 {
 		c.result(checks.ImplUseCountLE1, l, r)
@@ -71,7 +63,7 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 // completes that check instead, and is reported as it: there an argument
 // with a bound foreign object, returned as is, has the use count 2 a
 // fresh bound tensor has.
-func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) NotArg(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if r.id.Impl != s.id.Impl || r.id.Impl == 0 {
 		return
 	}
@@ -100,7 +92,7 @@ func (c *Call) handleCheckable(k checks.Check, cs conds) bool {
 
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
 // kernel returned fresh storage (storage_use_count_eq_1).
-func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
+func (c *Call) StorageUseCountEq1(l Loc, r *Slot) {
 	c.t[checks.StorageUseCountEq1]++
 	if r.meta != asserts.Versioned|fResult || r.after.Storage != 1 {
 		c.result(checks.StorageUseCountEq1, l, r)
@@ -112,7 +104,7 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 //
 // Under [PyTorch113] a subclass return does not skip it (PyTorch 1.13
 // guards the view check with the viewed argument only).
-func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) SharesStorage(ret Loc, r *Slot, arg Loc, s *Slot) {
 	c.t[checks.SharesStorage]++
 	if r.id.Storage == s.id.Storage && r.id.Storage != 0 && plainPair(r, s) {
 		return // no profile skips shares_storage on a plain pair with storage
@@ -126,7 +118,7 @@ func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 // kernel mutated: the same TensorImpl as the argument's handle after the
 // kernel (returns_arg). A kernel that rebinds the argument's handle and
 // returns it is reported once, by same_impl, not twice.
-func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) ReturnsArg(ret Loc, r *Slot, arg Loc, s *Slot) {
 	c.t[checks.ReturnsArg]++
 	if r.id.Impl == s.after.Impl && plainPair(r, s) {
 		return // every profile runs returns_arg on a plain pair
@@ -148,7 +140,7 @@ func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 // fresh tensor (use counts 1). Parts the skip policy turns off for the
 // tensors (shares_storage, the use counts) are left out of the evidence; if
 // nothing is left to decide with, the check is skipped.
-func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) FreshOrAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 	const k = checks.FreshOrAlias
 	c.t[k]++
 	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Impl != s.id.Impl &&
@@ -180,7 +172,7 @@ func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 // back the argument's handle itself (use count 1), which the caller would
 // release twice. m is the checks skipped for the pair; with the TensorImpl
 // use count skipped it cannot tell and passes.
-func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set) {
+func (c *Call) sameHandle(ret Loc, r *Slot, arg Loc, s *Slot, m checks.Set) {
 	if !m.Has(checks.ImplUseCountLE1) && r.implUses() <= 1 {
 		c.freshOrAliasReport(ret, r, arg, s)
 	}
@@ -190,10 +182,10 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set) {
 // argument s (nil: any element of list argument arg) nor a view of it:
 // the use counts the skipped checks m leave must show it fresh. With
 // neither count left, the row is skipped (for conditions cs); where the
-// storage count would decide and [Saved.hiddenStorageRefs] holds, it is
+// storage count would decide and [Slot.hiddenStorageRefs] holds, it is
 // skipped under hidden_storage_refs, unless the TensorImpl count alone
 // already shows the return is not fresh.
-func (c *Call) freshByCounts(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set, cs conds) {
+func (c *Call) freshByCounts(ret Loc, r *Slot, arg Loc, s *Slot, m checks.Set, cs conds) {
 	implKnown, storKnown := !m.Has(checks.ImplUseCountLE1), !m.Has(checks.StorageUseCountEq1)
 	implHeld := implKnown && r.implUses() > 1
 	switch {
@@ -208,7 +200,7 @@ func (c *Call) freshByCounts(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set,
 
 // freshOrAliasReport reports fresh_or_alias on return r against argument
 // s (nil: list argument arg).
-func (c *Call) freshOrAliasReport(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) freshOrAliasReport(ret Loc, r *Slot, arg Loc, s *Slot) {
 	v := asserts.Violation{Check: checks.FreshOrAlias, OtherIsList: s == nil, Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}
 	if s != nil {
 		v.Want, v.WantStorage = uint64(s.id.Impl), uint64(s.id.Storage)
@@ -224,14 +216,14 @@ func (c *Call) freshOrAliasReport(ret Loc, r *Saved, arg Loc, s *Saved) {
 // the return. A bug is reported once: where storage_use_count_eq_1
 // reported the return, or the return is the argument itself and
 // impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
-func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) FreshNoAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 	c.t[checks.FreshNoAlias]++
 	c.freshNoAlias(ret, r, arg, s)
 }
 
 // freshNoAlias runs fresh_no_alias on return r and argument s, its row
 // counted by the caller.
-func (c *Call) freshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) freshNoAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 	const k = checks.FreshNoAlias
 	if plainPair(r, s) && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
 		return // storages and memory apart, no skip decision to make
@@ -260,49 +252,11 @@ func (c *Call) freshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor), otherAnchor: uintptr(s.anchor)})
 }
 
-// Out names a single fresh return.
-func Out(l Loc, r *Saved) Output { return Output{loc: l, s: r} }
-
-// OutList names a fresh list return.
-func OutList(l Loc, rl *SavedList) Output { return Output{loc: l, list: rl} }
-
-// DistinctOutputs checks that no two of the given fresh returns (list
-// elements included) share a StorageImpl (distinct_outputs). Each pair
-// counts as one check.
-func (c *Call) DistinctOutputs(outs ...Output) {
-	for i := range outs {
-		for ei := 0; ei < outs[i].len(); ei++ {
-			li, si := outs[i].at(ei)
-			// The element's later siblings, then the later outputs.
-			for j := i; j < len(outs); j++ {
-				ej := 0
-				if j == i {
-					ej = ei + 1
-				}
-				for ; ej < outs[j].len(); ej++ {
-					lj, sj := outs[j].at(ej)
-					c.distinctPair(li, si, lj, sj)
-				}
-			}
-		}
-	}
-}
-
-func (o *Output) len() int {
-	if o.list != nil {
-		return o.list.Len()
-	}
-	return 1
-}
-
-func (o *Output) at(i int) (Loc, *Saved) {
-	if o.list != nil {
-		return o.loc.Elem(i), o.list.at(i)
-	}
-	return o.loc, o.s
-}
-
-func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
+// DistinctPair checks that fresh returns a and b share no StorageImpl
+// (distinct_outputs; the rows' step, frameslow.go, runs it on each pair
+// of a row's returns, list elements included): each pair counts as one
+// check.
+func (c *Call) DistinctPair(la Loc, a *Slot, lb Loc, b *Slot) {
 	c.count(checks.DistinctOutputs, 1)
 	if c.pairSkipped(checks.DistinctOutputs, la, a, lb, b) {
 		return
@@ -314,7 +268,7 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 
 // viewSkipped reports whether shares_storage is skipped for return r and
 // argument s, counting the skip.
-func (c *Call) viewSkipped(r, s *Saved) bool {
+func (c *Call) viewSkipped(r, s *Slot) bool {
 	const k = checks.SharesStorage
 	if uncountedPair(r, s) { // no subclass condition to drop
 		return c.uncountedSkip(k)
@@ -337,7 +291,7 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 // (see classifyWith). A plain snapshot needs no skip decision: a
 // versioned tensor, or, but for no_mutation, one with storage of a
 // runtime without version counters (After done, no mode, no guards).
-func (c *Call) input(k checks.Check, l Loc, s *Saved, add, drop conds) {
+func (c *Call) input(k checks.Check, l Loc, s *Slot, add, drop conds) {
 	if add|drop != 0 || s.meta != asserts.Versioned && (s.meta != 0 || s.id.Storage == 0 || k == checks.NoMutation) {
 		if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
 			c.skip(k, c.pol().reason(k, cs))
@@ -388,7 +342,7 @@ func (c *Call) input(k checks.Check, l Loc, s *Saved, add, drop conds) {
 
 // result runs use-count check k (impl_use_count_le_1 or
 // storage_use_count_eq_1) on return r, its row counted by the caller.
-func (c *Call) result(k checks.Check, l Loc, r *Saved) {
+func (c *Call) result(k checks.Check, l Loc, r *Slot) {
 	if c.resultSkipped(k, l, r) {
 		return
 	}
@@ -413,7 +367,7 @@ func (c *Call) result(k checks.Check, l Loc, r *Saved) {
 // r, counting the skip (a plain versioned return needs no decision; one
 // of a runtime without use counts is skipped under no_use_counts), and
 // reports a misuse for a snapshot not taken of a return.
-func (c *Call) resultSkipped(k checks.Check, l Loc, r *Saved) bool {
+func (c *Call) resultSkipped(k checks.Check, l Loc, r *Slot) bool {
 	if r.meta == asserts.Versioned|fResult {
 		return false
 	}
@@ -439,7 +393,7 @@ func (c *Call) resultSkipped(k checks.Check, l Loc, r *Saved) bool {
 // same_storage are decided for the list as a whole, and when the list's
 // summary (SummarizeAfter, SummarizeResult) says every element passes it
 // counts them without a loop.
-func (c *Call) List(k checks.Check, loc Loc, l *SavedList) {
+func (c *Call) List(k checks.Check, loc Loc, l *ListSlot) {
 	if l.ok&listOK[k] != 0 {
 		c.t[k] += uint64(l.n)
 		return
@@ -465,7 +419,7 @@ func (c *Call) List(k checks.Check, loc Loc, l *SavedList) {
 	}
 }
 
-// listOK is the summary bit of a SavedList by which [Call.List] passes
+// listOK is the summary bit of a ListSlot by which [Call.List] passes
 // every element of check k.
 var listOK = [checks.NumPlanChecks]uint8{checks.SameImpl: okImpl, checks.SameStorage: okStorage, checks.NoMutation: okVersion,
 	checks.ImplUseCountLE1: okImplUses, checks.StorageUseCountEq1: okStorUses}
@@ -475,7 +429,7 @@ var listOK = [checks.NumPlanChecks]uint8{checks.SameImpl: okImpl, checks.SameSto
 // list's check as a whole when an element is a subclass
 // (tensorlist_has_dispatch), and puts no subclass guard around same_impl
 // on a Tensor?[].
-func (c *Call) listGuards(k checks.Check, l *SavedList) (add, drop conds) {
+func (c *Call) listGuards(k checks.Check, l *ListSlot) (add, drop conds) {
 	g := c.pol().guards
 	if k == checks.SameImpl && l.opt && g&checktable.GuardOptListImplOpen != 0 {
 		return 0, subclassConds
@@ -493,7 +447,7 @@ func (c *Call) listGuards(k checks.Check, l *SavedList) (add, drop conds) {
 
 // SharesStorageOf runs shares_storage for a view return of a list argument
 // (Tensor[]): the return shares the StorageImpl of one of its elements.
-func (c *Call) SharesStorageOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+func (c *Call) SharesStorageOf(ret Loc, r *Slot, arg Loc, sl *ListSlot) {
 	const k = checks.SharesStorage
 	c.count(k, 1)
 	if c.skipped(k, r) {
@@ -525,7 +479,7 @@ func (c *Call) SharesStorageOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 // FreshOrAliasOf runs fresh_or_alias for a may-alias return of a list
 // argument (Tensor[], e.g. _flatten_dense_tensors): the return is one of its
 // elements, a view of one, or fresh.
-func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+func (c *Call) FreshOrAliasOf(ret Loc, r *Slot, arg Loc, sl *ListSlot) {
 	const k = checks.FreshOrAlias
 	c.count(k, 1)
 	rm, rc := c.classify(r)
@@ -556,7 +510,7 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 // ReturnsArgList runs returns_arg element by element on a list return and
 // the mutated list argument (an out= overload with a Tensor(a!)[] out). If
 // the lengths differ, the first unmatched element is a violation.
-func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+func (c *Call) ReturnsArgList(ret Loc, rl *ListSlot, arg Loc, sl *ListSlot) {
 	n := min(rl.n, sl.n)
 	for i := range n {
 		c.ReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
@@ -576,7 +530,7 @@ func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 
 // NotArgList runs NotArg against each element of a list argument: a fresh
 // or view return is none of them.
-func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
+func (c *Call) NotArgList(ret Loc, r *Slot, arg Loc, l *ListSlot) {
 	if r.id.Impl == 0 || !l.holdsImpl(r.id.Impl) {
 		return
 	}
@@ -588,7 +542,7 @@ func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
 // NotArgElems runs NotArg on each element of a list return against an
 // argument: no element of a fresh or view list (split, unbind) is the
 // argument's handle itself.
-func (c *Call) NotArgElems(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+func (c *Call) NotArgElems(ret Loc, rl *ListSlot, arg Loc, s *Slot) {
 	if s.id.Impl == 0 || !rl.holdsImpl(s.id.Impl) {
 		return
 	}
@@ -600,7 +554,7 @@ func (c *Call) NotArgElems(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // holdsImpl reports whether an element's saved TensorImpl is id: a loop
 // that calls nothing, so that the list checks that compare one tensor
 // with every element look at the elements one by one only on a match.
-func (l *SavedList) holdsImpl(id asserts.ID) bool {
+func (l *ListSlot) holdsImpl(id asserts.ID) bool {
 	inl, more := l.parts()
 	for i := range inl {
 		if inl[i].id.Impl == id {
@@ -617,7 +571,7 @@ func (l *SavedList) holdsImpl(id asserts.ID) bool {
 
 // NotArgElemsList runs NotArg on each element of a list return against
 // each element of a list argument.
-func (c *Call) NotArgElemsList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
+func (c *Call) NotArgElemsList(ret Loc, rl *ListSlot, arg Loc, sl *ListSlot) {
 	for j := range sl.n {
 		c.NotArgElems(ret, rl, arg.Elem(j), sl.at(j))
 	}
@@ -625,7 +579,7 @@ func (c *Call) NotArgElemsList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 
 // FreshNoAliasList runs fresh_no_alias on each element of a fresh list
 // return against an argument.
-func (c *Call) FreshNoAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+func (c *Call) FreshNoAliasList(ret Loc, rl *ListSlot, arg Loc, s *Slot) {
 	c.count(checks.FreshNoAlias, rl.n)
 	for i := range rl.n {
 		if r := rl.at(i); r.meta != asserts.Versioned|fResult || s.meta != asserts.Versioned || r.id.Storage == s.id.Storage {
@@ -638,7 +592,7 @@ func (c *Call) FreshNoAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // element of a list argument (Tensor[], Tensor?[]): one check per element.
 // When no element needs a skip decision, only those on the return's
 // StorageImpl are looked at.
-func (c *Call) FreshNoAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+func (c *Call) FreshNoAliasOf(ret Loc, r *Slot, arg Loc, sl *ListSlot) {
 	c.count(checks.FreshNoAlias, sl.n)
 	plain := sl.ok&okRegular != 0 && r.meta == asserts.Versioned|fResult || sl.ok&okPlain != 0 && r.plainUncounted()
 	for i := range sl.n {

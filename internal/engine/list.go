@@ -5,24 +5,10 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
-// listInline is how many elements a SavedList holds without allocating.
+// listInline is how many elements a ListSlot holds without allocating.
 const listInline = 8
 
-// SavedList holds the rows' snapshots of a list of tensors (Tensor[],
-// Tensor?[]), element by element, made from a Frame's list slot
-// (frameslow.go). Up to 8 elements it needs no heap allocation.
-type SavedList struct {
-	n   int
-	ok  uint8 // what holds for every element (the ok* bits)
-	opt bool  // a Tensor?[] argument (SummarizeSavedOpt)
-	// base is, for a list return of views, the use count of the viewed
-	// storage before the kernel (Frame.ViewBaseList), capped at 1<<32-1.
-	base uint32
-	inl  [listInline]Saved
-	more []Saved // elements 8 and up
-}
-
-// Summary bits of a SavedList, set while it is filled, so that a check
+// Summary bits of a ListSlot, set while it is filled, so that a check
 // that passes for every element costs one test instead of a loop.
 const (
 	okRegular  = 1 << iota // every element needs no skip decision
@@ -39,27 +25,14 @@ const (
 )
 
 // Len returns the number of elements.
-func (l *SavedList) Len() int { return l.n }
+func (l *ListSlot) Len() int { return l.n }
 
 // At returns the snapshot of element i.
-func (l *SavedList) At(i int) *Saved { return l.at(i) }
+func (l *ListSlot) At(i int) *Slot { return l.at(i) }
 
-func (l *SavedList) at(i int) *Saved {
-	if uint(i) < listInline {
-		return &l.inl[i]
-	}
-	return &l.more[i-listInline]
-}
-
-// parts returns the elements held inline and the others.
-func (l *SavedList) parts() (inl, more []Saved) {
-	return l.inl[:min(l.n, listInline)], l.more
-}
-
-// Reset sizes l for n elements, as the first step of filling it element
-// by element (Call.Save, Call.After, Call.Result on each, then
-// SummarizeSaved, SummarizeAfter or SummarizeResult).
-func (l *SavedList) Reset(n int) {
+// Reset sizes l for n elements (a Frame's list of more than listInline:
+// frame.longList), as the first step of filling it element by element.
+func (l *ListSlot) Reset(n int) {
 	l.n = n
 	if n <= listInline {
 		l.more = nil
@@ -68,13 +41,13 @@ func (l *SavedList) Reset(n int) {
 	if cap(l.more) >= n-listInline {
 		l.more = l.more[:n-listInline]
 	} else {
-		l.more = make([]Saved, n-listInline)
+		l.more = make([]Slot, n-listInline)
 	}
 }
 
 // SummarizeSaved notes, once every element is saved, whether each needs
 // no skip decision, so that a passing list check costs one test.
-func (l *SavedList) SummarizeSaved() {
+func (l *ListSlot) SummarizeSaved() {
 	inl, more := l.parts()
 	var odd asserts.Traits
 	for i := range inl {
@@ -92,7 +65,7 @@ func (l *SavedList) SummarizeSaved() {
 // allPlain reports whether every element of l is a plain tensor with
 // storage of a runtime without version counters whose snapshot has meta m
 // (fPending before the kernel, 0 once completed).
-func (l *SavedList) allPlain(m asserts.Traits) bool {
+func (l *ListSlot) allPlain(m asserts.Traits) bool {
 	for i := range l.n {
 		if s := l.at(i); s.meta != m || s.id.Storage == 0 {
 			return false
@@ -103,7 +76,7 @@ func (l *SavedList) allPlain(m asserts.Traits) bool {
 
 // SummarizeSavedOpt is SummarizeSaved for a Tensor?[] argument: undefined
 // elements (for a pointer type, nil) are absent and their checks skipped.
-func (c *Call) SummarizeSavedOpt(l *SavedList) {
+func (c *Call) SummarizeSavedOpt(l *ListSlot) {
 	l.SummarizeSaved()
 	l.opt = true
 	for i := range l.n {
@@ -116,7 +89,7 @@ func (c *Call) SummarizeSavedOpt(l *SavedList) {
 // CheckLen reports a misuse unless n, the length of the list the kernel
 // saw, is that of the saved list: call it before completing the elements
 // with [Call.After].
-func (l *SavedList) CheckLen(c *Call, n int) {
+func (l *ListSlot) CheckLen(c *Call, n int) {
 	if n != l.n {
 		c.listLenMisuse()
 	}
@@ -130,7 +103,7 @@ func (c *Call) listLenMisuse() {
 
 // SummarizeAfter notes, once every element is completed by [Call.After],
 // which of same_impl, same_storage and no_mutation pass for all of them.
-func (l *SavedList) SummarizeAfter() {
+func (l *ListSlot) SummarizeAfter() {
 	inl, more := l.parts()
 	var di, ds, dv asserts.ID
 	for i := range inl {
@@ -171,7 +144,7 @@ func (l *SavedList) SummarizeAfter() {
 
 // SummarizeResult notes, once every element of a list return is
 // snapshotted by [Call.Result], which use-count checks pass for all.
-func (l *SavedList) SummarizeResult() {
+func (l *ListSlot) SummarizeResult() {
 	var odd asserts.Traits
 	implOK, storOK, implOne := true, true, true
 	for i := range l.n {

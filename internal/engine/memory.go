@@ -30,7 +30,7 @@ import (
 // pointer is made per object: an identity costs what reading the
 // runtime's own fields does.
 
-// The memo bits of a Saved.
+// The memo bits of a Slot.
 const (
 	// memoMeta: metadata holds the fingerprint the Frame read (0: none),
 	// which same_metadata on a list element takes instead of reading it
@@ -134,7 +134,7 @@ func gcCycles() (uint64, bool) {
 	return s[0].Value.Uint64(), true
 }
 
-// memMeta is m's metadata fingerprint as a Saved keeps it, 0 without one
+// memMeta is m's metadata fingerprint as a Slot keeps it, 0 without one
 // (asserts.Memory.Metadata).
 func memMeta(m *asserts.Memory) uint64 {
 	fp, _ := m.Metadata()

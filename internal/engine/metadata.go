@@ -32,7 +32,7 @@ func init() {
 // [Call.Save]. A tensor that cannot report its metadata counts the row as
 // skipped (reason no_metadata_access), as do the other skip reasons of the
 // policy (undefined, absent).
-func (c *Call) SaveMetadata(s *Saved, t asserts.Identity) {
+func (c *Call) SaveMetadata(s *Slot, t asserts.Identity) {
 	m, _ := t.(asserts.Metadata)
 	c.SaveMetadataOf(s, m)
 }
@@ -41,7 +41,7 @@ func (c *Call) SaveMetadata(s *Saved, t asserts.Identity) {
 // [Metadata], with no type assertion: the rows' path calls it where the
 // tensor type implements Metadata. t is a nil pointer for an absent
 // optional; a nil t, a tensor that does not implement Metadata.
-func (c *Call) SaveMetadataOf(s *Saved, t asserts.Metadata) {
+func (c *Call) SaveMetadataOf(s *Slot, t asserts.Metadata) {
 	const k = checks.SameMetadata
 	c.count(k, 1)
 	s.hasMeta = false
@@ -56,7 +56,7 @@ func (c *Call) SaveMetadataOf(s *Saved, t asserts.Metadata) {
 	}
 	ok := t != nil
 	if ok {
-		s.metadata, ok = t.MetadataFingerprint()
+		s.x, ok = t.MetadataFingerprint()
 	}
 	if !ok {
 		c.skip(k, checks.ReasonNoMetadata)
@@ -78,9 +78,9 @@ func (c *Call) SaveMetadataOf(s *Saved, t asserts.Metadata) {
 //	}
 //
 // a direct call of the method and no call into asserts on the fast path.
-func (c *Call) TakeMetadata(s *Saved, fp uint64, ok bool) bool {
+func (c *Call) TakeMetadata(s *Slot, fp uint64, ok bool) bool {
 	if s.meta&^asserts.Versioned == fPending && s.id.Impl != 0 && ok {
-		s.metadata, s.hasMeta = fp, true
+		s.x, s.hasMeta = fp, true
 		c.t[checks.SameMetadata]++
 		return true
 	}
@@ -97,8 +97,8 @@ func (c *Call) TakeMetadata(s *Saved, fp uint64, ok bool) bool {
 //	if fp, ok := t.MetadataFingerprint(); !s.MetadataKept(fp, ok) {
 //		c.SameMetadataOf(l, s, t)
 //	}
-func (s *Saved) MetadataKept(fp uint64, ok bool) bool {
-	return !s.hasMeta || ok && fp == s.metadata && s.meta&fPending == 0
+func (s *Slot) MetadataKept(fp uint64, ok bool) bool {
+	return !s.hasMeta || ok && fp == s.x && s.meta&fPending == 0
 }
 
 // SameMetadata completes same_metadata once the kernel has returned: the
@@ -114,7 +114,7 @@ func (s *Saved) MetadataKept(fp uint64, ok bool) bool {
 // concurrent_write, when another goroutine's checked call declared a
 // write to the argument's storage while this one ran (an in-place
 // metadata op such as t_ on a shared tensor, see concurrent.go).
-func (c *Call) SameMetadata(l Loc, s *Saved, t asserts.Identity) {
+func (c *Call) SameMetadata(l Loc, s *Slot, t asserts.Identity) {
 	if s.hasMeta {
 		m, _ := t.(asserts.Metadata)
 		c.SameMetadataOf(l, s, m)
@@ -123,7 +123,7 @@ func (c *Call) SameMetadata(l Loc, s *Saved, t asserts.Identity) {
 
 // SameMetadataOf is [Call.SameMetadata] for a tensor whose type
 // implements [Metadata] (see [Call.SaveMetadataOf]).
-func (c *Call) SameMetadataOf(l Loc, s *Saved, m asserts.Metadata) {
+func (c *Call) SameMetadataOf(l Loc, s *Slot, m asserts.Metadata) {
 	const k = checks.SameMetadata
 	if !s.hasMeta {
 		return
@@ -137,7 +137,7 @@ func (c *Call) SameMetadataOf(l Loc, s *Saved, m asserts.Metadata) {
 	if m != nil {
 		got, ok = m.MetadataFingerprint()
 	}
-	if ok && got == s.metadata {
+	if ok && got == s.x {
 		return
 	}
 	if !ok {
@@ -154,7 +154,7 @@ func (c *Call) SameMetadataOf(l Loc, s *Saved, m asserts.Metadata) {
 		c.skipConcurrent(k)
 		return
 	}
-	c.report(&violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: s.metadata, Got: got}, loc: l})
+	c.report(&violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: s.x, Got: got}, loc: l})
 }
 
 // mutableImpl reports whether TensorImpl impl is a mutable argument's.
@@ -178,13 +178,13 @@ func (c *Call) mutableImpl(impl asserts.ID) bool {
 
 // SaveMetadataList starts same_metadata on each element of a list
 // argument (Tensor[], Tensor?[]), as [Call.SaveMetadata] does.
-func SaveMetadataList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
+func SaveMetadataList[T asserts.Identity](c *Call, l *ListSlot, ts []T) {
 	for i := range min(l.n, len(ts)) {
 		// The fingerprint the memory kind's snapshot read (memArg,
 		// memElem), taken here: no element made an Identity (a generic
 		// function's conversion costs a look-up per element) unless it
 		// must be read.
-		if s := l.at(i); s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
+		if s := l.at(i); s.memo&memoMeta != 0 && c.TakeMetadata(s, s.x, s.x != 0) {
 			continue
 		}
 		c.SaveMetadata(l.at(i), ts[i])
@@ -193,7 +193,7 @@ func SaveMetadataList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 
 // SameMetadataList completes same_metadata on each element of a list
 // argument, as [Call.SameMetadata] does.
-func SameMetadataList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+func SameMetadataList[T asserts.Identity](c *Call, loc Loc, l *ListSlot, ts []T) {
 	for i := range l.n {
 		if s := l.at(i); s.hasMeta && i < len(ts) {
 			if s.memo&memoKept != 0 && s.meta&fPending == 0 {

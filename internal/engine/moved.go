@@ -98,7 +98,7 @@ func movedDuring(from, to unsafe.Pointer, since uint64) (bool, uintptr) {
 // change of the tensor's geometry.
 //
 //go:noinline
-func (c *Call) movedAfter(s *Saved, to unsafe.Pointer) {
+func (c *Call) movedAfter(s *Slot, to unsafe.Pointer) {
 	if s.anchor == nil || to == nil {
 		return
 	}
@@ -109,8 +109,8 @@ func (c *Call) movedAfter(s *Saved, to unsafe.Pointer) {
 	if s.id.Storage == asserts.ID(uintptr(s.anchor)) {
 		s.id.Storage = s.after.Storage
 	}
-	if s.memo&memoMeta != 0 && s.metadata != 0 {
-		s.metadata = shared.ShiftMetadata(s.metadata, shift)
+	if s.memo&memoMeta != 0 && s.x != 0 {
+		s.x = shared.ShiftMetadata(s.x, shift)
 	}
 	s.anchor = to
 }

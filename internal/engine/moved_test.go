@@ -40,7 +40,7 @@ func TestDeclaredMoveIsNoViolation(t *testing.T) {
 	viaMemory := func(x *movingTensor, kernel func()) []asserts.Violation {
 		return asserts.Collect(func() {
 			var c Call
-			var s Saved
+			var s Slot
 			c.BeginWith(&opMoving, asserts.EnvState{})
 			m := x.memory()
 			saveMemory(&c, &s, unsafe.Pointer(x), &m)
@@ -80,7 +80,7 @@ func TestDeclaredMoveIsNoViolation(t *testing.T) {
 	viaAnchor := func(tell bool) []asserts.Violation {
 		return asserts.Collect(func() {
 			var c Call
-			var s Saved
+			var s Slot
 			c.BeginWith(&opMoving, asserts.EnvState{})
 			c.SaveIdent(&s, anchoredStub{id, x})
 			x.moveData(tell)

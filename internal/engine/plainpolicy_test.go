@@ -19,21 +19,21 @@ func TestPlainTensorsNeedNoPolicy(t *testing.T) {
 	onRet := []checks.Check{checks.ImplUseCountLE1, checks.StorageUseCountEq1}
 	for p := range checks.Policy(checks.NumPolicies) {
 		c := Call{op: &Op{Name: "plain", Policy: p}}
-		arg := Saved{id: asserts.Ident{Impl: 1, Storage: 2, Version: 3, Traits: asserts.Versioned}, meta: asserts.Versioned}
+		arg := Slot{id: asserts.Ident{Impl: 1, Storage: 2, Version: 3, Traits: asserts.Versioned}, meta: asserts.Versioned}
 		m, _ := c.classify(&arg)
 		for _, k := range onArg {
 			if m.Has(k) {
 				t.Errorf("%v: %v is skipped for a plain versioned argument", p, k)
 			}
 		}
-		ret := Saved{id: arg.id, meta: asserts.Versioned | fResult}
+		ret := Slot{id: arg.id, meta: asserts.Versioned | fResult}
 		m, _ = c.classify(&ret)
 		for _, k := range onRet {
 			if m.Has(k) {
 				t.Errorf("%v: %v is skipped for a plain versioned return", p, k)
 			}
 		}
-		unv := Saved{id: asserts.Ident{Impl: 1, Storage: 2}}
+		unv := Slot{id: asserts.Ident{Impl: 1, Storage: 2}}
 		m, cs := c.classify(&unv)
 		for _, k := range onArg {
 			if skipped := m.Has(k); skipped != (k == checks.NoMutation) {

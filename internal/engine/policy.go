@@ -122,6 +122,6 @@ func traitConds(id asserts.Ident) conds {
 // 1 on a tensor whose runtime may hold references to the storage for it
 // ([HiddenStorageRefs]): the count then cannot tell an owner from the
 // runtime's own reference, and storage_use_count_eq_1 is inconclusive.
-func (r *Saved) hiddenStorageRefs() bool {
+func (r *Slot) hiddenStorageRefs() bool {
 	return r.traits()&asserts.HiddenStorageRefs != 0 && r.storageUses() > 1
 }

@@ -21,7 +21,7 @@ func TestUncountedPairTable(t *testing.T) {
 	for p := range checks.Policy(checks.NumPolicies) {
 		op := &Op{Name: "unc", Policy: p}
 		var c Call
-		var s, r Saved
+		var s, r Slot
 		c.Begin(op)
 		saveMemory(&c, &s, h, &m)
 		afterMemory(&c, &s, h, &m)

@@ -80,7 +80,7 @@ func sameImplCall(t *testing.T, op *engine.Op, kernel func(*handle) *handle) ass
 	vs := asserts.Collect(func() {
 		var c engine.Call
 		c.Begin(op)
-		var a0 engine.Saved
+		var a0 engine.Slot
 		c.Save(&a0, self)
 		kernel(self)
 		c.After(&a0, self)

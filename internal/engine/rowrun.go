@@ -14,14 +14,12 @@ import (
 // Frame's snapshots and, where a step reads the tensor, the tensor made
 // from its handle by the Shape's Tensor or Elem function.
 
-// A rowCtx is what a step of a row runs on: the call, the row (ref), its
-// tensors' snapshots (T: the row's tensor or return; U: the argument of a
-// pair), single (t, u) or list (tl, ul), and the Frame's slots of T (tq,
-// tlq: the handles, the fingerprints read). One per phase of a call,
-// pointed at each row in turn.
+// A rowCtx is what a step of a row runs on: the call, the row (ref), the
+// Frame's slots of its tensors (T: the row's tensor or return; U: the
+// argument of a pair), single (t, u) or list (tl, ul). One per phase of a
+// call, pointed at each row in turn.
 type rowCtx struct {
 	f   *frame
-	sc  *slowCall
 	c   *Call
 	ref *rowRef
 	r   *Row
@@ -30,12 +28,10 @@ type rowCtx struct {
 	buf *elemsBuf
 }
 
-func (x *rowCtx) t() *Saved      { return &x.sc.s[x.ref.t] }
-func (x *rowCtx) u() *Saved      { return &x.sc.s[x.ref.u] }
-func (x *rowCtx) tl() *SavedList { return &x.sc.ls[x.ref.t] }
-func (x *rowCtx) ul() *SavedList { return &x.sc.ls[x.ref.u] }
-func (x *rowCtx) tq() *Slot      { return &x.s[x.ref.t] }
-func (x *rowCtx) tlq() *ListSlot { return &x.ls[x.ref.t] }
+func (x *rowCtx) t() *Slot      { return &x.s[x.ref.t] }
+func (x *rowCtx) u() *Slot      { return &x.s[x.ref.u] }
+func (x *rowCtx) tl() *ListSlot { return &x.ls[x.ref.t] }
+func (x *rowCtx) ul() *ListSlot { return &x.ls[x.ref.u] }
 
 // runAll runs the steps of refs in order.
 func (x *rowCtx) runAll(refs []rowRef) {
@@ -208,7 +204,7 @@ func (p *fastPlan) deriveSteps() {
 // rowCtx makes the context of the steps of a call's rows, whose Frame
 // slots are s and ls.
 func (f *frame) rowCtx(sc *slowCall, buf *elemsBuf, s []Slot, ls []ListSlot) rowCtx {
-	return rowCtx{f: f, sc: sc, c: &sc.c, s: s, ls: ls, buf: buf}
+	return rowCtx{f: f, c: &sc.c, s: s, ls: ls, buf: buf}
 }
 
 // lt and lu are the Locs of the row's tensors T and U, read from the
@@ -218,7 +214,7 @@ func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
 
 // tensor is the row's single tensor T.
-func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.tq()) }
+func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.t()) }
 
 // listPasses decides, where it can, the step of a single T run on each
 // element of list l (stepElems) for the whole list at once, counting what
@@ -226,7 +222,7 @@ func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.tq()) }
 // steps before and after the kernel of binding_context and same_content,
 // which pass or skip every element alike outside a hermetic context and
 // with the content check off.
-func (c *Call) listPasses(id stepID, l *SavedList) bool {
+func (c *Call) listPasses(id stepID, l *ListSlot) bool {
 	switch id {
 	case stepBindingContext:
 		return c.bindingListPasses(l)
@@ -241,7 +237,7 @@ func (c *Call) listPasses(id stepID, l *SavedList) bool {
 }
 
 // elems are the tensors of the row's list T.
-func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tlq(), x.buf) }
+func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tl(), x.buf) }
 
 // forms is a step's IDs by form.
 type forms = [checktable.NumForms]stepID
@@ -316,7 +312,7 @@ func (x *rowCtx) runTensor(id stepID) {
 			c.SameContentAfter(x.lt(), x.t(), x.tensor())
 		}
 	case stepTakeMetadata:
-		x.f.takeMetadata(x.tq(), x.t(), c)
+		x.f.takeMetadata(x.t(), c)
 	case stepSaveMetadataList:
 		SaveMetadataList(c, x.tl(), x.elems())
 	case stepSameMetadata:
@@ -344,7 +340,7 @@ func (x *rowCtx) runTensor(id stepID) {
 // tensor: nothing when the fingerprint read after the kernel is the one
 // taken before it, else the entry.
 func (x *rowCtx) sameMetadata() {
-	if q := x.tq(); q.mread&4 != 0 && x.t().MetadataKept(q.fp, q.mread&8 != 0) {
+	if q := x.t(); q.mread&4 != 0 && x.t().MetadataKept(q.fp, q.mread&8 != 0) {
 		return
 	}
 	t := x.tensor()

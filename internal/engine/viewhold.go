@@ -43,7 +43,7 @@ func init() {
 // shares with argument s (view_holds_storage): its use count after the
 // kernel exceeds the count [Frame.ViewBase] read before it. A return that
 // does not share the argument's storage is shares_storage's to report.
-func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
+func (c *Call) ViewHoldsStorage(ret Loc, r *Slot, arg Loc, s *Slot) {
 	const k = checks.ViewHoldsStorage
 	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage == s.id.Storage && uint64(r.after.Storage) > r.digest {
 		c.t[k]++ // a plain view that holds the storage
@@ -83,7 +83,7 @@ func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 // element on another storage is shares_storage's to report, one that is
 // s's TensorImpl adds no hold) are judged together. Where every element
 // and s are plain (okRegular), no skip decision is made.
-func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+func (c *Call) ViewHoldsStorageList(ret Loc, rl *ListSlot, arg Loc, s *Slot) {
 	const k = checks.ViewHoldsStorage
 	plain := rl.ok&okRegular != 0 && s.meta == asserts.Versioned
 	var sm checks.Set
@@ -92,7 +92,7 @@ func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 		sm, sc = c.classify(s)
 	}
 	var n, after uint64
-	var first *Saved
+	var first *Slot
 	judged := 0
 	for i := range rl.n {
 		e := rl.at(i)
@@ -123,7 +123,7 @@ func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // argument s's, of the elements of rl on s's storage: the holds a list of
 // views adds (one per TensorImpl, however many handles of it the list
 // has). It runs only where the count falls short.
-func distinctImpls(rl *SavedList, s *Saved) uint64 {
+func distinctImpls(rl *ListSlot, s *Slot) uint64 {
 	seen := map[asserts.ID]bool{}
 	for i := range rl.n {
 		if e := rl.at(i); e.id.Storage == s.id.Storage && e.id.Impl != s.id.Impl && e.id.Impl != 0 {
@@ -139,7 +139,7 @@ func distinctImpls(rl *SavedList, s *Saved) uint64 {
 // where no release on another goroutine can explain it (see the top of
 // this file), and otherwise every run of the row is skipped under
 // other_holders.
-func (c *Call) viewHolds(ret, arg Loc, before, after, n uint64, r *Saved, runs int) {
+func (c *Call) viewHolds(ret, arg Loc, before, after, n uint64, r *Slot, runs int) {
 	const k = checks.ViewHoldsStorage
 	if after >= before+n {
 		return
