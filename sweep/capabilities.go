@@ -12,7 +12,7 @@ import (
 // report counts it apart ([Report].NotGenerated, 'x' in Tried, one line
 // of the summary), and the share of samples the runtime cannot make is
 // of the samples it could have. The zero value has what every runtime
-// has: strided tensors of any dtype and rank, without a layout, a bit,
+// has: strided tensors of any dtype, without a layout, a bit,
 // autograd or named dims.
 type Capabilities struct {
 	// Layouts are the non-strided layouts the runtime has ([SparseCOO],
@@ -26,10 +26,10 @@ type Capabilities struct {
 	// NamedDims: tensors with named dims (Spec.Named).
 	NamedDims bool
 	// Dtypes are the element types the runtime has, by [Spec].Dtype's
-	// names; nil: every one.
+	// names; nil: every one. A runtime that moves a sample of another
+	// dtype to its own (a *DtypeError, a repair) leaves it nil: those
+	// samples then run.
 	Dtypes []string
-	// Ranks are the ranks of the tensors the runtime has; nil: every one.
-	Ranks []int
 }
 
 // A Capable runtime says which kinds of tensor it has (a Go library
@@ -58,8 +58,6 @@ func (c *Capabilities) lacks(sp Spec) string {
 		return "no named dims"
 	case c.Dtypes != nil && !slices.Contains(c.Dtypes, sp.Dtype):
 		return fmt.Sprintf("no %s dtype", sp.Dtype)
-	case c.Ranks != nil && !slices.Contains(c.Ranks, len(sp.Shape)):
-		return fmt.Sprintf("no %d-D tensor", len(sp.Shape))
 	}
 	return ""
 }
