@@ -270,7 +270,8 @@ type Step struct {
 	// NotRun is why a given sample or a probe did not run: '_' (no base
 	// sample), '=' (the base has its values), '-' (no argument of its
 	// kind); '/' a step not run (an earlier one hung, or the budget ran
-	// out); 0 when it ran.
+	// out); 'x' a variant not generated (the runtime does not have its
+	// kind of tensor: [Capabilities]); 0 when it ran.
 	NotRun byte
 }
 
@@ -435,9 +436,10 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 	}
 	ty := newTally(es, n, probes, o.Found)
 	ty.onStep = o.OnStep
+	ty.notGen = notGeneratedOf(rt, n)
 	if inProcess {
 		before := asserts.ReadStats()
-		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, emit: ty.apply}
+		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, notGen: ty.notGen, emit: ty.apply}
 		onShallowStack(func() {
 			defer d.close()
 			for i := range es {
@@ -480,7 +482,10 @@ type driver struct {
 	n        int // variants per op
 	noValues bool
 	skipFn   func(op string, step int) bool // Options.Skip
-	emit     func(*event)
+	// notGen gives, per variant, why the runtime does not have its
+	// tensors ("": it is generated; nil: every one is).
+	notGen []string
+	emit   func(*event)
 	// quiet, when set, runs a call whose checks are not the sweep's (a
 	// base sample run again in a fresh worker).
 	quiet func(func())
@@ -596,6 +601,10 @@ func (d *driver) runOp(i, from, base, alias int) {
 	e := d.es[i]
 	var baseS, aliasS, refused *Sample
 	for v := from; v < d.n; v++ {
+		if d.notGen != nil && d.notGen[v] != "" {
+			d.emit(&event{T: evStep, Op: i, Step: v, Res: &result{NotRun: notGenerated}})
+			continue
+		}
 		if d.skipped(i, v) {
 			continue
 		}

@@ -188,6 +188,9 @@ type tally struct {
 	// found (streamed); onStep, each step's result (Options.OnStep).
 	found  func(string)
 	onStep func(Step)
+	// notGen gives, per variant, why the runtime does not have its
+	// tensors ("": generated; nil: every one is).
+	notGen []string
 }
 
 func newTally(es []entry, n, probes int, found func(string)) *tally {
@@ -298,6 +301,10 @@ func (t *tally) step(op, k int, res *result) {
 	g := t.es[op].given
 	t.next(s, k)
 	switch {
+	case k < t.n && t.notGenerated(k):
+		s.tried = append(s.tried, notGenerated)
+		t.r.NotGenerated[k] = t.notGen[k]
+		t.r.NotGeneratedSamples++
 	case res.NotRun == '/': // skipped (Options.Skip)
 		s.tried = append(s.tried, '/')
 		s.given++
@@ -381,12 +388,20 @@ func (t *tally) again(op, k int, res *result) {
 // skip marks step k of op not run ('/'): an earlier step of the op hung,
 // or the sweep's budget ran out.
 func (t *tally) skip(op, k int) {
+	if k < t.n && t.notGenerated(k) {
+		t.step(op, k, &result{NotRun: notGenerated})
+		return
+	}
 	s := t.state(op)
 	t.next(s, k)
 	s.tried = append(s.tried, '/')
 	s.given++
 	t.told(op, k, &result{NotRun: '/'}, false)
 }
+
+// notGenerated reports whether variant k is one the runtime does not
+// have the tensors of (not generated).
+func (t *tally) notGenerated(k int) bool { return t.notGen != nil && t.notGen[k] != "" }
 
 // tell streams the findings and the crash a result added first.
 func (t *tally) tell() {
@@ -438,6 +453,9 @@ func decodeReport(b []byte) (*Report, error) {
 		if *m == nil {
 			*m = map[string]string{}
 		}
+	}
+	if r.NotGenerated == nil {
+		r.NotGenerated = map[int]string{}
 	}
 	if r.ExercisedRepairs == nil {
 		r.ExercisedRepairs = map[string][]string{}

@@ -115,7 +115,7 @@ func isolate(t testing.TB, id sweepID, ty *tally, o Options) error {
 	var wg sync.WaitGroup
 	for i := range lanes {
 		m := &master{ty: newTally(ty.es, ty.n, ty.probes, found), q: q, id: id, before: before(id.key), exe: exe, args: args, limit: limit, deadline: deadline}
-		m.ty.onStep = onStep
+		m.ty.onStep, m.ty.notGen = onStep, ty.notGen
 		if tb := o.Test; tb != nil {
 			m.testFailed = func(msg string) {
 				mu.Lock()

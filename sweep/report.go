@@ -49,6 +49,13 @@ type Report struct {
 	// Unmade counts, by the runtime's reason, the samples it cannot make
 	// (a layout or dtype it lacks): not run, not rejected.
 	Unmade map[string]int
+	// NotGenerated gives, per variant not generated (its number in
+	// [Variants]), why: its template asks for a kind of tensor the
+	// runtime does not have ([Capabilities]). NotGeneratedSamples counts
+	// the samples they would have been (one per op each), counted in
+	// neither Samples nor Unmade.
+	NotGenerated        map[int]string
+	NotGeneratedSamples int
 	// RepairsUsed counts per repair rule the samples it helped run.
 	RepairsUsed map[string]int
 	// Again counts the samples that ran and were then called twice more
@@ -100,7 +107,7 @@ type probeCount struct {
 
 func newReport(ops int) *Report {
 	r := &Report{Ops: ops, Exercised: map[string]int{}, NotReached: map[string]string{}, NoSample: map[string]string{}, ExercisedRepairs: map[string][]string{}, Took: map[string]time.Duration{},
-		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{},
+		RejectedBy: map[string]int{}, Unmade: map[string]int{}, NotGenerated: map[int]string{}, RepairsUsed: map[string]int{},
 		AgainFailed: map[string]string{}, Tried: map[string]string{}}
 	for _, p := range Probes {
 		r.valueCounts = append(r.valueCounts, probeCount{Name: p.Name})
@@ -206,6 +213,8 @@ func (r *Report) merge(o *Report) {
 	r.Repaired += o.Repaired
 	r.Rejected += o.Rejected
 	r.Again += o.Again
+	r.NotGeneratedSamples += o.NotGeneratedSamples
+	maps.Copy(r.NotGenerated, o.NotGenerated)
 	r.Stats = r.Stats.Add(o.Stats)
 	for _, m := range [][2]map[string]int{{r.Exercised, o.Exercised}, {r.RejectedBy, o.RejectedBy}, {r.Unmade, o.Unmade}, {r.RepairsUsed, o.RepairsUsed}} {
 		for k, n := range m[1] {
@@ -294,6 +303,8 @@ func firstLine(s string) string {
 //	   (the test's deadline) ran out, or Options.Skip named it
 //	E  rejected by the kernel or the wrapper (after the repairs)
 //	M  the runtime cannot make it
+//	x  (a variant) not generated: the runtime does not have the kind of
+//	   tensor it asks for ([Capabilities])
 //	=  (a probe) the op's base sample has these values already
 //	-  (a probe) the op has no argument of its kind
 //	_  (a probe) not tried: no variant of the op ran
@@ -307,6 +318,7 @@ func (r *Report) String() string {
 	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %s), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes\n",
 		r.Ops, len(r.Exercised), r.notReachedText(), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, own, len(r.Crashes))
 	r.writeValuesLine(&b)
+	r.writeNotGenerated(&b)
 	r.writeUnmadeShare(&b, unmade)
 	for _, k := range sortedKeys(r.Unmade) {
 		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
@@ -428,7 +440,11 @@ func (r *Report) writeTried(b *strings.Builder) {
 			fmt.Fprintf(b, "\t%2d %-22s %4d %4d %4d %4d; %4d; %4d; %4d\n", i, c.Name, c.Ran, c.Rejected, c.Crashed, c.Unmade, c.Same, c.NoArg, c.NotReached)
 		}
 	}
-	b.WriteString("tried (per op: each variant, then each value; . ran, V violation, C crash, H hang, / not run, E rejected, M cannot make, = in the base, - no such argument, _ not reached):\n")
+	x := "" // said when there are any
+	if len(r.NotGenerated) > 0 {
+		x = ", x not generated"
+	}
+	fmt.Fprintf(b, "tried (per op: each variant, then each value; . ran, V violation, C crash, H hang, / not run, E rejected, M cannot make%s, = in the base, - no such argument, _ not reached):\n", x)
 	w := 0
 	for op := range r.Tried {
 		w = max(w, len(op))

@@ -256,8 +256,9 @@ func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts
 	c.again = strings.HasSuffix(name, calledAgain)
 	name = strings.TrimSuffix(name, calledAgain)
 	safe := c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease // recovered: called again
+	notGen := notGeneratedOf(rt, len(Variants))
 	for v := range Variants {
-		if !isProbe && Variants[v].Name != name {
+		if !isProbe && Variants[v].Name != name || notGen != nil && notGen[v] != "" {
 			continue
 		}
 		s := For(e.Func, v)

@@ -216,7 +216,7 @@ func (w *worker) serve(id sweepID, es []entry, rt Runtime, n int, o Options) (*R
 // when it is done.
 func (w *worker) run(es []entry, rt Runtime, n int, o Options, req request) {
 	var excluded asserts.Stats
-	d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, emit: w.emit, quiet: func(f func()) {
+	d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, notGen: notGeneratedOf(rt, n), emit: w.emit, quiet: func(f func()) {
 		before := asserts.ReadStats()
 		asserts.Collect(f)
 		excluded = excluded.Add(asserts.ReadStats().Sub(before))

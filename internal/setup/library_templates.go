@@ -380,6 +380,16 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 	return reflect.ValueOf({{.Ctor}}), nil
 }
 
+// Capabilities says which kinds of tensor {{.LibName}}'s type has: strided
+// tensors, with no layout, conj or neg bit, autograd or named dims
+// (PyTorch's, which a Go library's tensor has not). The sweep generates
+// no variant that asks for one, and its summary says which and why in one
+// line. The dtypes and ranks are left open: Tensor makes every one init
+// saw {{.LibName}}.{{.Lib.Ctor.Name}} make (assertgenSweepRanks); a sample of another
+// dtype moves to {{.Lib.Elem}} (a *sweep.DtypeError) and runs, and one of another
+// rank is counted as one it cannot make, unless a repair moves it.
+func (sweepAdapter) Capabilities() sweep.Capabilities { return sweep.Capabilities{} }
+
 // Value leaves every non-tensor argument to package sweep, which converts
 // what gen's default Go types take.
 func (sweepAdapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {

@@ -48,6 +48,13 @@ func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error
 	return reflect.ValueOf(mat.NewDense(sp.Shape[0], sp.Shape[1], vals)), nil
 }
 
+// Capabilities says what gonum's Dense has: strided tensors with no
+// layout, conj or neg bit, autograd or named dims; the sweep generates no
+// variant asking for one (its summary counts them in one line). The
+// dtypes and ranks stay open: a sample of another dtype moves to float64,
+// one of another rank often to a matrix (a repair), and runs.
+func (adapter) Capabilities() sweep.Capabilities { return sweep.Capabilities{} }
+
 func (adapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
 	return reflect.Value{}, false, nil
 }

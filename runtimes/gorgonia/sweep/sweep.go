@@ -42,6 +42,13 @@ func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error
 	return reflect.ValueOf(t), nil
 }
 
+// Capabilities says what gorgonia's Dense has: strided tensors, with no
+// layout, conj or neg bit, autograd or named dims, so the sweep generates
+// no variant asking for one (its summary counts them in one line). The
+// dtypes stay open: gorgonia has complex and integer Denses this adapter
+// does not make, and a sample of one counts as one it cannot make.
+func (adapter) Capabilities() sweep.Capabilities { return sweep.Capabilities{} }
+
 // Value leaves every value to the sweep package (a ScalarType becomes
 // c10's number, which the wrappers' int takes).
 func (adapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
