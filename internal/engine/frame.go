@@ -159,12 +159,13 @@ type frame struct {
 	bindNo uint8
 	// ifaces has bit i set when single slot i holds a tensor held as an
 	// interface ([Frame.Iface]): its data word in the slot's h, its type
-	// word in itype, or in more[i] when another slot's type word took
-	// itype first (frame.itypeOf). Kept out of Slot, whose size list
-	// elements pay for (8 bytes of each, zeroed on every call).
-	ifaces uint32
-	itype  unsafe.Pointer
-	more   *[32]unsafe.Pointer
+	// word in itype[0], or itype[1] where bit i of second is set, or in
+	// more[i] when two other type words took both (frame.itypeOf). Kept
+	// out of Slot, whose size list elements pay for (8 bytes of each,
+	// zeroed on every call).
+	ifaces, second uint32
+	itype          [2]unsafe.Pointer
+	more           *[32]unsafe.Pointer
 }
 
 // Open opens the call, before the first read: a write another goroutine

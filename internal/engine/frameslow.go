@@ -351,8 +351,13 @@ func (f *frame) tensorOf(q *Slot) asserts.Identity {
 // whose type word is it (Frame.Iface).
 func (f *frame) setItype(i int, it unsafe.Pointer) {
 	f.ifaces |= 1 << uint(i)
-	if f.itype == nil || f.itype == it {
-		f.itype = it
+	switch {
+	case f.itype[0] == nil || f.itype[0] == it:
+		f.itype[0] = it
+		return
+	case f.itype[1] == nil || f.itype[1] == it:
+		f.itype[1] = it
+		f.second |= 1 << uint(i)
 		return
 	}
 	if f.more == nil {
@@ -375,7 +380,7 @@ func (f *frame) itypeOf(q *Slot) unsafe.Pointer {
 	if f.more != nil && f.more[i] != nil {
 		return f.more[i]
 	}
-	return f.itype
+	return f.itype[f.second>>i&1]
 }
 
 // ifaceOf puts the two words of a tensor held as an interface
