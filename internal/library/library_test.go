@@ -196,10 +196,11 @@ func TestCopyRefused(t *testing.T) {
 }
 
 // loadFake copies testdata/fakemod into a new directory and loads the
-// type spec names from its package user, a package of the module that
-// does not declare it, as init does; it returns user's directory. With
-// -short the test is skipped: binding builds and runs a program.
-func loadFake(t *testing.T, spec Spec) (string, *Lib) {
+// type spec names, with the kernel packages named, from its package
+// user, a package of the module that does not declare it, as init does;
+// it returns user's directory. With -short the test is skipped: binding
+// builds and runs a program.
+func loadFake(t *testing.T, spec Spec, kernels ...string) (string, *Lib) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the value check")
@@ -209,7 +210,7 @@ func loadFake(t *testing.T, spec Spec) (string, *Lib) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(mod, "user")
-	l, err := Load(dir, spec)
+	l, err := Load(dir, spec, kernels...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,18 +398,7 @@ func TestLoadModMod(t *testing.T) {
 // whose values are not sigmoid's, is rejected by its name, kern.Sigmoid.
 // The bindings' code names kern, which Found.Imports holds.
 func TestBindKernels(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the value check")
-	}
-	mod := t.TempDir()
-	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(mod, "user")
-	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/kern")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/kern")
 	f := bindAll(t, dir, l)
 	got := map[string]string{}
 	for _, b := range f.Bindings {
@@ -453,18 +443,7 @@ func TestBindKernels(t *testing.T) {
 // operators bound to no op are listed, with why: Halve's values are no
 // op's, Dropout's bool parameter no op passes.
 func TestBindReceivers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the value check")
-	}
-	mod := t.TempDir()
-	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(mod, "user")
-	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/nnops")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/nnops")
 	f := bindSome(t, dir, l, "sigmoid", "silu", "log1p", "relu6", "maximum", "cat", "neg", "abs")
 	got := map[string]string{}
 	for _, b := range f.Bindings {
@@ -511,18 +490,7 @@ func TestBindReceivers(t *testing.T) {
 // (nnops.GRelu6[float64]) and bound; the operators over fake's M are
 // not its callables.
 func TestBindReceiversGeneric(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the value check")
-	}
-	mod := t.TempDir()
-	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(mod, "user")
-	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "G", Args: []string{"float64"}}, "example.com/fakemod/nnops")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "G", Args: []string{"float64"}}, "example.com/fakemod/nnops")
 	f := bindSome(t, dir, l, "relu6", "sigmoid")
 	var got []string
 	for _, b := range f.Bindings {

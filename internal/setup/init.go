@@ -168,6 +168,18 @@ func usage(format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
 
+// addedSources returns the files init adds to the package in dir that
+// are built with it (Go files, not tests), by their paths.
+func addedSources(dir string, files map[string][]byte) map[string][]byte {
+	added := map[string][]byte{}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			added[filepath.Join(dir, name)] = data
+		}
+	}
+	return added
+}
+
 // checkBuilds type-checks the package with the Go files init adds to it
 // (not its tests: the sweep test needs the package gen writes), in the
 // release and the debug build: a refusal names what would not build. The
@@ -175,12 +187,7 @@ func usage(format string, args ...any) error {
 // tell (a package the files import is not loaded) or finds a problem, the
 // go command's own load of the package with the files decides.
 func checkBuilds(t *target, files map[string][]byte, missing []*plan.Op) error {
-	added := map[string][]byte{}
-	for name, data := range files {
-		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
-			added[filepath.Join(t.Dir, name)] = data
-		}
-	}
+	added := addedSources(t.Dir, files)
 	var kernels []string
 	for _, m := range missing {
 		kernels = append(kernels, m.GoName)

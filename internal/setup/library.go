@@ -128,7 +128,7 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	}
 	if err := library.ProbeMemory(context.Background(), t.Dir, t.Lib); err != nil {
 		if strings.Contains(err.Error(), "providing package github.com/assertgen/assertgen/asserts") {
-			return fmt.Errorf("init wrote nothing: with its files, package %s would not build: the memory function imports github.com/assertgen/assertgen/asserts, which this module does not require\n(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)", t.Path)
+			return fmt.Errorf("init wrote nothing: with its files, package %s would not build: the memory function imports github.com/assertgen/assertgen/asserts, which this module does not require\n%s", t.Path, assertsHint)
 		}
 		return err
 	}
@@ -373,21 +373,20 @@ func importOf(f *ast.File, x ast.Expr) string {
 	return ""
 }
 
+// assertsHint is what to do when the memory function init writes does
+// not build because the module does not require assertgen's asserts.
+const assertsHint = "(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)"
+
 // checkBuilds type-checks the package with the Go files init adds to it
 // (the memory function, the go:generate line; not the tests, which need
 // the package gen writes), in the release and the debug build: a
 // refusal names what would not build, and nothing is written.
 func (t *libTarget) checkBuilds(files map[string][]byte) error {
-	added := map[string][]byte{}
-	for name, data := range files {
-		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
-			added[filepath.Join(t.Dir, name)] = data
-		}
-	}
+	added := addedSources(t.Dir, files)
 	if err := discover.CheckAdded(t.Dir, added, []string{t.MemoryFunc}, gen.DefaultBuildTag); err != nil {
 		hint := ""
 		if strings.Contains(err.Error(), "could not import github.com/assertgen/assertgen/asserts") {
-			hint = "\n(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)"
+			hint = "\n" + assertsHint
 		}
 		return fmt.Errorf("init wrote nothing: with its files, %v%s", err, hint)
 	}

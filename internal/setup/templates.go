@@ -390,16 +390,57 @@ func TestMemory(t *testing.T) {
 	})
 }
 {{- if and $f $f.New (contains $f.New "int64s(")}}
+{{template "int64s" (args "Name" "int64s")}}
+{{- end}}
+`
 
-func int64s(s []int) []int64 {
+// helpersText defines the helper functions the tests init writes may
+// declare, each test file its own copy under its own name (the
+// conformance and the sweep test are built together in the debug build):
+// "elems" converts float64s to any of the element types (a bool is true
+// for a nonzero value), "int64s" converts a shape to []int64. Their
+// argument is a map (args): Name, the function's name in the file; for
+// elems, Of and Unit, what it converts in its doc ("test's numbers",
+// "number"), and Union and Elems, the element types; for int64s, Doc,
+// its doc comment after its name (none without).
+const helpersText = `{{define "elems"}}
+// {{.Name}} converts the {{.Of}} to T: a bool is true for a
+// nonzero {{.Unit}}.
+func {{.Name}}[T {{.Union}}](vs ...float64) []T {
+	out := make([]T, len(vs))
+	for i, v := range vs {
+		switch p := any(&out[i]).(type) {
+{{- range .Elems}}
+		case *{{.}}:
+			*p = {{if eq . "bool"}}v != 0{{else}}{{.}}(v){{end}}
+{{- end}}
+		}
+	}
+	return out
+}
+{{- end}}
+{{- define "int64s"}}
+{{if .Doc}}
+// {{.Name}} is {{.Doc}}
+{{end -}}
+func {{.Name}}(s []int) []int64 {
 	out := make([]int64, len(s))
 	for i, v := range s {
 		out[i] = int64(v)
 	}
 	return out
 }
-{{- end}}
-`
+{{- end}}`
+
+// args makes the argument of a template of helpersText from its keys
+// and values in turn.
+func args(kv ...any) map[string]any {
+	m := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	return m
+}
 
 // render fills the template of f with t and ops; Go files are gofmt'd.
 // In the templates, n "x" is the name x has in the file (see
@@ -426,6 +467,7 @@ func render(f tmpl, t *target, ops []string) ([]byte, error) {
 		"newCall": func(helper string) string {
 			return strings.ReplaceAll(t.Fill.New, "int64s(", name(helper)+"(")
 		},
+		"args": args,
 		"imp": func(x string) string {
 			if n := name(x); n != x {
 				return n + " "
@@ -433,7 +475,10 @@ func render(f tmpl, t *target, ops []string) ([]byte, error) {
 			return ""
 		},
 	}
-	tp, err := template.New(f.name).Funcs(funcs).Parse(f.text)
+	tp, err := template.New(f.name).Funcs(funcs).Parse(helpersText)
+	if err == nil {
+		tp, err = tp.Parse(f.text)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -600,31 +645,10 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 {{- end}}
 }
 {{- if $f.Bool}}
-
-// {{n "testElems"}} converts the test's numbers to T: a bool is true for a
-// nonzero number.
-func {{n "testElems"}}[T {{$f.Union}}](vs ...float64) []T {
-	out := make([]T, len(vs))
-	for i, v := range vs {
-		switch p := any(&out[i]).(type) {
-{{- range $f.Elems}}
-		case *{{.}}:
-			*p = {{if eq . "bool"}}v != 0{{else}}{{.}}(v){{end}}
-{{- end}}
-		}
-	}
-	return out
-}
+{{template "elems" (args "Name" (n "testElems") "Of" "test's numbers" "Unit" "number" "Union" $f.Union "Elems" $f.Elems)}}
 {{- end}}
 {{- if and $f.New (contains $f.New "int64s(")}}
-
-func {{n "int64s"}}(s []int) []int64 {
-	out := make([]int64, len(s))
-	for i, v := range s {
-		out[i] = int64(v)
-	}
-	return out
-}
+{{template "int64s" (args "Name" (n "int64s"))}}
 {{- end}}
 `
 
@@ -768,33 +792,10 @@ func {{n "transposedBase"}}[T any](vals []T, shape []int) []T {
 }
 {{- end}}
 {{- if $f.Bool}}
-
-// {{n "sweepElems"}} converts the sample's values to T: a bool is true for a
-// nonzero value.
-func {{n "sweepElems"}}[T {{$f.Union}}](vs ...float64) []T {
-	out := make([]T, len(vs))
-	for i, v := range vs {
-		switch p := any(&out[i]).(type) {
-{{- range $f.Elems}}
-		case *{{.}}:
-			*p = {{if eq . "bool"}}v != 0{{else}}{{.}}(v){{end}}
-{{- end}}
-		}
-	}
-	return out
-}
+{{template "elems" (args "Name" (n "sweepElems") "Of" "sample's values" "Unit" "value" "Union" $f.Union "Elems" $f.Elems)}}
 {{- end}}
 {{- if contains $f.New "int64s("}}
-
-// {{n "sweepInt64s"}} is the conformance test's int64s under a name of its
-// own: both tests are built together in the debug build.
-func {{n "sweepInt64s"}}(s []int) []int64 {
-	out := make([]int64, len(s))
-	for i, v := range s {
-		out[i] = int64(v)
-	}
-	return out
-}
+{{template "int64s" (args "Name" (n "sweepInt64s") "Doc" "the conformance test's int64s under a name of its\n// own: both tests are built together in the debug build.")}}
 {{- end}}
 
 // {{n "TestSweep"}} runs every wrapped op on samples made from its schema, through
