@@ -171,9 +171,15 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 // adds into out, binds none, and the report says why. It finds that
 // gorgonia crashes on empty inputs (a Go runtime error inside it) and
 // says so; the sweep makes the empty samples and reports those crashes
-// (held to verdicts here), turning away only the 88 views of 960
-// samples; the bound values and the conformance suite pass in both builds. gorgonia's
-// Narrow copies: the report says so.
+// (held to verdicts here). It makes the transposed views with Dense.T(),
+// which init found by trying it (its result on the tensor's memory with
+// the sizes and strides swapped), and turns away only the 24 views
+// selected along dim 0 of 960 samples (was 88 with the transposed ones):
+// the memory function init writes reads Float64s(), which gorgonia cuts
+// to a view's own capacity, so Slice's result is not on its base's
+// storage to it, and the report says so. The bound values and the
+// conformance suite pass in both builds. gorgonia's Narrow copies: the
+// report says so.
 func TestInitLibraryTypeGorgonia(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and gorgonia, builds them")
@@ -205,6 +211,8 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 		"not bound: Dense.Narrow: not narrow: it does not do what the op does: on ",
 		"memory: Memory reads bool (ranks 0, 1, 2, 3 and 4), int8 (ranks 0, 1, 2, 3 and 4), int16 (ranks 0, 1, 2, 3 and 4), int32 (ranks 0, 1, 2, 3 and 4), int64 (ranks 0, 1, 2, 3 and 4), uint8 (ranks 0, 1, 2, 3 and 4), float32 (ranks 0, 1, 2, 3 and 4), float64 (ranks 0, 1, 2, 3 and 4), complex64 (ranks 0, 1, 2, 3 and 4), complex128 (ranks 0, 1, 2, 3 and 4) tensors, each with its sizes and strides at its rank",
 		"sweep: makes the tensors tensor.New made: bool (ranks 0, 1, 2, 3 and 4), ",
+		"makes transposed views (a 2-D tensor's dims swapped) with Dense.T(): init checked its result is on the tensor's memory",
+		"makes no views selected along dim 0 (counted as samples it cannot make): tried Dense.Slice(tensor.S(i)): its result is not on the tensor's storage (sizes (2))",
 	} {
 		if !strings.Contains(report, want) {
 			t.Errorf("init's report lacks %q", want)
@@ -304,7 +312,7 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 		t.Fatal(err)
 	}
 	run.generateAndTest(t, pkg, 60, " 0 findings, 55 crashes", "not generated: 9 variants (576 samples), of tensors the runtime does not have (its Capabilities): no conj or neg bit (12, 13); no sparse_coo layout (14); no sparse_csr layout (15); no quantized layout (16); no mkldnn layout (17); no autograd (18, 19, 20)",
-		"cannot make: 88 of 960 samples (9%): 0 (0%) ask for a layout, a conj or neg bit, autograd or named dims; 88 (9%)")
+		"cannot make: 24 of 960 samples (3%): 0 (0%) ask for a layout, a conj or neg bit, autograd or named dims; 24 (3%)")
 }
 
 // A moduleRunner runs a command in a directory of a module libraryModule

@@ -94,6 +94,9 @@ type Lib struct {
 	// Memory is what init found of the memory function on the tensors
 	// the constructor makes (ProbeMemory); nil before.
 	Memory *Memory
+	// Views are the views of the tensor type the sweep's adapter makes
+	// (ProbeViews); nil before.
+	Views *SweepViews
 	// Callables are the methods of Tensor and the package's functions
 	// that take or return it: the candidates of the bindings.
 	Callables []*Callable

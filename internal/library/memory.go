@@ -274,14 +274,7 @@ var elemSizes = map[string]int{"bool": 1, "int8": 1, "int16": 2, "int32": 4, "in
 // geometry that tells its sizes from others) or "K read".
 func (l *Lib) memoryProgram(forms []Form) string {
 	var b strings.Builder
-	body := l.MemoryBody(Dtypes(forms))
-	b.WriteString("package main\n\nimport (\n\t\"fmt\"\n")
-	if strings.Contains(body, "reflect.") {
-		b.WriteString("\t\"reflect\"\n")
-	}
-	fmt.Fprintf(&b, "\t\"slices\"\n\n\t\"github.com/assertgen/assertgen/asserts\"\n\n\tlib %q\n)\n\n", l.Pkg.Path())
-	typ := types.TypeString(l.Tensor, func(*types.Package) string { return "lib" })
-	fmt.Fprintf(&b, "type tensorT = %s\n\nfunc memory(t tensorT) asserts.Memory {\n%s\n}\n\n", typ, body)
+	b.WriteString(l.programHead(l.MemoryBody(Dtypes(forms)), "fmt", "slices"))
 	b.WriteString(`// other returns the geometry's fingerprint of a tensor of sizes shape,
 // false when the constructor does not make one.
 func other(mk func([]int) tensorT, shape []int) (fp uint64, ok bool) {
@@ -302,6 +295,27 @@ func main() {
 	for k, f := range forms {
 		b.WriteString(l.formProbe(k, f))
 	}
+	return b.String()
+}
+
+// programHead is the start of a program that checks the memory function:
+// its package clause, its imports (imports, which must not be reflect,
+// with asserts and the library's package as lib, and reflect where body
+// names it), tensorT, the tensor type, and memory, the memory function of
+// body.
+func (l *Lib) programHead(body string, imports ...string) string {
+	var b strings.Builder
+	b.WriteString("package main\n\nimport (\n")
+	if strings.Contains(body, "reflect.") {
+		imports = append(imports, "reflect")
+	}
+	slices.Sort(imports)
+	for _, p := range imports {
+		fmt.Fprintf(&b, "\t%q\n", p)
+	}
+	fmt.Fprintf(&b, "\n\t\"github.com/assertgen/assertgen/asserts\"\n\n\tlib %q\n)\n\n", l.Pkg.Path())
+	typ := types.TypeString(l.Tensor, func(*types.Package) string { return "lib" })
+	fmt.Fprintf(&b, "type tensorT = %s\n\nfunc memory(t tensorT) asserts.Memory {\n%s\n}\n\n", typ, body)
 	return b.String()
 }
 
@@ -328,19 +342,7 @@ func (l *Lib) formProbe(k int, f Form) string {
 	r := strings.NewReplacer("$K", strconv.Itoa(k), "$ELEMS", l.Elems("t", f.Dtype), "$ELEM", f.Dtype, "$SHAPE", ints(shape), "$OTHERS", others,
 		"$VAL", val, "$CTOR", l.Ctor.Call("lib", "shape", "data"), "$SIZES", l.Sizes("t"), "$WRITE", write,
 		"$NUMEL", strconv.Itoa(numel(shape)), "$NBYTES", strconv.Itoa(elemSizes[f.Dtype]*numel(shape)))
-	return r.Replace(`
-func mk$K(shape []int) tensorT {
-	n := 1
-	for _, s := range shape {
-		n *= s
-	}
-	data := make([]$ELEM, n)
-	for i := range data {
-		data[i] = $VAL
-	}
-	return $CTOR
-}
-
+	return r.Replace(mkText + `
 func form$K() (res string) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -394,6 +396,23 @@ func read$K(t tensorT) (res string) {
 }
 `)
 }
+
+// mkText is the function of a check's program that makes a tensor of
+// sizes shape with the constructor ($CTOR), its values of element type
+// $ELEM those of ElemCode ($VAL); $K is its name's suffix.
+const mkText = `
+func mk$K(shape []int) tensorT {
+	n := 1
+	for _, s := range shape {
+		n *= s
+	}
+	data := make([]$ELEM, n)
+	for i := range data {
+		data[i] = $VAL
+	}
+	return $CTOR
+}
+`
 
 // ElemCode is Go code of the value of the element i of a tensor of
 // element type dtype (i+1; a bool's, i is even) and of a write of e[0],

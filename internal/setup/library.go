@@ -132,6 +132,9 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 		}
 		return err
 	}
+	if err := library.ProbeViews(context.Background(), t.Dir, t.Lib); err != nil {
+		return err
+	}
 	s, err := schema.Default()
 	if err != nil {
 		return err
@@ -395,7 +398,7 @@ func (t *libTarget) checkBuilds(files map[string][]byte) error {
 
 // libTestNames are the names init's tests declare in the package's
 // external tests (SweepTestFile, ValuesTestFile).
-var libTestNames = []string{"sweepAdapter", "assertgenReproDecls", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
+var libTestNames = []string{"sweepAdapter", "assertgenTranspose", "assertgenSelect", "assertgenTransposedValues", "assertgenReproDecls", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
 
 // testCollisions refuses a package whose external tests declare a name
 // init's tests declare.

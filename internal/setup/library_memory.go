@@ -65,6 +65,22 @@ func unreadGroups(m *library.Memory) []unreadGroup {
 	return out
 }
 
+// reportSweepViews says which views of the sweep's samples the adapter
+// makes, with what, and why it makes none of the others.
+func (t *libTarget) reportSweepViews(w io.Writer) {
+	v := t.Lib.Views
+	for _, k := range []struct {
+		kind, what string
+		view       *library.SweepView
+	}{{"transposed", "transposed views (a 2-D tensor's dims swapped)", v.Transpose}, {"selected", "views selected along dim 0", v.Select}} {
+		if k.view != nil {
+			fmt.Fprintf(w, "    makes %s with %s: init checked its result is on the tensor's memory with the view's sizes and strides (the memory function's)\n", k.what, k.view.Name(t.LibName))
+		} else {
+			fmt.Fprintf(w, "    makes no %s (counted as samples it cannot make): %s\n", k.what, v.Why[k.kind])
+		}
+	}
+}
+
 // weakChecks are the checks a tensor without storage or geometry skips.
 const weakChecks = "same_storage, shares_storage, fresh_no_alias, fresh_not_held, distinct_outputs, same_content and same_metadata"
 
@@ -89,6 +105,7 @@ func (t *libTarget) reportMemory(w io.Writer) {
 		made = append(made, fmt.Sprintf("%s (%s)", d, rankList(library.Ranks(m.Made, d))))
 	}
 	fmt.Fprintf(w, "  sweep: makes the tensors %s.%s made: %s\n", t.LibName, t.Lib.Ctor.Name, strings.Join(made, ", "))
+	t.reportSweepViews(w)
 	if refused := sortedForms(m.Refused); len(refused) > 0 {
 		var names []string
 		for _, f := range refused {

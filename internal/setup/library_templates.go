@@ -104,6 +104,35 @@ func (t *libTarget) Adapter() string { return "assertgenshapes.Foreign" + t.Lib.
 // data.
 func (t *libTarget) Ctor() string { return t.Lib.Ctor.Call(t.LibName, "shape", "data") }
 
+// Sizes is Go code of x's sizes, in init's Go files.
+func (t *libTarget) Sizes(x string) string { return t.Lib.Sizes(x) }
+
+// ViewNames says the views the sweep's adapter makes, with the call of
+// each: "transposed views (Dense.T())"; "" for none.
+func (t *libTarget) ViewNames() string {
+	var out []string
+	if v := t.Lib.Views.Transpose; v != nil {
+		out = append(out, "transposed views ("+v.Name(t.LibName)+")")
+	}
+	if v := t.Lib.Views.Select; v != nil {
+		out = append(out, "views selected along dim 0 ("+v.Name(t.LibName)+")")
+	}
+	return strings.Join(out, " and ")
+}
+
+// ViewsLacked says the kinds of view init found no method to make:
+// "transposed or selected", one of them, or "".
+func (t *libTarget) ViewsLacked() string {
+	var out []string
+	if t.Lib.Views.Transpose == nil {
+		out = append(out, "transposed")
+	}
+	if t.Lib.Views.Select == nil {
+		out = append(out, "selected")
+	}
+	return strings.Join(out, " or ")
+}
+
 // BindImports are the packages the bindings' code needs besides the
 // library's: the user's, for the helpers of ViewsFile.
 func (t *libTarget) BindImports() []string {
@@ -334,8 +363,13 @@ import (
 // sweepAdapter makes the tensors of the sweep's samples (go doc
 // github.com/assertgen/assertgen/sweep), written by assertgen init:
 // tensors made with {{.LibName}}.{{.Lib.Ctor.Name}}, of the dtypes and ranks init saw it
-// make (assertgenSweepRanks). init found no view of the type: the
-// samples that are views are counted as ones it cannot make.
+// make (assertgenSweepRanks){{if .ViewNames}}, and their {{.ViewNames}}{{end}}.
+{{- if .ViewsLacked}} init found no {{.ViewsLacked}} view of the
+// type: those samples, and strided views at an offset, are counted as
+// ones it cannot make.
+{{- else}} Strided views at an offset are counted as samples it cannot
+// make.
+{{- end}}
 type sweepAdapter struct{}
 
 // assertgenSweepRanks are, per dtype, the ranks of the tensors init saw
@@ -360,8 +394,19 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 		return reflect.Value{}, &sweep.DtypeError{Want: "{{.Lib.Elem}}"}
 	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
 		return reflect.Value{}, errors.New("{{.LibName}} makes dense tensors only")
-	case sp.Strides != nil || sp.Offset != 0 || sp.Transposed || sp.ViewOf >= 0:
-		return reflect.Value{}, errors.New("no view of {{.Qual}}: init found none to make a strided, transposed or selected one with")
+	case sp.Strides != nil || sp.Offset != 0:
+		return reflect.Value{}, errors.New("no strided view of {{.Qual}} at an offset: init knows no method of it that makes one")
+{{- with .Lib.Views.Select}}
+	case sp.ViewOf >= 0:
+		return assertgenSelect(made[sp.ViewOf].Interface().({{$.Qual}}), sp.Index, sp.Shape)
+{{- else}}
+	case sp.ViewOf >= 0:
+		return reflect.Value{}, errors.New({{quote (printf "no selected view of %s: %s" .Qual (index .Lib.Views.Why "selected"))}})
+{{- end}}
+{{- if not .Lib.Views.Transpose}}
+	case sp.Transposed:
+		return reflect.Value{}, errors.New({{quote (printf "no transposed view of %s: %s" .Qual (index .Lib.Views.Why "transposed"))}})
+{{- end}}
 	case !slices.Contains(assertgenSweepRanks[sp.Dtype], len(sp.Shape)):
 		return reflect.Value{}, fmt.Errorf("{{.LibName}}.{{.Lib.Ctor.Name}} makes %s tensors of ranks %v, not %d-D", sp.Dtype, assertgenSweepRanks[sp.Dtype], len(sp.Shape))
 	}
@@ -371,10 +416,70 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 		}
 	}()
 	vals := sp.Elements()
-	{{indent .SweepData}}
 	shape := append([]int(nil), sp.Shape...) // the tensor's own: a library may keep it
+{{- if .Lib.Views.Transpose}}
+	if sp.Transposed {
+		vals, shape = assertgenTransposedValues(vals, shape)
+	}
+{{- end}}
+	{{indent .SweepData}}
+{{- if .Lib.Views.Transpose}}
+	if sp.Transposed {
+		return assertgenTranspose({{.Ctor}}, sp.Shape)
+	}
+{{- end}}
 	return reflect.ValueOf({{.Ctor}}), nil
 }
+{{- with .Lib.Views.Transpose}}
+
+// assertgenTransposedValues returns the values and sizes of the base of
+// a transposed sample, its sizes swapped: its transposed view holds vals
+// in the sample's order.
+func assertgenTransposedValues(vals []float64, shape []int) ([]float64, []int) {
+	rows, cols := shape[0], shape[1]
+	out := make([]float64, len(vals))
+	for i := range rows {
+		for j := range cols {
+			out[j*rows+i] = vals[i*cols+j]
+		}
+	}
+	return out, []int{cols, rows}
+}
+
+// assertgenTranspose returns base's transposed view, of sizes want,
+// made with {{.Name $.LibName}}: init checked that its result is on base's
+// memory with its sizes and strides swapped.
+func assertgenTranspose(base {{$.Qual}}, want []int) (v reflect.Value, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = reflect.Value{}, fmt.Errorf("{{.Name $.LibName}} of sizes %v: %v", {{$.Sizes "base"}}, p)
+		}
+	}()
+	{{indent (.Code $.LibName)}}
+	if got := {{$.Sizes "view"}}; !slices.Equal([]int(got), want) {
+		return reflect.Value{}, fmt.Errorf("{{.Name $.LibName}} made sizes %v, not %v", got, want)
+	}
+	return reflect.ValueOf(view), nil
+}
+{{- end}}
+{{- with .Lib.Views.Select}}
+
+// assertgenSelect returns the view of base at index i along dim 0, of
+// sizes want, made with {{.Name $.LibName}}: init checked that its result is
+// on base's memory at that index, with base's other sizes and strides.
+func assertgenSelect(base {{$.Qual}}, i int, want []int) (v reflect.Value, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = reflect.Value{}, fmt.Errorf("{{.Name $.LibName}} at %d of sizes %v: %v", i, {{$.Sizes "base"}}, p)
+		}
+	}()
+	{{indent (.Code $.LibName)}}
+	if got := {{$.Sizes "view"}}; !slices.Equal([]int(got), want) {
+		return reflect.Value{}, fmt.Errorf("{{.Name $.LibName}} made sizes %v, not %v", got, want)
+	}
+	return reflect.ValueOf(view), nil
+}
+{{- end}}
 
 // Capabilities says which kinds of tensor {{.LibName}}'s type has: strided
 // tensors, with no layout, conj or neg bit, autograd or named dims
@@ -631,7 +736,7 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 func (t *libTarget) reportViews(w io.Writer) {
 	f := t.Found
 	if f.Views == nil {
-		fmt.Fprintf(w, "  views: none bound (no method of %s returns it on its memory from four ints, or its values or memory are not a view's: see not bound); the sweep's views and the suite's view case are skipped\n", t.Qual())
+		fmt.Fprintf(w, "  views: none bound (no method of %s returns it on its memory from four ints, or its values or memory are not a view's: see not bound); the suite's view case is skipped (the sweep's views: see sweep)\n", t.Qual())
 		return
 	}
 	fmt.Fprintf(w, "  views: through %s, each checked by its values and by a write through the view that shows in self (%s)\n", f.Views.Describe(), ViewsFile)

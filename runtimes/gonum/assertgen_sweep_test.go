@@ -23,8 +23,9 @@ import (
 // sweepAdapter makes the tensors of the sweep's samples (go doc
 // github.com/assertgen/assertgen/sweep), written by assertgen init:
 // tensors made with mat.NewDense, of the dtypes and ranks init saw it
-// make (assertgenSweepRanks). init found no view of the type: the
-// samples that are views are counted as ones it cannot make.
+// make (assertgenSweepRanks). init found no transposed or selected view of the
+// type: those samples, and strided views at an offset, are counted as
+// ones it cannot make.
 type sweepAdapter struct{}
 
 // assertgenSweepRanks are, per dtype, the ranks of the tensors init saw
@@ -45,8 +46,12 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 		return reflect.Value{}, &sweep.DtypeError{Want: "float64"}
 	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
 		return reflect.Value{}, errors.New("mat makes dense tensors only")
-	case sp.Strides != nil || sp.Offset != 0 || sp.Transposed || sp.ViewOf >= 0:
-		return reflect.Value{}, errors.New("no view of *mat.Dense: init found none to make a strided, transposed or selected one with")
+	case sp.Strides != nil || sp.Offset != 0:
+		return reflect.Value{}, errors.New("no strided view of *mat.Dense at an offset: init knows no method of it that makes one")
+	case sp.ViewOf >= 0:
+		return reflect.Value{}, errors.New("no selected view of *mat.Dense: no method of *mat.Dense to try")
+	case sp.Transposed:
+		return reflect.Value{}, errors.New("no transposed view of *mat.Dense: tried Dense.Reset(): its geometry is not sizes [2 3] and strides [1 2] (sizes [0 0]); Dense.T(): it panicked: interface conversion: mat.Matrix is mat.Transpose, not *mat.Dense; Dense.Zero(): its geometry is not sizes [2 3] and strides [1 2] (sizes [3 2])")
 	case !slices.Contains(assertgenSweepRanks[sp.Dtype], len(sp.Shape)):
 		return reflect.Value{}, fmt.Errorf("mat.NewDense makes %s tensors of ranks %v, not %d-D", sp.Dtype, assertgenSweepRanks[sp.Dtype], len(sp.Shape))
 	}
@@ -56,11 +61,11 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 		}
 	}()
 	vals := sp.Elements()
+	shape := append([]int(nil), sp.Shape...) // the tensor's own: a library may keep it
 	data := make([]float64, len(vals))
 	for i, x := range vals {
 		data[i] = float64(x)
 	}
-	shape := append([]int(nil), sp.Shape...) // the tensor's own: a library may keep it
 	return reflect.ValueOf(mat.NewDense(shape[0], shape[1], data)), nil
 }
 

@@ -1,0 +1,129 @@
+package setup
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/internal/library"
+)
+
+// TestProbeViews: init finds the views of the sweep's samples by trying
+// viewlib.T's methods on a tensor its constructor made and checking,
+// through the memory function, that the result is on that tensor's
+// storage with the view's offset, sizes and strides (issue 67, item 2):
+// T() (which swaps the dims in place) makes the transposed view, and
+// Slice(viewlib.S(i)) (through an interface result) the selected one.
+// Each other candidate is turned away with why, those that made a result
+// of the view's sizes first: Transposed's copy and Clone's (and the ops' results) are not views,
+// Narrow(i) is at another row, Row keeps the selected dim.
+func TestProbeViews(t *testing.T) {
+	dir := filepath.Join(fakeModule(t, nil), "user")
+	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/viewlib", Name: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := library.ProbeMemory(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	if err := library.ProbeViews(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	v := l.Views
+	if v.Transpose == nil || v.Select == nil {
+		t.Fatalf("views %+v, want both", v)
+	}
+	for _, c := range []struct{ got, want string }{
+		{v.Transpose.Name("vl"), "T.T()"},
+		{v.Transpose.Code("vl"), "if err := base.T(); err != nil {\n\tpanic(err)\n}\nview := base"},
+		{v.Select.Name("vl"), "T.Slice(vl.S(i))"},
+		{v.Select.Code("vl"), "made, err := base.Slice(vl.S(i))\nif err != nil {\n\tpanic(err)\n}\nview := made.(*vl.T)"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	want := map[string][]string{
+		"transposed": {"T.Transposed(): its result is not on the tensor's storage (sizes [2 3])", "T.Abs(): its result is not on the tensor's storage (sizes [3 2])",
+			"T.Clone(): its result is not on the tensor's storage (sizes [3 2])", "T.Exp(): its result is not on the tensor's storage (sizes [3 2])"},
+		"selected": {"T.Narrow(i): its window starts 32 bytes into the tensor's, not 16 (sizes [2])", "T.Row(i): its geometry is not sizes [2] and strides [1] (sizes [1 2])"},
+	}
+	for kind, w := range want {
+		if !slices.Equal(v.Tried[kind], w) {
+			t.Errorf("%s: tried %q, want %q", kind, v.Tried[kind], w)
+		}
+	}
+}
+
+// TestInitLibraryViews: init -type on viewlib writes a sweep adapter that
+// makes the transposed and the selected samples with the views it found
+// (T() and Slice(viewlib.S(i))), and says so; the sweep then catches the
+// bugs viewlib plants on those views alone: Abs of a transposed tensor
+// and Exp of a selected view return their input, written in place. With
+// the views turned away, as init's adapter did before, neither is found.
+func TestInitLibraryViews(t *testing.T) {
+	mod := fakeModule(t, nil)
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/viewlib.T", Ops: []string{"abs", "exp"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		"makes transposed views (a 2-D tensor's dims swapped) with T.T(): init checked its result is on the tensor's memory",
+		"makes views selected along dim 0 with T.Slice(viewlib.S(i)): init checked",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report lacks %q:\n%s", want, report)
+		}
+	}
+	found, sweep := sweepFindings(t, mod, dir)
+	for key, sample := range map[string]string{
+		"abs impl_use_count_eq_fresh return 0": "non-contiguous float [2,3] (transposed views)",
+		"exp impl_use_count_eq_fresh return 0": "two views of one base",
+		"exp same_content argument self":       "two views of one base",
+	} {
+		if !strings.Contains(found[key], sample) {
+			t.Errorf("%s: in %q, want a %s sample:\n%s", key, found[key], sample, sweep)
+		}
+	}
+}
+
+// TestProbeViewsExit: a method that ends the program the views are tried
+// in (viewlib with Quit, which calls os.Exit) costs the views, not init:
+// ProbeViews returns no error, makes no view, and says why.
+func TestProbeViewsExit(t *testing.T) {
+	mod := fakeModule(t, nil)
+	src, err := os.ReadFile(filepath.Join(mod, "viewlib", "viewlib.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exitlib := strings.Replace(strings.Replace(string(src), "package viewlib", "package exitlib", 1), `import "math"`, "import (\n\t\"math\"\n\t\"os\"\n)", 1) +
+		"\n// Quit ends the program.\nfunc (t *T) Quit() { os.Exit(3) }\n"
+	if err := os.Mkdir(filepath.Join(mod, "exitlib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "exitlib", "exitlib.go"), []byte(exitlib), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/exitlib", Name: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := library.ProbeMemory(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	if err := library.ProbeViews(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	if v := l.Views; v.Transpose != nil || v.Select != nil || !strings.HasPrefix(v.Why["transposed"], "init could not try the methods: the check of the views of *example.com/fakemod/exitlib.T (a program run in this module) failed: exit status 3") {
+		t.Errorf("views %+v", v)
+	}
+}
