@@ -469,9 +469,9 @@ func (c *Candidate) body(l *Lib) string {
 	}
 	r := c.Callable.Result
 	switch {
-	case (c.Returns == "" || c.Option != nil) && c.Stmts():
+	case (c.Returns == "" || c.Option != nil || c.Value) && c.Stmts():
 		return b.String() + c.Code
-	case c.Returns == "" || c.Option != nil:
+	case c.Returns == "" || c.Option != nil || c.Value:
 		return b.String() + "return " + c.programCode()
 	case c.Returns == "ret":
 		return b.String() + "ret := new(" + l.Base() + ")\n" + c.Code + "\nreturn ret"
