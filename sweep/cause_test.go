@@ -62,3 +62,36 @@ func TestOneBugOneFinding(t *testing.T) {
 		t.Errorf("the cause's verdict: unjudged %q", u)
 	}
 }
+
+// One tensor passed as two arguments (x.mul_(x), the aliasing sample):
+// a kernel that gives self new storage gives other the same, and
+// same_storage trips on both with the same identities; the report gives
+// it once, under self, in words that say other was the same tensor. An
+// argument's same_storage of other identities (two tensors, two swaps)
+// stays a finding of its own.
+func TestOneTensorTwoArguments(t *testing.T) {
+	self := asserts.Violation{Op: "mul_", Check: checks.SameStorage, Arg: "self", Ret: -1, Index: -1, Want: 0x30, Got: 0x38}
+	other := asserts.Violation{Op: "mul_", Check: checks.SameStorage, Arg: "other", Ret: -1, Index: -1, Want: 0x30, Got: 0x38}
+	otherOwn := asserts.Violation{Op: "add_", Check: checks.SameStorage, Arg: "other", Ret: -1, Index: -1, Want: 0x40, Got: 0x48}
+	selfOwn := asserts.Violation{Op: "add_", Check: checks.SameStorage, Arg: "self", Ret: -1, Index: -1, Want: 0x50, Got: 0x58}
+	r := newReport(2)
+	byKey := map[string]*Finding{}
+	r.findings("mul_", "aliasing", []asserts.Violation{self, other}, causes("mul_", []asserts.Violation{self, other}), byKey)
+	r.findings("add_", "v0", []asserts.Violation{selfOwn, otherOwn}, causes("add_", []asserts.Violation{selfOwn, otherOwn}), byKey)
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Key()+" <- "+f.Cause)
+	}
+	want := []string{
+		"mul_ same_storage argument self <- ",
+		"mul_ same_storage argument other <- mul_ same_storage argument self",
+		"add_ same_storage argument self <- ",
+		"add_ same_storage argument other <- ",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("causes %q, want %q", got, want)
+	}
+	if s := r.String(); !strings.Contains(s, "3 findings") || !strings.Contains(s, "\tthe same tensor, passed again as another argument, also tripped same_storage argument other (1): one cause, reported once\n") {
+		t.Errorf("report:\n%s", s)
+	}
+}
