@@ -451,7 +451,9 @@ func TestBindKernels(t *testing.T) {
 // bound returning what they return (kernfirst.Neg_(self) for neg_,
 // kernfirst.MulOut(out, self, other) for mul.out), so that returns_arg
 // sees a kernel that returns another tensor; Abs_, which returns a new
-// tensor and writes none, is not abs_. A functional kernel (Neg) is not
+// tensor and writes none, is not abs_; Exp_, which writes exp_'s values
+// into self and returns a copy, is exp_ (its bug is returns_arg's to
+// report, not a reason to leave it unchecked). A functional kernel (Neg) is not
 // reported as rejected for the in-place op (neg_): its name does not
 // say it writes.
 func TestBindKernelsFirst(t *testing.T) {
@@ -467,7 +469,7 @@ func TestBindKernelsFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := bindSome(t, dir, l, "neg", "mul", "abs")
+	f := bindSome(t, dir, l, "neg", "mul", "abs", "exp")
 	got := map[string]string{}
 	for _, b := range f.Bindings {
 		got[b.Op] = b.Code + " # " + b.Callable
@@ -476,6 +478,7 @@ func TestBindKernelsFirst(t *testing.T) {
 		"neg":     "kernfirst.Neg(self) # kernfirst.Neg",
 		"neg_":    "res, err := kernfirst.Neg_(self); if err != nil { panic(err) }; return res # kernfirst.Neg_",
 		"mul.out": "res, err := kernfirst.MulOut(out, self, other); if err != nil { panic(err) }; return res # kernfirst.MulOut",
+		"exp_":    "res, err := kernfirst.Exp_(self); if err != nil { panic(err) }; return res # kernfirst.Exp_",
 	} {
 		if got[op] != want {
 			t.Errorf("%s: %q, want %q", op, got[op], want)

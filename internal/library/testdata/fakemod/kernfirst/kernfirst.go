@@ -7,6 +7,7 @@ package kernfirst
 
 import (
 	"errors"
+	"math"
 
 	"example.com/fakemod/fake"
 )
@@ -56,4 +57,14 @@ func Abs_(a *fake.M) *fake.M {
 	out := like(a)
 	_ = each(out, a, nil, func(x, _ float64) float64 { return max(x, -x) })
 	return out
+}
+
+// Exp_ writes e**a into a and returns a copy of it: exp_'s values, and a
+// bug (not a) that returns_arg reports; init binds it so.
+func Exp_(a *fake.M) (*fake.M, error) {
+	if err := each(a, a, nil, func(x, _ float64) float64 { return math.Exp(x) }); err != nil {
+		return nil, err
+	}
+	out := like(a)
+	return out, each(out, a, nil, func(x, _ float64) float64 { return x })
 }
