@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
@@ -30,6 +31,43 @@ func namesArgument(x *asserts.Violation) bool {
 // the key of the finding that says what its return is when the violation
 // is another check of the same return tripped by the same cause, else "".
 func causes(op string, vs []asserts.Violation) []string {
+	out := returnCauses(op, vs)
+	for i := range vs {
+		if out != nil && out[i] != "" {
+			continue
+		}
+		if k := sameTensor(op, vs[:i], &vs[i]); k != "" {
+			if out == nil {
+				out = make([]string, len(vs))
+			}
+			out[i] = k
+		}
+	}
+	return out
+}
+
+// sameTensor returns the key of the violation of before that x repeats
+// on another argument: the same identity check (same_impl, same_storage)
+// with the same identities before and after, one tensor passed as two
+// arguments (x.mul_(x)) whose one change trips the check of each; ""
+// for none.
+func sameTensor(op string, before []asserts.Violation, x *asserts.Violation) string {
+	if x.Ret >= 0 || x.Check != checks.SameImpl && x.Check != checks.SameStorage {
+		return ""
+	}
+	for j := range before {
+		y := &before[j]
+		if y.Ret < 0 && y.Arg != x.Arg && y.Check == x.Check && y.Want == x.Want && y.Got == x.Got {
+			return FindingKey(op, y.Check.String(), y.Where())
+		}
+	}
+	return ""
+}
+
+// returnCauses returns, per violation of vs, the key of the finding that
+// says what its return is when it is another check of the same return
+// (causes), else ""; nil when none is.
+func returnCauses(op string, vs []asserts.Violation) []string {
 	var named map[string]string // where -> the key of the first that names the argument
 	for i := range vs {
 		x := &vs[i]
@@ -88,11 +126,25 @@ func (r *Report) sameCause() (also map[string][]*Finding, own int) {
 	return also, own
 }
 
-// alsoText says which findings of the same cause a finding stands for.
+// alsoText says which findings of the same cause a finding stands for:
+// other checks of the same return, or the same check of an argument that
+// was the same tensor.
 func alsoText(fs []*Finding) string {
-	var parts []string
+	var rets, args []string
 	for _, f := range fs {
-		parts = append(parts, fmt.Sprintf("%s %s (%d)", f.Check, f.Where, f.Count))
+		part := fmt.Sprintf("%s %s (%d)", f.Check, f.Where, f.Count)
+		if strings.HasPrefix(f.Where, "argument ") {
+			args = append(args, part)
+		} else {
+			rets = append(rets, part)
+		}
 	}
-	return "the same return in the same calls also tripped " + strings.Join(parts, ", ") + ": one cause, reported once"
+	var out []string
+	if len(rets) > 0 {
+		out = append(out, "the same return in the same calls also tripped "+strings.Join(rets, ", "))
+	}
+	if len(args) > 0 {
+		out = append(out, "the same tensor, passed again as another argument, also tripped "+strings.Join(args, ", "))
+	}
+	return strings.Join(out, "; ") + ": one cause, reported once"
 }

@@ -1,6 +1,8 @@
 package sweep
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -60,5 +62,58 @@ func TestOneBugOneFinding(t *testing.T) {
 	}
 	if u, _ := (Verdicts{"cat impl_use_count_eq_fresh return 0": "r", "clone fresh_no_alias return 0": "r", "clone fresh_not_held return 0": "r"}).Judge(r); len(u) != 0 {
 		t.Errorf("the cause's verdict: unjudged %q", u)
+	}
+}
+
+// One tensor passed as two arguments (x.mul_(x), the aliasing sample):
+// a kernel that gives self new storage gives other the same, and
+// same_storage trips on both with the same identities; the report gives
+// it once, under self, in words that say other was the same tensor. An
+// argument's same_storage of other identities (two tensors, two swaps)
+// stays a finding of its own.
+func TestOneTensorTwoArguments(t *testing.T) {
+	self := asserts.Violation{Op: "mul_", Check: checks.SameStorage, Arg: "self", Ret: -1, Index: -1, Want: 0x30, Got: 0x38}
+	other := asserts.Violation{Op: "mul_", Check: checks.SameStorage, Arg: "other", Ret: -1, Index: -1, Want: 0x30, Got: 0x38}
+	otherOwn := asserts.Violation{Op: "add_", Check: checks.SameStorage, Arg: "other", Ret: -1, Index: -1, Want: 0x40, Got: 0x48}
+	selfOwn := asserts.Violation{Op: "add_", Check: checks.SameStorage, Arg: "self", Ret: -1, Index: -1, Want: 0x50, Got: 0x58}
+	r := newReport(2)
+	byKey := map[string]*Finding{}
+	r.findings("mul_", "aliasing", []asserts.Violation{self, other}, causes("mul_", []asserts.Violation{self, other}), byKey)
+	r.findings("add_", "v0", []asserts.Violation{selfOwn, otherOwn}, causes("add_", []asserts.Violation{selfOwn, otherOwn}), byKey)
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Key()+" <- "+f.Cause)
+	}
+	want := []string{
+		"mul_ same_storage argument self <- ",
+		"mul_ same_storage argument other <- mul_ same_storage argument self",
+		"add_ same_storage argument self <- ",
+		"add_ same_storage argument other <- ",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("causes %q, want %q", got, want)
+	}
+	if s := r.String(); !strings.Contains(s, "3 findings") || !strings.Contains(s, "\tthe same tensor, passed again as another argument, also tripped same_storage argument other (1): one cause, reported once\n") {
+		t.Errorf("report:\n%s", s)
+	}
+}
+
+// A reproducer that stands for another finding says why in its comment:
+// another check of the same return is the same call's result; the same
+// check of another argument, the same tensor passed again.
+func TestReproAlsoWords(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), []byte("package repro\n\nfunc TestRepro(t *testing.T) {}\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	addAlso(&Repro{Dir: dir, Also: []string{"cat fresh_not_held return 0", "mul_.Tensor same_storage argument other"}})
+	b, _ := os.ReadFile(filepath.Join(dir, "repro_test.go"))
+	for _, want := range []string{
+		"// Also: cat fresh_not_held return 0 (the same call's result).\n",
+		"// Also: mul_.Tensor same_storage argument other (the same tensor, passed as another argument).\nfunc TestRepro(",
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("want %q in:\n%s", want, b)
+		}
 	}
 }

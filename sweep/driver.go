@@ -645,10 +645,13 @@ func (d *driver) runOp(i, from, base, alias int) {
 	}
 	for p := max(from-d.n-g, 0); p < len(Probes); p++ {
 		b := bs
-		if b == nil && slices.Contains(shapeProbes, Probes[p].Name) {
+		if b == nil && (slices.Contains(shapeProbes, Probes[p].Name) || slices.Contains(argProbes, Probes[p].Name)) {
 			// No variant ran: the degenerate shapes run on the first
 			// sample the kernel refused (as repaired), a kernel of vectors
-			// only (spago's Softmax) refusing every [2,3].
+			// only (spago's Softmax) refusing every [2,3]; so do the
+			// probes that give an argument a value, a kernel that takes
+			// argmax's dim and refuses it absent (a runtime with no view
+			// makes no sample of the variant whose optionals are given).
 			b = refused
 		}
 		d.probe(i, p, b)
@@ -661,6 +664,12 @@ func (d *driver) runOp(i, from, base, alias int) {
 // A worker that starts again after a crash among them has no such
 // sample: those after it are not reached.
 var shapeProbes = []string{"size-1 dims", "size-1 last dim", "single element"}
+
+// argProbes are the probes that give the op's numbers, dims and bools a
+// value (an optional one absent in the sample is given it), which run on
+// the first sample the kernel refused when no variant ran, as
+// shapeProbes do.
+var argProbes = []string{"scalars 0", "scalars 1", "scalars -1", "scalars 2", "scalars 0.5", "dims 0", "dims -1", "dims last", "bools true", "bools false"}
 
 // given runs the sample j the runtime gives op i (base: the op's base
 // sample, nil when none ran), tells what it did, and calls it again when

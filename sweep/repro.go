@@ -409,7 +409,11 @@ func addAlso(r *Repro) {
 	}
 	var also strings.Builder
 	for _, a := range r.Also {
-		also.WriteString("// Also: " + a + " (the same call's result).\n")
+		why := "the same call's result"
+		if strings.Contains(a, " argument ") {
+			why = "the same tensor, passed as another argument"
+		}
+		also.WriteString("// Also: " + a + " (" + why + ").\n")
 	}
 	s := strings.Replace(string(b), "func TestRepro(", also.String()+"func TestRepro(", 1)
 	_ = os.WriteFile(p, []byte(s), 0o666)

@@ -44,6 +44,12 @@ var setupTable = []opSetup{
 		withShape("target_lengths", 2), withDtype("target_lengths", "int64"), withFill("target_lengths", fillOnes), withLayout("target_lengths", ""),
 		withShape("neg_log_likelihood", 2), withDtype("neg_log_likelihood", "float32"), withShape("log_alpha", 2, 1, 3), withDtype("log_alpha", "float32"),
 	}},
+	// PyTorch takes a bool condition or mask only (uint8 is deprecated):
+	// a library's kernel that refuses another dtype gets one, so that
+	// where and the masked ops run on float and int values, not only on
+	// the all-bool variant.
+	{"where: a bool condition", re(`^where$`), []argEdit{withDtype("condition", "bool")}},
+	{"masked ops: a bool mask", re(`^masked_(fill|scatter|select)$`), []argEdit{withDtype("mask", "bool")}},
 	{"nuclear norm over two dims: self [2,3], dim [0,1]", re(`^nuclear_norm$`), []argEdit{withShape("self", 2, 3), withInts("dim", 0, 1)}},
 	{"as_strided copy in bounds: self [2,3], size [2,3], stride [3,1], offset 0", re(`^as_strided_copy$`), []argEdit{
 		withShape("self", 2, 3), withInts("size", 2, 3), withInts("stride", 3, 1), withInts("storage_offset", 0),

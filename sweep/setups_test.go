@@ -57,3 +57,45 @@ func TestSetups113(t *testing.T) {
 		})
 	}
 }
+
+// A bool condition or mask: a kernel that refuses where's float
+// condition (a library's own error, which no rule knows) gets the
+// sample again with the condition bool and the values of the variant's
+// dtype, and so do the masked ops' masks.
+func TestSetupBoolConditions(t *testing.T) {
+	ops := ops(t, "2.6")
+	for _, tc := range []struct {
+		op   string
+		want []string
+	}{
+		{"where.self", []string{"condition=bool[2,3]", "self=float32[2,3]", "other=float32[2,3]"}},
+		{"where.self_out", []string{"condition=bool[2,3]", "self=float32[2,3]"}},
+		{"masked_fill.Scalar", []string{"self=float32[2,3]", "mask=bool[2,3]"}},
+		{"masked_fill_.Tensor", []string{"self=float32[2,3]", "mask=bool[2,3]"}},
+		{"masked_select", []string{"self=float32[2,3]", "mask=bool[2,3]"}},
+	} {
+		t.Run(tc.op, func(t *testing.T) {
+			op := ops[tc.op]
+			if op == nil {
+				t.Fatalf("no op %s in 2.6", tc.op)
+			}
+			s := For(op, 0)
+			calls := 0
+			err := s.Run(func(s *Sample) error {
+				if calls++; calls == 1 {
+					return errString("kern: the condition is not bool")
+				}
+				return nil
+			})
+			d := s.Describe()
+			if err != nil || len(s.Repairs) == 0 || s.Repairs[len(s.Repairs)-1] != repairSetup {
+				t.Fatalf("err %v, repairs %v; want the setup last: %s", err, s.Repairs, d)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(d+" ", w) {
+					t.Errorf("want %q in %s", w, d)
+				}
+			}
+		})
+	}
+}

@@ -184,11 +184,52 @@ func TestRefusedReachedByShapeProbes(t *testing.T) {
 	tried := rep.Tried["neg"]
 	for p, pr := range Probes {
 		want := byte('_')
-		if slices.Contains(shapeProbes, pr.Name) {
+		switch {
+		case slices.Contains(shapeProbes, pr.Name):
 			want = '.'
+		case slices.Contains(argProbes, pr.Name):
+			want = '-' // run on the refused sample: neg has no such argument
 		}
 		if got := tried[len(tried)-len(Probes)+p]; got != want {
 			t.Errorf("probe %s: %c, want %c (tried %q)", pr.Name, got, want, tried)
 		}
 	}
+}
+
+// An op whose kernel refuses an optional argument absent (argmax's dim)
+// is refused on every variant of a runtime that makes no view (the one
+// variant that gives the optionals is of transposed views); the probes
+// that give its dims a value run on the sample it refused, so that it
+// is reached, and checked, with its dim given, not refused.
+func TestRefusedReachedByArgProbes(t *testing.T) {
+	noViews := func(yield func(string, any) bool) {
+		yield("argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", func(self *Spec, dim *int64, keepdim bool) *Spec {
+			if dim == nil {
+				panic(errors.New("argmax: a dim only"))
+			}
+			return &Spec{Shape: self.Shape[:1], Dtype: "int64"}
+		})
+	}
+	rec := &recorded{TB: t}
+	rep := RunWith(rec, noViewRuntime{}, noViews, Options{Samples: 3, InProcess: true, Test: t})
+	if len(rec.errors) != 0 || len(rep.Refused) != 0 {
+		t.Fatalf("errors %q, refused %+v:\n%s", rec.errors, rep.Refused, rep)
+	}
+	tried := rep.Tried["argmax"]
+	for p, pr := range Probes {
+		if strings.HasPrefix(pr.Name, "dims ") && tried[len(tried)-len(Probes)+p] != '.' {
+			t.Errorf("probe %s: %c, want . (tried %q)", pr.Name, tried[len(tried)-len(Probes)+p], tried)
+		}
+	}
+}
+
+// noViewRuntime makes every tensor as its spec but views, which it
+// cannot make (a library without a view method, as init finds gorgonia).
+type noViewRuntime struct{ kindRuntime }
+
+func (noViewRuntime) Tensor(sp Spec, made []reflect.Value) (reflect.Value, error) {
+	if sp.Transposed || sp.Strides != nil || sp.ViewOf >= 0 {
+		return reflect.Value{}, errors.New("no views")
+	}
+	return reflect.ValueOf(&sp), nil
 }

@@ -97,9 +97,9 @@ func TestGivenSamples(t *testing.T) {
 		t.Errorf("neg tried %q, want %q", got, want)
 	}
 	// abs refuses every sample: it has no base, so nothing runs on one
-	// but the degenerate shapes, probed on the first sample it refused
-	// (refused again)
-	if got, want := in.Tried["abs"], "EE EMM ______________E_____EE"; got != want {
+	// but the probes of arguments (abs has none: -) and the degenerate
+	// shapes, probed on the first sample it refused (refused again)
+	if got, want := in.Tried["abs"], "EE EMM ----------____E_____EE"; got != want {
 		t.Errorf("abs tried %q, want %q", got, want)
 	}
 	if in.Exercised["neg"] != 0 || in.NotReached["abs"] != "abs: refused" || in.Unmade["a dtype this runtime lacks"] != 2 || in.Unmade["no base sample"] != 1 {

@@ -32,6 +32,10 @@ type Candidate struct {
 	// whose result the code returns; nil for none.
 	Option *Option
 	optArg string // the option as the code passes it
+	// Value is set for a kernel's in-place or out= candidate whose code's
+	// value is the result (kernelWrites): Returns is the argument it
+	// must write and return.
+	Value bool
 }
 
 // Candidates returns the candidates of op among the callables: each
@@ -105,6 +109,9 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 			// method into its receiver: kern.F(dst, inputs, scalars).
 			add(c, c.call(c.qual(pkg)+".", op, append([]string{dst}, op.Tensors...), false, false, ""), dst, false)
 		}
+		if c.Pkg != nil && (c.Result.Tensor || c.Result.List) && op.Kind != schema.Functional && len(op.Tensors) > 0 {
+			out = append(out, kernelWrites(op, c, pkg, dst)...)
+		}
 		if (c.Result.Tensor || c.Result.List) && op.Kind == schema.Functional {
 			switch {
 			case c.Method && len(op.Tensors) > 0:
@@ -117,6 +124,37 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 			}
 		}
 		out = append(out, optionCandidates(op, c, l.Options, pkg, dst)...)
+	}
+	return out
+}
+
+// kernelWrites returns the candidates of the in-place or out= op that
+// call c, a kernel package's callable returning a tensor (and maybe an
+// error), with the argument it writes and the op's tensors, the call's
+// result returned: in place, kern.Neg_(self), kern.Add_(self, other);
+// out=, kern.AddOut(out, self, other) and kern.AddOut(self, other, out).
+// The value check keeps those that write the argument and return it;
+// gen returns what the call returns, so that returns_arg sees a kernel
+// that returns another tensor.
+func kernelWrites(op *Op, c *Callable, pkg, dst string) []*Candidate {
+	lists := [][]string{op.Tensors}
+	if op.Kind == schema.Out {
+		lists = [][]string{append([]string{dst}, op.Tensors...), append(slices.Clone(op.Tensors), dst)}
+	}
+	if c.Recv != nil && c.Recv.Operator {
+		return nil // an operator's Apply makes its results
+	}
+	// Named only where the name says it writes (Neg_, NegInPlace;
+	// AddOut, AddInto): kern.Neg is no neg_, and the report does not
+	// say so of every functional kernel.
+	lower := strings.ToLower(c.GoName)
+	named := c.NameFits(op.base()) && (op.Kind == schema.Inplace && (strings.HasSuffix(lower, "_") || strings.HasSuffix(lower, "inplace")) ||
+		op.Kind == schema.Out && (strings.HasSuffix(lower, "out") || strings.HasSuffix(lower, "into") || strings.HasSuffix(lower, "to")))
+	var out []*Candidate
+	for _, ts := range lists {
+		if code := c.call(c.qual(pkg)+".", op, ts, false, true, ""); code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: named, Returns: dst, Value: true})
+		}
 	}
 	return out
 }

@@ -150,7 +150,10 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 // choose returns the binding of the op of the candidates idx, or nil.
 // An op whose values are one constant (zero) is bound by name only.
 func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
-	var tiers [3][]*Candidate
+	// A kernel package's callable comes first: its kernels are what
+	// the user checks, the type's own methods and functions the
+	// fallback (kern.Neg over gorgonia's tensor.Neg).
+	var tiers [5][]*Candidate
 	for _, i := range idx {
 		if verdicts[i] != "" {
 			continue
@@ -160,8 +163,11 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 		if t == 1 && !c.Map && c.Op.Ref.Constant() {
 			continue // by its name only: a callable that clears a tensor gives zero's values
 		}
+		if c.Callable.Pkg == nil {
+			t += 2
+		}
 		if c.Map {
-			t = 2
+			t = 4
 		}
 		tiers[t] = append(tiers[t], c)
 	}

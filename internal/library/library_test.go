@@ -434,6 +434,56 @@ func TestBindKernels(t *testing.T) {
 	}
 }
 
+// TestBindKernelsFirst: a kernel package's callable is bound before the
+// type's own that computes the op too (kernfirst.Neg, not fake's M.Neg:
+// the user's kernels are what init's config checks), and in-place and
+// out= kernels that return the tensor they write, with an error, are
+// bound returning what they return (kernfirst.Neg_(self) for neg_,
+// kernfirst.MulOut(out, self, other) for mul.out), so that returns_arg
+// sees a kernel that returns another tensor; Abs_, which returns a new
+// tensor and writes none, is not abs_; Exp_, which writes exp_'s values
+// into self and returns a copy, is exp_ (its bug is returns_arg's to
+// report, not a reason to leave it unchecked). A functional kernel (Neg) is not
+// reported as rejected for the in-place op (neg_): its name does not
+// say it writes.
+func TestBindKernelsFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/kernfirst")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := bindSome(t, dir, l, "neg", "mul", "abs", "exp")
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code + " # " + b.Callable
+	}
+	for op, want := range map[string]string{
+		"neg":     "kernfirst.Neg(self) # kernfirst.Neg",
+		"neg_":    "res, err := kernfirst.Neg_(self); if err != nil { panic(err) }; return res # kernfirst.Neg_",
+		"mul.out": "res, err := kernfirst.MulOut(out, self, other); if err != nil { panic(err) }; return res # kernfirst.MulOut",
+		"exp_":    "res, err := kernfirst.Exp_(self); if err != nil { panic(err) }; return res # kernfirst.Exp_",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	if strings.Contains(got["abs_"], "Abs_") {
+		t.Errorf("abs_ bound to %q, a kernel that writes nothing", got["abs_"])
+	}
+	for _, r := range f.Rejected {
+		if r.Callable == "kernfirst.Neg" {
+			t.Errorf("a functional kernel rejected for an in-place op: %s", r.String())
+		}
+	}
+}
+
 // TestBindReceivers binds a kernel package over fake's *M whose kernels
 // are methods of its own types (issue 67, item 5): Ops's, made by its
 // zero-argument constructor NewOps (its zero value refuses), Math's, as
