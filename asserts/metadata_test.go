@@ -3,6 +3,7 @@ package asserts_test
 import (
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -15,18 +16,25 @@ import (
 // violations and the op's statistics.
 func metaCall(t *testing.T, self, other metaFake, moved ...*fake) outcome {
 	t.Helper()
-	return run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var s0, s1 engine.Slot
-		c.Save(&s0, self)
-		c.Save(&s1, other)
-		c.Mutable(&s0)
-		c.SaveMetadata(&s1, other)
-		for _, f := range moved {
-			f.meta++
+	sh := &engine.Shape{Args: 2, Rows: []engine.Row{row(checks.SameMetadata, 1, -1)},
+		Locs: []engine.Loc{engine.Arg("self"), engine.Arg("other")}, Writes: []int8{0},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return metaFake{(*fake)(h)} }}
+	return runFrame(t, checks.Strict, asserts.EnvState{}, func(op *engine.Op) {
+		var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Arg(0, self.Ident(), unsafe.Pointer(self.fake))
+		f.Arg(1, other.Ident(), unsafe.Pointer(other.fake))
+		fp, ok := other.MetadataFingerprint()
+		f.Meta(1, fp, ok)
+		f.Begin(op, sh)
+		for _, m := range moved {
+			m.meta++
 		}
-		c.After(&s0, self)
-		c.After(&s1, other)
-		c.SameMetadata(engine.Arg("other"), &s1, other)
+		f.AfterArg(0, self.Ident())
+		f.AfterArg(1, other.Ident())
+		fp, ok = other.MetadataFingerprint()
+		f.MetaAfter(1, fp, ok)
+		f.End()
 	})
 }
 
