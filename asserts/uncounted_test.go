@@ -1,6 +1,7 @@
 package asserts_test
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -39,49 +40,41 @@ func (p *plainTensor) Ident() asserts.Ident {
 
 func (p *plainTensor) StorageAnchor() unsafe.Pointer { return (*gcTensor)(p).StorageAnchor() }
 
-// addUncounted is Add as gen emits it with use_counts: false: returns
-// snapshot with ResultIdent, the use-count rows kept (skipped at run time
-// under no_use_counts) and fresh_not_held after them.
+// addUncounted is Add as gen emits it with use_counts: false, through a
+// Frame: the arguments and the return read by their identities and
+// storage anchors, the use-count rows kept (skipped at run time under
+// no_use_counts) and fresh_not_held after them.
 func addUncounted[T interface {
 	asserts.Identity
+	asserts.Anchored
 	*gcTensor | *plainTensor
 }](self, other T, alpha float64) T {
-	var c engine.Call
-	var s0, s1 engine.Slot
-	l := &locsAdd
-	c.Begin(&opAddUncounted)
-	c.BeginFresh()
-	c.Save(&s0, self)
-	c.Save(&s1, other)
-	c.SameContent(l[0], &s0, self)
-	c.BindingContext(l[0], &s0, self)
-	c.SameContent(l[1], &s1, other)
-	c.BindingContext(l[1], &s1, other)
+	sh := &shapeAddUncGC
+	if _, plain := any(self).(*plainTensor); plain {
+		sh = &shapeAddUncPlain
+	}
+	var f frame3
+	f.Open()
+	f.ArgIdent(0, self.Ident(), self.StorageAnchor(), unsafe.Pointer(self))
+	f.ArgIdent(1, other.Ident(), other.StorageAnchor(), unsafe.Pointer(other))
+	f.Begin(&opAddUncounted, sh)
 	ret := T(unsafe.Pointer(k.add((*rt.Tensor)(unsafe.Pointer(self)), (*rt.Tensor)(unsafe.Pointer(other)), alpha)))
-	var s2 engine.Slot
-	c.BindingContextAfter(l[0], &s0, self)
-	c.BindingContextAfter(l[1], &s1, other)
-	c.After(&s0, self)
-	c.After(&s1, other)
-	c.ResultIdent(&s2, ret)
-	c.SameImpl(l[0], &s0)
-	c.SameStorage(l[0], &s0)
-	c.NoMutation(l[0], &s0)
-	c.SameContentAfter(l[0], &s0, self)
-	c.SameImpl(l[1], &s1)
-	c.SameStorage(l[1], &s1)
-	c.NoMutation(l[1], &s1)
-	c.SameContentAfter(l[1], &s1, other)
-	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], &s0)
-	c.NotArg(l[2], &s2, l[1], &s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], &s0)
-	c.FreshNoAlias(l[2], &s2, l[1], &s1)
-	c.FreshNotHeld(l[2], &s2, ret)
-	c.End()
+	f.AfterIdent(0, self.Ident(), self.StorageAnchor())
+	f.AfterIdent(1, other.Ident(), other.StorageAnchor())
+	f.RetIdent(2, ret.Ident(), ret.StorageAnchor(), unsafe.Pointer(ret))
+	f.End()
 	return ret
 }
+
+// rowsAddUnc are add's rows of a runtime without use counts.
+var rowsAddUnc = append(slices.Clone(shapeAdd.Rows), row(checks.FreshNotHeld, 2, -1))
+
+var (
+	shapeAddUncGC = engine.Shape{Args: 2, Rets: 1, NoUseCounts: true, Rows: rowsAddUnc, Locs: locsAdd[:],
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gcTensor)(h) }}
+	shapeAddUncPlain = engine.Shape{Args: 2, Rets: 1, NoUseCounts: true, Rows: rowsAddUnc, Locs: locsAdd[:],
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*plainTensor)(h) }}
+)
 
 var opAddUncounted = engine.Op{Name: "add", Overload: "Tensor"}
 
@@ -125,16 +118,15 @@ func TestFreshNotHeldNested(t *testing.T) {
 	defer a.Release()
 	defer b.Release()
 	op := engine.Op{Name: "composite"}
-	ret := engine.Ret(0)
+	sh := &engine.Shape{Rets: 1, NoUseCounts: true, Rows: []engine.Row{row(checks.FreshNotHeld, 0, -1)},
+		Locs: []engine.Loc{engine.Ret(0)}, Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gcTensor)(h) }}
 	composite := func(kernel func() *gcTensor) *gcTensor {
-		var c engine.Call
-		var r engine.Slot
-		c.Begin(&op)
-		c.BeginFresh()
+		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Begin(&op, sh)
 		out := kernel()
-		c.ResultIdent(&r, out)
-		c.FreshNotHeld(ret, &r, out)
-		c.End()
+		f.RetIdent(0, out.Ident(), out.StorageAnchor(), unsafe.Pointer(out))
+		f.End()
 		return out
 	}
 	vs := asserts.Collect(func() {
