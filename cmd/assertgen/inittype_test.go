@@ -170,8 +170,9 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 // call writes the argument and returns it); tensor.WithIncr(out), which
 // adds into out, binds none, and the report says why. It finds that
 // gorgonia crashes on empty inputs (a Go runtime error inside it) and
-// says so, and the sweep, which then does not make empty samples, the
-// bound values and the conformance suite pass in both builds. gorgonia's
+// says so; the sweep makes the empty samples and reports those crashes
+// (held to verdicts here), turning away only the 88 views of 960
+// samples; the bound values and the conformance suite pass in both builds. gorgonia's
 // Narrow copies: the report says so.
 func TestInitLibraryTypeGorgonia(t *testing.T) {
 	if testing.Short() {
@@ -200,7 +201,7 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 		"guessed: the elements, Float64s(), are contiguous and row-major in the sizes Shape() gives",
 		"mm (Dense.MatMul)",
 		"crashed on empty inputs (no rows), a Go runtime error inside the library: runtime error: index out of range [0] with length 0",
-		"so: the sweep's empty samples are counted as ones it cannot make",
+		"so: the sweep (assertgen_sweep_test.go) makes its empty samples and reports these crashes as findings",
 		"not bound: Dense.Narrow: not narrow: it does not do what the op does: on ",
 		"memory: Memory reads bool (ranks 0, 1, 2, 3 and 4), int8 (ranks 0, 1, 2, 3 and 4), int16 (ranks 0, 1, 2, 3 and 4), int32 (ranks 0, 1, 2, 3 and 4), int64 (ranks 0, 1, 2, 3 and 4), uint8 (ranks 0, 1, 2, 3 and 4), float32 (ranks 0, 1, 2, 3 and 4), float64 (ranks 0, 1, 2, 3 and 4), complex64 (ranks 0, 1, 2, 3 and 4), complex128 (ranks 0, 1, 2, 3 and 4) tensors, each with its sizes and strides at its rank",
 		"sweep: makes the tensors tensor.New made: bool (ranks 0, 1, 2, 3 and 4), ",
@@ -231,17 +232,79 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 	// of an integer tensor is a float tensor, inf there). A bug of
 	// gorgonia's, held to a verdict as its user would.
 	const why = "gorgonia's integer reciprocal divides by zero on an element 0"
+	// The sweep makes empty samples too: 52 ops crash on them inside
+	// gorgonia (its iterators index element 0, its out= copies 4
+	// elements into none), the findings init's report names, held to a
+	// verdict here as a user would after reading them.
+	var emptyVerdicts string
+	for _, key := range []string{
+		"abs crash: panic at execution.AbsIterF32",
+		"abs.out crash: panic at storage.CopyIter",
+		"abs_ crash: panic at execution.AbsIterF32",
+		"div.Scalar crash: panic at execution.DivIterVSF64",
+		"div.Tensor crash: panic at execution.DivIterF32",
+		"div.out crash: panic at storage.CopyIter",
+		"div_.Scalar crash: panic at execution.DivIterVSF64",
+		"div_.Tensor crash: panic at execution.DivIterF32",
+		"exp crash: panic at execution.ExpIterF32",
+		"exp.out crash: panic at storage.CopyIter",
+		"exp_ crash: panic at execution.ExpIterF32",
+		"hardtanh crash: panic at execution.ClampIterF64",
+		"hardtanh.out crash: panic at storage.CopyIter",
+		"hardtanh_ crash: panic at execution.ClampIterF64",
+		"log crash: panic at execution.LogIterF32",
+		"log.out crash: panic at storage.CopyIter",
+		"log10 crash: panic at execution.Log10IterF32",
+		"log10.out crash: panic at storage.CopyIter",
+		"log10_ crash: panic at execution.Log10IterF32",
+		"log2 crash: panic at execution.Log2IterF32",
+		"log2.out crash: panic at storage.CopyIter",
+		"log2_ crash: panic at execution.Log2IterF32",
+		"log_ crash: panic at execution.LogIterF32",
+		"mul.Scalar crash: panic at execution.MulIterVSF64",
+		"mul.Tensor crash: panic at execution.MulIterF32",
+		"mul.out crash: panic at storage.CopyIter",
+		"mul_.Scalar crash: panic at execution.MulIterVSF64",
+		"mul_.Tensor crash: panic at execution.MulIterF32",
+		"neg crash: panic at execution.NegIterF32",
+		"neg.out crash: panic at storage.CopyIter",
+		"neg_ crash: panic at execution.NegIterF32",
+		"negative crash: panic at execution.NegIterF32",
+		"negative.out crash: panic at storage.CopyIter",
+		"negative_ crash: panic at execution.NegIterF32",
+		"pow.Tensor_Scalar crash: panic at execution.PowIterVSF64",
+		"pow.Tensor_Tensor crash: panic at execution.PowIterF32",
+		"pow.Tensor_Tensor_out crash: panic at storage.CopyIter",
+		"reciprocal crash: panic at execution.InvIterF32",
+		"reciprocal.out crash: panic at storage.CopyIter",
+		"reciprocal_ crash: panic at execution.InvIterF32",
+		"rsqrt crash: panic at execution.InvSqrtIterF32",
+		"rsqrt.out crash: panic at storage.CopyIter",
+		"rsqrt_ crash: panic at execution.InvSqrtIterF32",
+		"sqrt crash: panic at execution.SqrtIterF32",
+		"sqrt.out crash: panic at storage.CopyIter",
+		"sqrt_ crash: panic at execution.SqrtIterF32",
+		"square crash: panic at execution.SquareIterF32",
+		"square.out crash: panic at storage.CopyIter",
+		"square_ crash: panic at execution.SquareIterF32",
+		"tanh crash: panic at execution.TanhIterF32",
+		"tanh.out crash: panic at storage.CopyIter",
+		"tanh_ crash: panic at execution.TanhIterF32",
+	} {
+		emptyVerdicts += "\t" + strconv.Quote(key) + ": \"gorgonia crashes on empty inputs\",\n"
+	}
+	emptyVerdicts = strings.TrimSuffix(emptyVerdicts, ",\n") + "\n"
 	verdicts := `{
 	"reciprocal crash: panic at execution.InvI64": "` + why + `",
 	"reciprocal_ crash: panic at execution.InvI64": "` + why + `",
-	"reciprocal.out crash: panic at execution.InvI64": "` + why + `"
-}
+	"reciprocal.out crash: panic at execution.InvI64": "` + why + `",
+` + emptyVerdicts + `}
 `
 	if err := os.WriteFile(filepath.Join(pkg, "assertgen_verdicts.json"), []byte(verdicts), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run.generateAndTest(t, pkg, 60, " 0 findings, 3 crashes", "not generated: 9 variants (576 samples), of tensors the runtime does not have (its Capabilities): no conj or neg bit (12, 13); no sparse_coo layout (14); no sparse_csr layout (15); no quantized layout (16); no mkldnn layout (17); no autograd (18, 19, 20)",
-		"cannot make: 152 of 960 samples (16%): 0 (0%) ask for a layout, a conj or neg bit, autograd or named dims; 152 (16%)")
+	run.generateAndTest(t, pkg, 60, " 0 findings, 55 crashes", "not generated: 9 variants (576 samples), of tensors the runtime does not have (its Capabilities): no conj or neg bit (12, 13); no sparse_coo layout (14); no sparse_csr layout (15); no quantized layout (16); no mkldnn layout (17); no autograd (18, 19, 20)",
+		"cannot make: 88 of 960 samples (9%): 0 (0%) ask for a layout, a conj or neg bit, autograd or named dims; 88 (9%)")
 }
 
 // A moduleRunner runs a command in a directory of a module libraryModule

@@ -60,10 +60,6 @@ type Slot struct {
 	// which keeps the storage alive until the call ends, so that a kernel
 	// that drops it cannot get its address back for another (memory.go)
 	anchor unsafe.Pointer
-	// itype is, for a tensor held as an interface ([Frame.Iface]), the
-	// type word of the interface (as an any), h its data word: the rows
-	// make the tensor from the two (frame.tensorOf); nil for the others
-	itype unsafe.Pointer
 	// x is an argument's (or element's) metadata fingerprint before the
 	// kernel (Meta; same_metadata's, see metadata.go), a view return's
 	// base StorageImpl use count before it (ViewBase), a return's extent
@@ -161,6 +157,15 @@ type frame struct {
 	// bindNo is 1 when no Env is registered (binding_context is skipped
 	// under no_env): the index of the plan's counts (fastPlan.pre)
 	bindNo uint8
+	// ifaces has bit i set when single slot i holds a tensor held as an
+	// interface ([Frame.Iface]): its data word in the slot's h, its type
+	// word in itype[0], or itype[1] where bit i of second is set, or in
+	// more[i] when two other type words took both (frame.itypeOf). Kept
+	// out of Slot, whose size list elements pay for (8 bytes of each,
+	// zeroed on every call).
+	ifaces, second uint32
+	itype          [2]unsafe.Pointer
+	more           *[32]unsafe.Pointer
 }
 
 // Open opens the call, before the first read: a write another goroutine
@@ -198,8 +203,8 @@ func (f *Frame[S, L]) ArgOpt(i int, id asserts.Ident, h unsafe.Pointer, present 
 // generated guard hands a nil tensor over as the undefined tensor.
 func (f *Frame[S, L]) Iface(i int, t any) {
 	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&t))
-	p := &f.s[i]
-	p.itype, p.h = w[0], w[1]
+	f.s[i].h = w[1]
+	f.frame.setItype(i, w[0])
 }
 
 // Meta reads argument i's metadata fingerprint before the kernel, for its

@@ -404,3 +404,39 @@ func TestFramePlanTakesListMetadata(t *testing.T) {
 		})
 	}
 }
+
+// TestFrameItypes checks that the tensors read as interfaces
+// (Frame.Iface) are made again with their own type words, which the frame
+// keeps out of the slots: two shared type words, and a slot of a third
+// type, which takes the overflow array; a list element, and a slot read
+// by its handle, are no interface.
+func TestFrameItypes(t *testing.T) {
+	type third struct{ counted }
+	var f Frame[[4]Slot, [1]ListSlot]
+	a := &counted{id: asserts.Ident{Impl: 1, Storage: 2, Traits: asserts.Versioned}}
+	b := &metaCounted{counted: counted{id: asserts.Ident{Impl: 3, Storage: 4, Traits: asserts.Versioned}}}
+	c := &third{counted{id: asserts.Ident{Impl: 5, Storage: 6, Traits: asserts.Versioned}}}
+	d := &counted{id: asserts.Ident{Impl: 7, Storage: 8, Traits: asserts.Versioned}}
+	f.Iface(0, a)
+	f.Iface(1, b)
+	f.Iface(2, c)
+	f.Iface(3, d)
+	for i, want := range []asserts.Identity{a, b, c, d} {
+		if got := f.frame.tensorOf(&f.s[i]); got != want {
+			t.Errorf("slot %d: tensorOf = %v, want %v", i, got, want)
+		}
+	}
+	if f.frame.more == nil || f.frame.more[2] == nil || f.frame.more[0] != nil || f.frame.more[1] != nil || f.frame.more[3] != nil {
+		t.Errorf("overflow type words = %v, want slot 2's only", f.frame.more)
+	}
+	f.l[0].n = 1
+	if it := f.frame.itypeOf(f.l[0].at(0)); it != nil {
+		t.Errorf("itypeOf(list element) = %p, want nil", it)
+	}
+	var g Frame[[2]Slot, [0]ListSlot]
+	g.Iface(0, a)
+	g.s[1].h = unsafe.Pointer(a)
+	if it := g.frame.itypeOf(&g.s[1]); it != nil {
+		t.Errorf("itypeOf(slot read by its handle) = %p, want nil", it)
+	}
+}

@@ -196,10 +196,11 @@ func (f *frame) beginMeta(p *fastPlan) bool {
 		if q.mread&3 == 3 {
 			continue
 		}
-		if q.itype == nil || q.mread != 0 {
+		it := f.itypeOf(q)
+		if it == nil || q.mread != 0 {
 			return false
 		}
-		m, ok := ifaceOf(q).(asserts.Metadata)
+		m, ok := ifaceOf(it, q).(asserts.Metadata)
 		if !ok {
 			return false
 		}
@@ -406,8 +407,8 @@ func (f *frame) passesMore(p *fastPlan) bool {
 		// read after it (Slot.MetadataKept); a tensor held as an
 		// interface the runtime reads again (into fp, as Frame.MetaAfter)
 		q := f.slotAt(i)
-		if q.itype != nil && q.mread&4 == 0 {
-			if m, ok := ifaceOf(q).(asserts.Metadata); ok {
+		if it := f.itypeOf(q); it != nil && q.mread&4 == 0 {
+			if m, ok := ifaceOf(it, q).(asserts.Metadata); ok {
 				fp, ok := m.MetadataFingerprint()
 				q.fp = fp
 				q.mread |= 4 | b2u(ok)<<3

@@ -340,20 +340,55 @@ func (x *rowCtx) out(k, e int) (Loc, *Slot) {
 // interface (Frame.Iface), an interface of its two words again; else
 // from its handle (tensorAt).
 func (f *frame) tensorOf(q *Slot) asserts.Identity {
-	if q.itype != nil {
-		t, _ := ifaceOf(q).(asserts.Identity)
+	if it := f.itypeOf(q); it != nil {
+		t, _ := ifaceOf(it, q).(asserts.Identity)
 		return t
 	}
 	return f.tensorAt(q.h)
 }
 
+// setItype notes that single slot i holds a tensor held as an interface
+// whose type word is it (Frame.Iface).
+func (f *frame) setItype(i int, it unsafe.Pointer) {
+	f.ifaces |= 1 << uint(i)
+	switch {
+	case f.itype[0] == nil || f.itype[0] == it:
+		f.itype[0] = it
+		return
+	case f.itype[1] == nil || f.itype[1] == it:
+		f.itype[1] = it
+		f.second |= 1 << uint(i)
+		return
+	}
+	if f.more == nil {
+		f.more = new([32]unsafe.Pointer)
+	}
+	f.more[i] = it
+}
+
+// itypeOf returns the type word of single slot q's tensor held as an
+// interface (Frame.Iface), nil for a tensor read by its handle. q is one
+// of the Frame's single slots, which follow its frame.
+func (f *frame) itypeOf(q *Slot) unsafe.Pointer {
+	if f.ifaces == 0 {
+		return nil
+	}
+	i := (uintptr(unsafe.Pointer(q)) - uintptr(unsafe.Pointer(f)) - unsafe.Sizeof(frame{})) / unsafe.Sizeof(Slot{})
+	if i >= 32 || f.ifaces>>i&1 == 0 {
+		return nil
+	}
+	if f.more != nil && f.more[i] != nil {
+		return f.more[i]
+	}
+	return f.itype[f.second>>i&1]
+}
+
 // ifaceOf puts the two words of a tensor held as an interface
-// (Frame.Iface: its type word in q.itype, its data word in q.h) back
-// together.
-func ifaceOf(q *Slot) any {
+// (Frame.Iface: its type word it, its data word in q.h) back together.
+func ifaceOf(it unsafe.Pointer, q *Slot) any {
 	var e any
 	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&e))
-	w[0], w[1] = q.itype, q.h
+	w[0], w[1] = it, q.h
 	return e
 }
 
