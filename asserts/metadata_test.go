@@ -84,34 +84,24 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
 		rop := &engine.Op{Name: "sum", Policy: checks.Strict}
-		var r engine.Call
-		var rs engine.Slot
-		r.BeginWith(rop, asserts.EnvState{})
-		r.Save(&rs, metaFake{x})
-		r.SaveMetadata(&rs, metaFake{x})
-		if declared {
+		sameMeta := []engine.Row{row(checks.SameMetadata, 0, -1)}
+		reader := tcall{args: []any{x}, rows: sameMeta, meta: true, tensor: asMeta, kernel: func() {
+			if !declared {
+				x.meta++ // the reader's own kernel
+				return
+			}
 			// The writer runs on another goroutine inside the reader's
 			// window (on the reader's own goroutine it would be a nested
 			// call of the reader's kernel, which the row must report).
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
-				var w engine.Call
-				var ws engine.Slot
-				w.BeginWith(&engine.Op{Name: "t_", Policy: checks.Strict}, asserts.EnvState{})
-				w.Save(&ws, x)
-				w.Mutable(&ws)
-				x.meta++ // t_ swaps x's sizes and strides
-				w.After(&ws, x)
-				w.End()
+				writer := tcall{args: []any{x}, writes: []int8{0}, kernel: func() { x.meta++ }} // t_ swaps x's sizes and strides
+				writer.frame(&engine.Op{Name: "t_", Policy: checks.Strict})
 			}()
 			<-done
-		} else {
-			x.meta++ // the reader's own kernel
-		}
-		r.After(&rs, metaFake{x})
-		r.SameMetadata(engine.Arg("self"), &rs, metaFake{x})
-		r.End()
+		}}
+		reader.frame(rop)
 		asserts.SetHandler(prev)
 		st := rop.Stats()
 		if declared && (len(col.Violations()) != 0 || st.Skipped[checks.ReasonConcurrentWrite] != 1 || st.Ran[checks.SameMetadata] != 0) {
@@ -137,23 +127,14 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			y := newFake(kPlain)
+			call := tcall{args: []any{x, y}, rows: []engine.Row{row(checks.SameMetadata, 0, -1), row(checks.SameMetadata, 1, -1)},
+				meta: true, tensor: asMeta}
+			if g%2 == 1 {
+				call.writes = []int8{0} // the call declares a write to x
+			}
+			call.sh = call.shape(nil)
 			for range 1000 {
-				var c engine.Call
-				var s0, s1 engine.Slot
-				c.BeginWith(rop, asserts.EnvState{})
-				c.Save(&s0, metaFake{x})
-				c.Save(&s1, metaFake{y})
-				if g%2 == 1 {
-					// y.add_(y): other is self.
-					c.Mutable(&s0)
-				}
-				c.SaveMetadata(&s0, metaFake{x})
-				c.SaveMetadata(&s1, metaFake{y})
-				c.After(&s0, metaFake{x})
-				c.After(&s1, metaFake{y})
-				c.SameMetadata(engine.Arg("self"), &s0, metaFake{x})
-				c.SameMetadata(engine.Arg("other"), &s1, metaFake{y})
-				c.End()
+				call.frame(rop)
 			}
 		}()
 	}
@@ -218,3 +199,6 @@ func TestFingerprintMetadata(t *testing.T) {
 		}
 	}
 }
+
+// asMeta is the rows' tensor of f: metaFake, which reports its geometry.
+func asMeta(f *fake) asserts.Identity { return metaFake{f} }

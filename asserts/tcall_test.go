@@ -33,6 +33,7 @@ type tcall struct {
 	anchor    func(*fake) unsafe.Pointer
 	meta      bool // argument fingerprints read by Meta and MetaAfter (metaFake's)
 	viewBase  bool // the first argument's storage use count read for single return views (ViewBase)
+	sh        *engine.Shape // the Shape of the call (nil: made at each call)
 }
 
 // tnames are the default Locs: the first two arguments self and other,
@@ -74,7 +75,16 @@ func (c tcall) run(t testing.TB, p checks.Policy, env asserts.EnvState) outcome 
 // call runs the call of op under env (the current Env for the call).
 func (c tcall) call(op *engine.Op, env asserts.EnvState) {
 	defer asserts.SetEnv(asserts.SetEnv(envFunc(func() asserts.EnvState { return env })))
-	c.exec(op, c.shape(c.rets), c.rets)
+	c.frame(op)
+}
+
+// frame runs the call of op under the current Env.
+func (c *tcall) frame(op *engine.Op) {
+	sh := c.sh
+	if sh == nil {
+		sh = c.shape(c.rets)
+	}
+	c.exec(op, sh, c.rets)
 }
 
 // shape is the call's Shape for returns rets.

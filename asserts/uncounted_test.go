@@ -155,31 +155,35 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 	out := rt.Zeros(2)
 	defer out.Release()
 	op := engine.Op{Name: "neg"}
-	ret := engine.Ret(0)
-	counted := func() {
-		var c engine.Call
-		var r engine.Slot
-		c.Begin(&op)
-		c.Result(&r, out)
-		c.StorageUseCountEq1(ret, &r)
-		c.FreshNotHeld(ret, &r, out) // skipped: use_counted
-		c.End()
-	}
-	if n := testing.AllocsPerRun(100, counted); n != 0 {
-		t.Errorf("counted return: %v allocations, want 0", n)
-	}
-	identOnly := func() {
-		var c engine.Call
-		var r engine.Slot
-		c.Begin(&op)
-		c.ResultIdent(&r, (*gcTensor)(out))
-		c.ImplUseCountLE1(ret, &r) // skipped: no_use_counts
-		c.ImplUseCountEqFresh(ret, &r, (*gcTensor)(out))
-		c.StorageUseCountEq1(ret, &r)
-		c.End()
-	}
-	if n := testing.AllocsPerRun(100, identOnly); n != 0 {
-		t.Errorf("uncounted return, use-count rows: %v allocations, want 0", n)
+	one := func(k checks.Check) engine.Row { return row(k, 0, -1) }
+	counted := &engine.Shape{Rets: 1, Locs: locsTranspose[1:], Tensor: rtTensor,
+		Rows: []engine.Row{one(checks.StorageUseCountEq1), one(checks.FreshNotHeld)}} // skipped: use_counted
+	uncounted := &engine.Shape{Rets: 1, Locs: locsTranspose[1:], NoUseCounts: true,
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gcTensor)(h) },
+		Rows: []engine.Row{one(checks.ImplUseCountLE1), one(checks.ImplUseCountEqFresh), one(checks.StorageUseCountEq1)}} // skipped: no_use_counts
+	for _, rows := range []bool{false, true} {
+		prev := engine.SetRowsOnly(rows)
+		if n := testing.AllocsPerRun(100, func() {
+			var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+			f.Open()
+			f.Begin(&op, counted)
+			iu, su := out.UseCounts()
+			f.Ret(0, out.Ident(), iu, su, unsafe.Pointer(out))
+			f.End()
+		}); n != 0 {
+			t.Errorf("counted return (rows only %v): %v allocations, want 0", rows, n)
+		}
+		if n := testing.AllocsPerRun(100, func() {
+			var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+			f.Open()
+			f.Begin(&op, uncounted)
+			g := (*gcTensor)(out)
+			f.RetIdent(0, g.Ident(), g.StorageAnchor(), unsafe.Pointer(g))
+			f.End()
+		}); n != 0 {
+			t.Errorf("uncounted return, use-count rows (rows only %v): %v allocations, want 0", rows, n)
+		}
+		engine.SetRowsOnly(prev)
 	}
 	if st := op.Stats(); st.Skipped[checks.ReasonCounted] == 0 || st.Skipped[checks.ReasonNoUseCounts] == 0 || st.Ran[checks.ImplUseCountEqFresh] != 0 {
 		t.Errorf("skips %v", st.Skipped)
