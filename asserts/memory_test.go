@@ -268,25 +268,36 @@ var opReadDense = engine.Op{Name: "read_dense", Policy: checks.Strict}
 // TestProvenanceFreshHandOut: a violation on a storage that a checked
 // call returned fresh says which call and how long ago (runtimes without
 // use counts, whose fresh outputs fresh_not_held records).
+//
+// An address's hand-out is forgotten once a collection is seen to have
+// completed since (the address may name another storage now,
+// addrheld.go); a collection the engine had not yet seen when the test
+// began is seen during its first round, which then knows nothing: the
+// collector stays off, and the round runs again once.
 func TestProvenanceFreshHandOut(t *testing.T) {
-	a := newDense(2, 2)
-	handOut(a)
-	handOut(newDense(3, 3))
-	vs := asserts.Collect(func() {
-		// a read-only argument whose storage the kernel swaps
-		readDense(a, newDense(2, 2))
-		runtime.KeepAlive(a)
-	})
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	want := "came out fresh from fresh_dense (return 0), 2 fresh outputs ago"
 	var got string
-	for i := range vs {
-		if vs[i].Check == checks.SameStorage {
-			got = vs[i].Provenance
+	var vs []asserts.Violation
+	for range 2 {
+		a := newDense(2, 2)
+		handOut(a)
+		handOut(newDense(3, 3))
+		vs = asserts.Collect(func() {
+			// a read-only argument whose storage the kernel swaps
+			readDense(a, newDense(2, 2))
+			runtime.KeepAlive(a)
+		})
+		for i := range vs {
+			if vs[i].Check == checks.SameStorage {
+				got = vs[i].Provenance
+			}
+		}
+		if strings.Contains(got, want) {
+			return
 		}
 	}
-	want := "came out fresh from fresh_dense (return 0), 2 fresh outputs ago"
-	if !strings.Contains(got, want) {
-		t.Errorf("provenance %q, want it to say %q (violations: %v)", got, want, vs)
-	}
+	t.Errorf("provenance %q, want it to say %q (violations: %v)", got, want, vs)
 }
 
 // TestProvenancePool: a take-back and a hand-out a runtime reports inside

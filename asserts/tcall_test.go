@@ -31,8 +31,8 @@ type tcall struct {
 	// storage anchors anchor gives (nil: none).
 	uncounted bool
 	anchor    func(*fake) unsafe.Pointer
-	meta      bool // argument fingerprints read by Meta and MetaAfter (metaFake's)
-	viewBase  bool // the first argument's storage use count read for single return views (ViewBase)
+	meta      bool          // argument fingerprints read by Meta and MetaAfter (metaFake's)
+	viewBase  bool          // the first argument's storage use count read for single return views (ViewBase)
 	sh        *engine.Shape // the Shape of the call (nil: made at each call)
 }
 

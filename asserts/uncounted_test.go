@@ -160,7 +160,7 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 		Rows: []engine.Row{one(checks.StorageUseCountEq1), one(checks.FreshNotHeld)}} // skipped: use_counted
 	uncounted := &engine.Shape{Rets: 1, Locs: locsTranspose[1:], NoUseCounts: true,
 		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gcTensor)(h) },
-		Rows: []engine.Row{one(checks.ImplUseCountLE1), one(checks.ImplUseCountEqFresh), one(checks.StorageUseCountEq1)}} // skipped: no_use_counts
+		Rows:   []engine.Row{one(checks.ImplUseCountLE1), one(checks.ImplUseCountEqFresh), one(checks.StorageUseCountEq1)}} // skipped: no_use_counts
 	for _, rows := range []bool{false, true} {
 		prev := engine.SetRowsOnly(rows)
 		if n := testing.AllocsPerRun(100, func() {
