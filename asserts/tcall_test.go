@@ -34,6 +34,9 @@ type tcall struct {
 	meta      bool          // argument fingerprints read by Meta and MetaAfter (metaFake's)
 	viewBase  bool          // the first argument's storage use count read for single return views (ViewBase)
 	sh        *engine.Shape // the Shape of the call (nil: made at each call)
+	// around runs before the call (after the Env is set) and returns what
+	// runs after it (nil: nothing).
+	around func() (after func())
 }
 
 // tnames are the default Locs: the first two arguments self and other,
@@ -75,6 +78,9 @@ func (c tcall) run(t testing.TB, p checks.Policy, env asserts.EnvState) outcome 
 // call runs the call of op under env (the current Env for the call).
 func (c tcall) call(op *engine.Op, env asserts.EnvState) {
 	defer asserts.SetEnv(asserts.SetEnv(envFunc(func() asserts.EnvState { return env })))
+	if c.around != nil {
+		defer c.around()()
+	}
 	c.frame(op)
 }
 
