@@ -137,11 +137,13 @@ func (c *tcall) exec(op *engine.Op, sh *engine.Shape, rets []any) {
 var drivers = map[[2]int]func(*tcall, *engine.Op, *engine.Shape, []any){
 	{0, 1}: drive[[0]engine.Slot, [1]engine.ListSlot],
 	{0, 2}: drive[[0]engine.Slot, [2]engine.ListSlot],
+	{0, 3}: drive[[0]engine.Slot, [3]engine.ListSlot],
 	{1, 0}: drive[[1]engine.Slot, [0]engine.ListSlot],
 	{1, 1}: drive[[1]engine.Slot, [1]engine.ListSlot],
 	{1, 2}: drive[[1]engine.Slot, [2]engine.ListSlot],
 	{2, 0}: drive[[2]engine.Slot, [0]engine.ListSlot],
 	{2, 1}: drive[[2]engine.Slot, [1]engine.ListSlot],
+	{2, 2}: drive[[2]engine.Slot, [2]engine.ListSlot],
 	{3, 0}: drive[[3]engine.Slot, [0]engine.ListSlot],
 	{3, 1}: drive[[3]engine.Slot, [1]engine.ListSlot],
 	{4, 0}: drive[[4]engine.Slot, [0]engine.ListSlot],

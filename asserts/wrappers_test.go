@@ -9,12 +9,9 @@ package asserts_test
 //		return kernel(...)
 //	}
 //
-// these do not, so that the tests check in every build. The list helpers
-// below (saveListOf ...) fill the rows' snapshots of the tests that still
-// call the rows' entries directly.
+// these do not, so that the tests check in every build.
 
 import (
-	"github.com/assertgen/assertgen/asserts"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
 )
@@ -110,58 +107,6 @@ func Cat(tensors []*rt.Tensor) *rt.Tensor { return CatF(tensors) }
 func CatMeta(tensors []*rt.Tensor) *rt.Tensor { return CatMetaF(tensors) }
 
 var locsCat = [2]engine.Loc{engine.Arg("tensors"), engine.Ret(0)}
-
-// saveListOf, saveOptListOf, afterListOf and resultListOf snapshot a list
-// by the rows' entries element by element, for any tensor type: a
-// Tensor[] argument before the kernel (a Tensor?[]: its undefined elements
-// absent), after it, and a Tensor[] return.
-func saveListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
-}
-
-func saveOptListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
-	saveListOf(c, l, ts)
-	c.SummarizeSavedOpt(l)
-}
-
-func afterListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
-}
-
-func resultListOf[T asserts.Tensor](c *engine.Call, l *engine.ListSlot, ts []T) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Result(l.At(i), t)
-	}
-	l.SummarizeResult()
-}
-
-// saveList and afterList are what gen emitted for a package's list type
-// (saveList_<hash>, afterList_<hash>): the elements' Ident is called
-// directly.
-func saveList(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
-}
-
-func afterList(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
-}
 
 func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor { return ReshapeF(self, sizes...) }
 
