@@ -238,7 +238,7 @@ func TestViewNewImpl(t *testing.T) {
 			c.Begin(op)
 			c.Save(&s, arg)
 			c.After(&s, arg)
-			c.Result(&r, ret)
+			c.takeResult(&r, ret)
 			c.ViewNewImpl(Ret(0), &r, Arg("self"), &s)
 			c.End()
 		})

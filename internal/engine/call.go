@@ -193,19 +193,6 @@ func (c *Call) Begin(op *Op) {
 	c.loadEnv()
 }
 
-// BeginWith starts a checked call of op under an explicit mode state, for
-// runtimes that carry their state with the call instead of registering an
-// Env.
-func (c *Call) BeginWith(op *Op, st asserts.EnvState) {
-	c.op = op
-	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
-	c.t = tally{}
-	c.spilled = false
-	c.nmut = 0
-	c.digests = false
-	c.since = writeClock.Load()
-}
-
 // pol returns the call's skip policy (used off the fast path only).
 func (c *Call) pol() *policyTable {
 	if p := c.op.Policy; p < checks.NumPolicies {
@@ -313,20 +300,6 @@ func (c *Call) aliasesMutable(st asserts.ID) bool {
 		}
 	}
 	return false
-}
-
-// Result snapshots a return into r after the kernel: identities and use
-// counts (in one read when t implements [IdentCounter]).
-func (c *Call) Result(r *Slot, t asserts.Tensor) {
-	var iu, su int
-	if ic, ok := t.(asserts.IdentCounter); ok {
-		r.id, iu, su = ic.IdentCounts()
-	} else {
-		iu, su = t.UseCounts()
-		r.id = t.Ident()
-	}
-	r.after = asserts.Ident{Impl: asserts.ID(iu), Storage: asserts.ID(su)}
-	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | c.saved&fMode
 }
 
 // classify returns the checks the skip policy turns off for the tensor of

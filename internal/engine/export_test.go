@@ -82,3 +82,24 @@ func (c *Call) SameImplStorageVersion(l Loc, s *Slot) {
 	c.SameStorage(l, s)
 	c.NoMutation(l, s)
 }
+
+// beginWith starts a checked call of op under an explicit mode state (the
+// engine's tests of the rows' entries; a Frame reads the registered Env).
+func (c *Call) beginWith(op *Op, st asserts.EnvState) {
+	c.op = op
+	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
+	c.t = tally{}
+	c.spilled = false
+	c.nmut = 0
+	c.digests = false
+	c.since = writeClock.Load()
+}
+
+// takeResult snapshots a return into r after the kernel, as Frame.Ret
+// does: identities and use counts.
+func (c *Call) takeResult(r *Slot, t asserts.Tensor) {
+	iu, su := t.UseCounts()
+	r.id = t.Ident()
+	r.after = asserts.Ident{Impl: asserts.ID(iu), Storage: asserts.ID(su)}
+	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | c.saved&fMode
+}

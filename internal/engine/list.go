@@ -24,12 +24,6 @@ const (
 	okPlain
 )
 
-// Len returns the number of elements.
-func (l *ListSlot) Len() int { return l.n }
-
-// At returns the snapshot of element i.
-func (l *ListSlot) At(i int) *Slot { return l.at(i) }
-
 // Reset sizes l for n elements (a Frame's list of more than listInline:
 // frame.longList), as the first step of filling it element by element.
 func (l *ListSlot) Reset(n int) {
@@ -83,15 +77,6 @@ func (c *Call) SummarizeSavedOpt(l *ListSlot) {
 		if s := l.at(i); s.id.Impl == 0 {
 			c.SaveOpt(s, nil, false)
 		}
-	}
-}
-
-// CheckLen reports a misuse unless n, the length of the list the kernel
-// saw, is that of the saved list: call it before completing the elements
-// with [Call.After].
-func (l *ListSlot) CheckLen(c *Call, n int) {
-	if n != l.n {
-		c.listLenMisuse()
 	}
 }
 
