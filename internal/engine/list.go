@@ -42,13 +42,9 @@ func (l *ListSlot) Reset(n int) {
 // SummarizeSaved notes, once every element is saved, whether each needs
 // no skip decision, so that a passing list check costs one test.
 func (l *ListSlot) SummarizeSaved() {
-	inl, more := l.parts()
 	var odd asserts.Traits
-	for i := range inl {
-		odd |= inl[i].meta ^ (asserts.Versioned | fPending)
-	}
-	for i := range more {
-		odd |= more[i].meta ^ (asserts.Versioned | fPending)
+	for i := range l.n {
+		odd |= l.at(i).meta ^ (asserts.Versioned | fPending)
 	}
 	l.ok, l.opt = 0, false
 	if odd == 0 {
@@ -89,42 +85,33 @@ func (c *Call) listLenMisuse() {
 // SummarizeAfter notes, once every element is completed by [Call.After],
 // which of same_impl, same_storage and no_mutation pass for all of them.
 func (l *ListSlot) SummarizeAfter() {
-	inl, more := l.parts()
 	var di, ds, dv asserts.ID
-	for i := range inl {
-		s := &inl[i]
+	for i := range l.n {
+		s := l.at(i)
 		di |= s.after.Impl ^ s.id.Impl
 		ds |= s.after.Storage ^ s.id.Storage
 		dv |= asserts.ID(s.after.Version ^ s.id.Version)
 	}
-	for i := range more {
-		s := &more[i]
-		di |= s.after.Impl ^ s.id.Impl
-		ds |= s.after.Storage ^ s.id.Storage
-		dv |= asserts.ID(s.after.Version ^ s.id.Version)
-	}
-	if l.ok&okRegular == 0 && l.allPlain(0) {
+	plain := l.ok&okRegular == 0 && l.allPlain(0)
+	switch {
+	case plain:
+		// no version to compare: okVersion stays unset (Call.List skips
+		// its rows under no_version_counter)
 		l.ok |= okPlain
-		// no version to compare: okVersion stays unset (Call.List
-		// skips its rows under no_version_counter)
-		if di == 0 {
-			l.ok |= okImpl
-		}
-		if ds == 0 {
-			l.ok |= okStorage
-		}
+	case l.ok&okRegular == 0:
+		return
+	case dv == 0:
+		l.ok |= okVersion
 	}
-	if l.ok&okRegular != 0 {
-		if di == 0 {
-			l.ok |= okImpl
-		}
-		if ds == 0 {
-			l.ok |= okStorage
-		}
-		if dv == 0 {
-			l.ok |= okVersion
-		}
+	l.ok |= b2ok(di == 0, okImpl) | b2ok(ds == 0, okStorage)
+}
+
+// b2ok is bit when b holds, else 0.
+func b2ok(b bool, bit uint8) uint8 {
+	if b {
+		return bit
 	}
+	return 0
 }
 
 // SummarizeResult notes, once every element of a list return is
@@ -141,15 +128,6 @@ func (l *ListSlot) SummarizeResult() {
 	}
 	l.ok = 0
 	if odd == 0 {
-		l.ok = okRegular
-		if implOK {
-			l.ok |= okImplUses
-		}
-		if storOK {
-			l.ok |= okStorUses
-		}
-		if implOne {
-			l.ok |= okImplOne
-		}
+		l.ok = okRegular | b2ok(implOK, okImplUses) | b2ok(storOK, okStorUses) | b2ok(implOne, okImplOne)
 	}
 }
