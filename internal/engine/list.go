@@ -82,7 +82,7 @@ func (c *Call) listLenMisuse() {
 	c.misuse(checks.SameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
 }
 
-// SummarizeAfter notes, once every element is completed by [Call.After],
+// SummarizeAfter notes, once every element is completed after the kernel,
 // which of same_impl, same_storage and no_mutation pass for all of them.
 func (l *ListSlot) SummarizeAfter() {
 	var di, ds, dv asserts.ID
