@@ -77,11 +77,8 @@ func maxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 }
 
 var (
-	argSelf    = engine.Arg("self")
-	argOther   = engine.Arg("other")
-	argTensors = engine.Arg("tensors")
-	ret0       = engine.Ret(0)
-	ret1       = engine.Ret(1)
+	argOther = engine.Arg("other")
+	ret0     = engine.Ret(0)
 )
 
 // Add, AddInPlace, AddOut, Cat, CatMeta, Reshape and Addcmul6 run on the

@@ -95,15 +95,6 @@ func (c *Call) beginWith(op *Op, st asserts.EnvState) {
 	c.since = writeClock.Load()
 }
 
-// takeResult snapshots a return into r after the kernel, as Frame.Ret
-// does: identities and use counts.
-func (c *Call) takeResult(r *Slot, t asserts.Tensor) {
-	iu, su := t.UseCounts()
-	r.id = t.Ident()
-	r.after = asserts.Ident{Impl: asserts.ID(iu), Storage: asserts.ID(su)}
-	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | c.saved&fMode
-}
-
 // The rows' entries the engine's tests call on slots of their own (a
 // Frame fills its slots itself, frameslow.go).
 
