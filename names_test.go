@@ -126,21 +126,8 @@ var testOnly = map[string]string{
 	"asserts/assertstest.Run":          "runs the conformance suite as subtests of a runtime's test; it takes that test's *testing.T, which an Example has not (callers: runtimes/libtorch/torch, examples/reftensor)",
 	"asserts/assertstest.RunUncounted": "the suite of a runtime without use counts, as Run: it takes the runtime's test's *testing.T (caller: examples/gcrt)",
 	"internal/engine.SetRowsOnly":      "forces every call of a Frame onto the rows, which the tests hold to the fast plan (examples' onepath tests, against their goldens); no program wants its calls slower",
-	// the rows' harness: asserts' tests that call the rows' entries on
-	// slots of their own fill them with these, which no Frame calls (its
-	// slow path completes its slots itself, frameslow.go); they go when
-	// those tests drive the Frame (issue 69)
-	"internal/engine.Call.BeginWith":    rowsHarness,
-	"internal/engine.Call.BeginFresh":   rowsHarness,
-	"internal/engine.Call.Result":       rowsHarness,
-	"internal/engine.Call.ResultIdent":  rowsHarness,
-	"internal/engine.ListSlot.At":       rowsHarness,
-	"internal/engine.ListSlot.Len":      rowsHarness,
-	"internal/engine.ListSlot.CheckLen": rowsHarness,
-	"sweep.Fuzz":                        "a runtime's fuzz target: it takes the fuzz test's *testing.F, which an Example has not (callers: examples/planted, examples/gcrt, runtimes/gorgonia/sweep, init's sweep test)",
+	"sweep.Fuzz":                       "a runtime's fuzz target: it takes the fuzz test's *testing.F, which an Example has not (callers: examples/planted, examples/gcrt, runtimes/gorgonia/sweep, init's sweep test)",
 }
-
-const rowsHarness = "makes a rows' snapshot for asserts' tests that call the rows' entries directly (the rows of a Frame make theirs from its slots)"
 
 // uncalledName is an exported name without a caller: its key without the
 // module prefix, and where it is declared (file:line:col from root).

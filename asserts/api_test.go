@@ -13,7 +13,6 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
@@ -28,20 +27,8 @@ func TestListChecks(t *testing.T) {
 	for _, n := range []int{0, 1, 8, 9, 20} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			ts := tensors(n)
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.ListSlot
-				saveListOf(c, &l, ts)
-				for j, e := range ts {
-					c.BindingContext(argTensors.Elem(j), l.At(j), e)
-				}
-				afterListOf(c, &l, ts)
-				c.List(checks.SameImpl, argTensors, &l)
-				c.List(checks.SameStorage, argTensors, &l)
-				c.List(checks.NoMutation, argTensors, &l)
-				if l.Len() != n {
-					t.Errorf("Len() = %d", l.Len())
-				}
-			})
+			out := tcall{args: []any{ts}, rows: listRows(checks.BindingContext, checks.SameImpl, checks.SameStorage, checks.NoMutation)}.
+				run(t, checks.Strict, asserts.EnvState{})
 			if len(out.violations) != 0 || out.stats.Ran[checks.SameImpl] != uint64(n) ||
 				out.stats.Ran[checks.BindingContext] != uint64(n) || out.stats.TotalSkipped() != 0 {
 				t.Errorf("violations %v, stats %+v", out.violations, out.stats)
@@ -50,16 +37,10 @@ func TestListChecks(t *testing.T) {
 	}
 	t.Run("violations name the element", func(t *testing.T) {
 		ts := tensors(12)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var l engine.ListSlot
-			saveListOf(c, &l, ts)
+		out := tcall{args: []any{ts}, rows: listRows(checks.SameImpl, checks.SameStorage, checks.NoMutation), kernel: func() {
 			ts[3].id.Impl = fid()
 			ts[10].id.Version++
-			afterListOf(c, &l, ts)
-			c.List(checks.SameImpl, argTensors, &l)
-			c.List(checks.SameStorage, argTensors, &l)
-			c.List(checks.NoMutation, argTensors, &l)
-		})
+		}}.run(t, checks.Strict, asserts.EnvState{})
 		var got []string
 		for _, v := range out.violations {
 			got = append(got, v.Check.String()+" "+v.Where())
@@ -75,13 +56,8 @@ func TestListChecks(t *testing.T) {
 		// reported; the absent one is skipped.
 		for _, p := range []checks.Policy{checks.PyTorch, checks.PyTorch113} {
 			ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
-			out := run(t, p, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.ListSlot
-				saveOptListOf(c, &l, ts)
-				ts[2].id.Impl = fid()
-				afterListOf(c, &l, ts)
-				c.List(checks.SameImpl, argTensors, &l)
-			})
+			out := tcall{args: []any{ts}, rows: listRows(checks.SameImpl), kernel: func() { ts[2].id.Impl = fid() }}.
+				run(t, p, asserts.EnvState{})
 			s := out.stats
 			if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[2]" ||
 				s.Ran[checks.SameImpl] != 2 || s.Skipped[checks.ReasonAbsent] != 1 || s.TotalSkipped() != 1 {
@@ -99,13 +75,8 @@ func TestListChecks(t *testing.T) {
 			violations  int
 		}{{checks.PyTorch, 0, 3, 0}, {checks.PyTorch113, 0, 3, 0}, {checks.Strict, 3, 0, 1}} {
 			ts := []*fake{newFake(kPlain), newFake(kSubclass), newFake(kPlain)}
-			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
-				var l engine.ListSlot
-				saveListOf(c, &l, ts)
-				ts[0].id.Impl = fid()
-				afterListOf(c, &l, ts)
-				c.List(checks.SameImpl, argTensors, &l)
-			})
+			out := tcall{args: []any{ts}, rows: listRows(checks.SameImpl), kernel: func() { ts[0].id.Impl = fid() }}.
+				run(t, tc.p, asserts.EnvState{})
 			s := out.stats
 			if len(out.violations) != tc.violations || s.Ran[checks.SameImpl] != tc.ran ||
 				s.Skipped[checks.ReasonDirectSubclass] != tc.skiped {
@@ -122,13 +93,8 @@ func TestListChecks(t *testing.T) {
 		}{{checks.PyTorch, 0}, {checks.PyTorch113, 1}} {
 			self := newFake(kPlain)
 			ret := newFake(kSubclass) // not a view of self
-			out := run(t, tc.p, asserts.EnvState{}, func(c *engine.Call) {
-				var s, r engine.Slot
-				c.Save(&s, self)
-				c.After(&s, self)
-				c.Result(&r, ret)
-				c.SharesStorage(ret0, &r, argSelf, &s)
-			})
+			out := tcall{args: []any{self}, rets: []any{ret}, rows: []engine.Row{row(checks.SharesStorage, 1, 0)}}.
+				run(t, tc.p, asserts.EnvState{})
 			if len(out.violations) != tc.violations {
 				t.Errorf("%s: violations %v, stats %+v", tc.p, out.violations, out.stats)
 			}
@@ -140,21 +106,12 @@ func TestListChecks(t *testing.T) {
 		views[0].id.Impl, views[1].id.Impl = fid(), fid()
 		copied := &fake{id: asserts.Ident{Impl: fid(), Storage: fid(), Traits: asserts.Versioned}, implUses: 2, storageUses: 1}
 		views = append(views, copied)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s engine.Slot
-			c.Save(&s, base)
-			c.After(&s, base)
-			var rl engine.ListSlot
-			resultListOf(c, &rl, views)
-			for i := range rl.Len() {
-				c.SharesStorage(ret0.Elem(i), rl.At(i), argSelf, &s)
-			}
-			c.List(checks.ImplUseCountLE1, ret0, &rl)
-			c.List(checks.StorageUseCountEq1, ret0, &rl)
-			for i := range rl.Len() {
-				c.FreshOrAlias(ret0.Elem(i), rl.At(i), argSelf, &s)
-			}
-		})
+		retList := func(k checks.Check, u int8) engine.Row {
+			return engine.Row{Check: k, Form: engine.FormRetList, T: 1, U: u}
+		}
+		out := tcall{args: []any{base}, rets: []any{views}, rows: []engine.Row{retList(checks.SharesStorage, 0),
+			retList(checks.ImplUseCountLE1, -1), retList(checks.StorageUseCountEq1, -1), retList(checks.FreshOrAlias, 0)}}.
+			run(t, checks.Strict, asserts.EnvState{})
 		var got []string
 		for _, v := range out.violations {
 			got = append(got, v.Check.String()+" "+v.Where())
@@ -167,13 +124,8 @@ func TestListChecks(t *testing.T) {
 	})
 	t.Run("returns_arg on lists", func(t *testing.T) {
 		outs := tensors(3)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var sl, rl engine.ListSlot
-			saveListOf(c, &sl, outs)
-			afterListOf(c, &sl, outs)
-			resultListOf(c, &rl, []*fake{outs[0], newFake(kPlain)})
-			c.ReturnsArgList(ret0, &rl, engine.Arg("out"), &sl)
-		})
+		out := tcall{args: []any{outs}, rets: []any{[]*fake{outs[0], newFake(kPlain)}},
+			rows: []engine.Row{{Check: checks.ReturnsArg, Form: engine.FormLists, T: 1, U: 0}}}.run(t, checks.Strict, asserts.EnvState{})
 		if len(out.violations) != 2 || out.violations[0].Where() != "return 0[1]" || out.violations[1].Where() != "return 0[2]" {
 			t.Errorf("violations %v", out.violations)
 		}
@@ -200,32 +152,15 @@ func TestHugeListCounts(t *testing.T) {
 	for i := range ts {
 		ts[i] = newFake(kPlain)
 	}
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.ListSlot
-		saveListOf(c, &l, ts)
-		afterListOf(c, &l, ts)
-		c.List(checks.SameImpl, argTensors, &l)
-		c.List(checks.SameImpl, argTensors, &l)
-		// same_content off (the default): the lists' skips, then 303
-		// rows of a single tensor.
-		for j, e := range ts {
-			c.SameContent(argTensors.Elem(j), l.At(j), e)
-		}
-		for j, e := range ts {
-			c.SameContent(argTensors.Elem(j), l.At(j), e)
-		}
-		for range 303 {
-			c.SameContent(argTensors, l.At(0), ts[0])
-		}
-		// returns_arg on a list return of the same length, then on one
-		// tensor.
-		var rl engine.ListSlot
-		resultListOf(c, &rl, ts)
-		c.ReturnsArgList(ret0, &rl, argTensors, &l)
-		var r engine.Slot
-		c.Result(&r, ts[0])
-		c.ReturnsArg(ret0, &r, argTensors, l.At(0))
-	})
+	// same_content off (the default): the list's skips twice, then 303
+	// rows of a single tensor (ts[0] as an argument of its own);
+	// returns_arg on a list return of the same length, then on one tensor.
+	rows := listRows(checks.SameImpl, checks.SameImpl, checks.SameContent, checks.SameContent)
+	for range 303 {
+		rows = append(rows, row(checks.SameContent, 1, -1))
+	}
+	rows = append(rows, engine.Row{Check: checks.ReturnsArg, Form: engine.FormLists, T: 2, U: 0}, row(checks.ReturnsArg, 3, 1))
+	out := tcall{args: []any{ts, ts[0]}, rets: []any{ts, ts[0]}, rows: rows}.run(t, checks.Strict, asserts.EnvState{})
 	if got := out.stats.Ran[checks.SameImpl]; got != 140000 {
 		t.Errorf("ran %d, want 140000", got)
 	}
@@ -244,18 +179,22 @@ func TestStats(t *testing.T) {
 	op := &engine.Op{Name: "stats", Overload: "test"}
 	x := newFake(kPlain)
 	sub := newFake(kSubclass)
+	defer asserts.SetEnv(asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{} })))
+	rows := []engine.Row{row(checks.SameImpl, 0, -1), row(checks.NoMutation, 0, -1), row(checks.ImplUseCountLE1, 1, -1),
+		{Check: checks.StorageUseCountEq1, Form: engine.FormOne, T: 1, U: -1, Skip: true}}
+	plain, subclass := tcall{args: []any{x}, rets: []any{x}, rows: rows}, tcall{args: []any{sub}, rets: []any{sub}, rows: rows}
+	plain.sh = plain.shape(plain.rets)
+	subclass.sh = plain.sh
 	call := func(t *fake, mode bool) {
-		var c engine.Call
-		c.BeginWith(op, asserts.EnvState{ModeActive: mode})
-		var s, r engine.Slot
-		c.Save(&s, t)
-		c.After(&s, t)
-		c.SameImpl(argSelf, &s)
-		c.NoMutation(argSelf, &s)
-		c.Result(&r, t)
-		c.ImplUseCountLE1(ret0, &r)
-		c.PlanSkip(checks.StorageUseCountEq1, ret0)
-		c.End()
+		c := plain
+		if t == sub {
+			c = subclass
+		}
+		if mode {
+			c.call(op, asserts.EnvState{ModeActive: true})
+			return
+		}
+		c.frame(op)
 	}
 	for range 5 {
 		call(x, false) // the signature
@@ -322,6 +261,7 @@ func TestPanicHandler(t *testing.T) {
 		t.Fatal("default handler is not Panic")
 	}
 	x := newFake(kPlain)
+	before := x.id.Impl
 	defer func() {
 		r := recover()
 		err, ok := r.(error)
@@ -330,19 +270,12 @@ func TestPanicHandler(t *testing.T) {
 			t.Fatalf("recovered %v", r)
 		}
 		if !strings.HasPrefix(err.Error(), "p.q: same_impl: argument self: kernel replaced the TensorImpl (before "+
-			x.id.Impl.String()+", after ") {
+			before.String()+", after ") {
 			t.Errorf("message %q", err.Error())
 		}
 	}()
-	var c engine.Call
-	c.BeginWith(&engine.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
-	var s engine.Slot
-	c.Save(&s, x)
-	old := *x
-	x.id.Impl = fid()
-	c.After(&s, x)
-	*x = old
-	c.SameImpl(argSelf, &s)
+	tcall{args: []any{x}, rows: []engine.Row{row(checks.SameImpl, 0, -1)}, kernel: func() { x.id.Impl = fid() }}.
+		call(&engine.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
 	t.Fatal("no panic")
 }
 
@@ -361,14 +294,9 @@ func TestTestingHandler(t *testing.T) {
 	rec := &recorder{TB: t}
 	prev := asserts.SetHandler(asserts.Testing(rec))
 	defer asserts.SetHandler(prev)
-	var c engine.Call
-	c.BeginWith(&engine.Op{Name: "add"}, asserts.EnvState{})
-	var r engine.Slot
 	f := newFake(kPlain)
 	f.implUses = 3
-	c.Result(&r, f)
-	c.ImplUseCountLE1(ret0, &r)
-	c.End()
+	tcall{rets: []any{f}, rows: []engine.Row{row(checks.ImplUseCountLE1, 0, -1)}}.call(&engine.Op{Name: "add"}, asserts.EnvState{})
 	if len(rec.msgs) != 1 || !strings.HasPrefix(rec.msgs[0], "add: impl_use_count_le_1: return 0: TensorImpl use count is 3, want <= 1; hint: ") {
 		t.Errorf("recorded %q", rec.msgs)
 	}
@@ -380,17 +308,10 @@ func TestCollectorReport(t *testing.T) {
 	defer asserts.SetHandler(prev)
 	op := &engine.Op{Name: "mul", Overload: "Tensor"}
 	for i := range 3 {
-		var c engine.Call
-		c.BeginWith(op, asserts.EnvState{ModeActive: i == 2})
 		x := newFake(kPlain)
-		var s, r engine.Slot
-		c.Save(&s, x)
-		x.id.Version++
-		c.After(&s, x)
-		c.NoMutation(argOther, &s)
-		c.Result(&r, newFake(kPlain))
-		c.ImplUseCountLE1(ret0, &r)
-		c.End()
+		tcall{args: []any{x}, rets: []any{newFake(kPlain)}, locs: []engine.Loc{argOther, ret0},
+			rows: []engine.Row{row(checks.NoMutation, 0, -1), row(checks.ImplUseCountLE1, 1, -1)}, kernel: func() { x.id.Version++ }}.
+			call(op, asserts.EnvState{ModeActive: i == 2})
 	}
 	rep := col.Report()
 	if rep.Calls != 3 || rep.ViolationCount != 3 || len(rep.Violations) != 3 ||
@@ -424,44 +345,39 @@ func TestCollectorReport(t *testing.T) {
 	}
 }
 
+// A Shape that does not fit its wrappers' calls is a bug of the
+// generator, not of a kernel: the rows panic, naming it.
 func TestMisuseIsAProgrammingError(t *testing.T) {
 	collect(t)
 	x := newFake(kPlain)
+	one := func(k checks.Check, t, u int8) []engine.Row { return []engine.Row{row(k, t, u)} }
 	tests := []struct {
 		name string
-		body func(c *engine.Call)
+		call func(op *engine.Op)
 		want string
 	}{
-		{"check before After", func(c *engine.Call) {
-			var s engine.Slot
-			c.Save(&s, x)
-			c.SameImpl(argSelf, &s)
-		}, "asserts: op.ov: same_impl: argument self checked before After (generated code out of date? re-run assertgen)"},
-		{"use count of an argument", func(c *engine.Call) {
-			var s engine.Slot
-			c.Save(&s, x)
-			c.After(&s, x)
-			c.ImplUseCountLE1(argSelf, &s)
-		}, "needs a Result snapshot of the return"},
-		{"same_impl of a return", func(c *engine.Call) {
-			var r engine.Slot
-			c.Result(&r, x)
-			c.SameImpl(ret0, &r)
+		{"use count of an argument", func(op *engine.Op) {
+			tcall{args: []any{x}, rows: one(checks.ImplUseCountLE1, 0, -1)}.call(op, asserts.EnvState{})
+		}, "asserts: op.ov: impl_use_count_le_1: argument self needs a Result snapshot of the return (generated code out of date? re-run assertgen)"},
+		{"same_impl of a return", func(op *engine.Op) {
+			tcall{rets: []any{x}, rows: one(checks.SameImpl, 0, -1)}.call(op, asserts.EnvState{})
 		}, "needs a Save snapshot of the argument"},
-		{"AfterList with another list", func(c *engine.Call) {
-			var l engine.ListSlot
-			saveListOf(c, &l, []*fake{x})
-			afterListOf(c, &l, []*fake{x, x})
+		{"AfterList with another list", func(op *engine.Op) {
+			c := tcall{args: []any{[]*fake{x}}, rows: listRows(checks.SameImpl)}
+			sh := c.shape(nil)
+			var f engine.Frame[[0]engine.Slot, [1]engine.ListSlot]
+			f.Open()
+			f.List(0, 1, unsafe.Pointer(&x))
+			f.Elem(0, 0, x.Ident())
+			f.Begin(op, sh)
+			f.AfterList(0, 2)
 		}, "AfterList with another list than SaveList"},
-		{"invalid policy", func(c *engine.Call) {
-			var c2 engine.Call
-			c2.BeginWith(&engine.Op{Name: "bad", Policy: 9}, asserts.EnvState{})
-			var s engine.Slot
-			c2.SaveOpt(&s, nil, false)
-			c2.After(&s, (*fake)(nil))
-			c2.SameImpl(argSelf, &s)
+		{"invalid policy", func(*engine.Op) {
+			// an absent argument: its skip asks the policy
+			tcall{args: []any{(*fake)(nil)}, rows: one(checks.SameImpl, 0, -1)}.call(&engine.Op{Name: "bad", Policy: 9}, asserts.EnvState{})
 		}, "asserts: bad: invalid policy 9"},
 	}
+	defer engine.SetRowsOnly(engine.SetRowsOnly(true))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			defer func() {
@@ -469,7 +385,7 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 					t.Errorf("recovered %v, want %q", r, tt.want)
 				}
 			}()
-			run(t, checks.Strict, asserts.EnvState{}, tt.body)
+			tt.call(&engine.Op{Name: "op", Overload: "ov", Policy: checks.Strict})
 		})
 	}
 }
@@ -590,24 +506,16 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	fresh := newFake(kPlain)
 	held := newFake(kPlain)
 	held.implUses = 2
-	body := func(rets ...*fake) func(c *engine.Call) {
-		return func(c *engine.Call) {
-			var sl engine.ListSlot
-			saveOptListOf(c, &sl, []*fake{a, nil, b})
-			afterListOf(c, &sl, []*fake{a, nil, b})
-			var rl engine.ListSlot
-			resultListOf(c, &rl, rets)
-			for i := range rl.Len() {
-				c.FreshOrAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
-			}
-			for i := range rl.Len() {
-				c.SharesStorageOf(ret1.Elem(i), rl.At(i), argTensors, &sl)
-			}
-		}
+	// op(Tensor?[] tensors) -> (Tensor[], Tensor[]), the two lists alike:
+	// fresh_or_alias of the first, shares_storage of the second.
+	body := func(rets ...*fake) tcall {
+		return tcall{args: []any{[]*fake{a, nil, b}}, rets: []any{rets, slices.Clone(rets)},
+			rows: []engine.Row{{Check: checks.FreshOrAlias, Form: engine.FormLists, T: 1, U: 0},
+				{Check: checks.SharesStorage, Form: engine.FormLists, T: 2, U: 0}}}
 	}
 	// A new handle of a: the caller's and the return's.
 	aNew := &fake{id: a.id, implUses: 2, storageUses: 1}
-	out := run(t, checks.Strict, asserts.EnvState{}, body(aNew, view, fresh, held))
+	out := body(aNew, view, fresh, held).run(t, checks.Strict, asserts.EnvState{})
 	var got []string
 	for i := range out.violations {
 		got = append(got, out.violations[i].Error())
@@ -632,12 +540,12 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	// Skips: under a mode nothing decides "fresh" (shares_storage still
 	// runs); a sparse return has no storage to share.
 	sp := newFake(kSparse)
-	out = run(t, checks.Strict, asserts.EnvState{ModeActive: true}, body(fresh))
+	out = body(fresh).run(t, checks.Strict, asserts.EnvState{ModeActive: true})
 	if len(out.violations) != 1 || out.violations[0].Check != checks.SharesStorage ||
 		out.stats.Skipped[checks.ReasonModeActive] != 1 || out.stats.Ran[checks.FreshOrAlias] != 0 {
 		t.Errorf("under a mode: %v %+v", out.violations, out.stats)
 	}
-	out = run(t, checks.Strict, asserts.EnvState{}, body(sp))
+	out = body(sp).run(t, checks.Strict, asserts.EnvState{})
 	if out.stats.Skipped[checks.ReasonNoStorage] != 1 {
 		t.Errorf("sparse return: %+v", out.stats)
 	}
@@ -650,28 +558,16 @@ func TestChecksAgainstListArguments(t *testing.T) {
 func TestFreshOrAliasSameHandle(t *testing.T) {
 	a := newFake(kPlain)
 	newHandle := &fake{id: a.id, implUses: 2, storageUses: 1}
-	single := func(ret *fake) func(c *engine.Call) {
-		return func(c *engine.Call) {
-			var s, r engine.Slot
-			c.Save(&s, a)
-			c.After(&s, a)
-			c.Result(&r, ret)
-			c.FreshOrAlias(ret0, &r, argSelf, &s)
-		}
+	single := func(ret *fake) tcall {
+		return tcall{args: []any{a}, rets: []any{ret}, rows: []engine.Row{row(checks.FreshOrAlias, 1, 0)}}
 	}
-	ofList := func(ret *fake) func(c *engine.Call) {
-		return func(c *engine.Call) {
-			var sl engine.ListSlot
-			saveListOf(c, &sl, []*fake{newFake(kPlain), a})
-			afterListOf(c, &sl, []*fake{newFake(kPlain), a})
-			var r engine.Slot
-			c.Result(&r, ret)
-			c.FreshOrAliasOf(ret0, &r, argTensors, &sl)
-		}
+	ofList := func(ret *fake) tcall {
+		return tcall{args: []any{[]*fake{newFake(kPlain), a}}, rets: []any{ret},
+			rows: []engine.Row{{Check: checks.FreshOrAlias, Form: engine.FormArgList, T: 1, U: 0}}}
 	}
 	for _, tc := range []struct {
 		name string
-		body func(c *engine.Call)
+		body tcall
 		env  asserts.EnvState
 		want string
 	}{
@@ -685,7 +581,7 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 			"op.ov: fresh_or_alias: return 0: is the handle of argument tensors[1] itself (TensorImpl " + a.id.Impl.String() + ", use count 1)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := run(t, checks.Strict, tc.env, tc.body)
+			out := tc.body.run(t, checks.Strict, tc.env)
 			switch {
 			case tc.want == "" && len(out.violations) != 0:
 				t.Errorf("got %v, want no violation", out.violations[0].Error())
@@ -700,99 +596,17 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 // as such, not as a swap to TensorImpl 0x0.
 func TestReleasedArgumentMessage(t *testing.T) {
 	a := newFake(kPlain)
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var s engine.Slot
-		c.Save(&s, a)
-		released := &fake{}
-		c.After(&s, released)
-		c.SameImpl(argSelf, &s)
-		c.SameStorage(argSelf, &s)
-		c.NoMutation(argSelf, &s)
-	})
+	before := a.id.Impl
+	out := tcall{args: []any{a}, rows: unchanged(0), kernel: func() { *a = fake{} }}.run(t, checks.Strict, asserts.EnvState{})
 	if len(out.violations) != 3 {
 		t.Fatalf("got %d violations, want 3", len(out.violations))
 	}
 	for i, k := range []string{"same_impl", "same_storage", "no_mutation"} {
 		want := "op.ov: " + k + ": argument self: kernel released the argument's handle or left it undefined (TensorImpl before " +
-			a.id.Impl.String() + ", now none); hint: a kernel must not release or reset its caller's handles"
+			before.String() + ", now none); hint: a kernel must not release or reset its caller's handles"
 		v := out.violations[i]
-		if !strings.HasPrefix(v.Error(), want) || !v.Released || v.Want != uint64(a.id.Impl) || v.Got != 0 {
+		if !strings.HasPrefix(v.Error(), want) || !v.Released || v.Want != uint64(before) || v.Got != 0 {
 			t.Errorf("violation %d = %v (Released %v, Want %#x, Got %#x), want %q", i, v.Error(), v.Released, v.Want, v.Got, want)
-		}
-	}
-}
-
-// The list loops gen writes per list type (saveList and afterList in
-// wrappers_test.go have their form; a Tensor?[] ends with
-// SummarizeSavedOpt) snapshot a list as the generic functions do: the list
-// checks then count, skip and report alike. Lists of every size around the
-// inline capacity; an undefined (absent) element, a written one and a
-// replaced one.
-func TestListLoopsMatchGeneric(t *testing.T) {
-	col := collect(t)
-	optLoop := func(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor) {
-		l.Reset(len(ts))
-		for i, t := range ts {
-			c.Save(l.At(i), t)
-		}
-		c.SummarizeSavedOpt(l)
-	}
-	type outcome struct {
-		stats   asserts.Stats
-		defined []bool
-		reports []string
-	}
-	run := func(n int, opt bool, save, after func(c *engine.Call, l *engine.ListSlot, ts []*rt.Tensor)) outcome {
-		ts := make([]*rt.Tensor, n)
-		for i := range ts {
-			ts[i] = rt.Ones(2)
-			defer ts[i].Release()
-		}
-		if opt && n > 2 {
-			ts[1] = nil
-		}
-		var op engine.Op
-		var c engine.Call
-		var l engine.ListSlot
-		col.Reset()
-		c.Begin(&op)
-		save(&c, &l, ts)
-		if n > 4 {
-			ts[3].Fill(2)      // a write: no_mutation fires
-			ts[4] = rt.Ones(2) // a replaced element: same_impl and same_storage fire
-			defer ts[4].Release()
-		}
-		after(&c, &l, ts)
-		c.List(checks.SameImpl, engine.Arg("ts"), &l)
-		c.List(checks.SameStorage, engine.Arg("ts"), &l)
-		c.List(checks.NoMutation, engine.Arg("ts"), &l)
-		c.End()
-		o := outcome{stats: op.Stats()}
-		for i := range l.Len() {
-			o.defined = append(o.defined, l.At(i).Ident().Defined())
-		}
-		for _, v := range col.Violations() {
-			o.reports = append(o.reports, fmt.Sprintf("%s %s[%d]", v.Check, v.Arg, v.Index))
-		}
-		return o
-	}
-	for _, n := range []int{0, 1, 7, 8, 9, 20} {
-		for _, opt := range []bool{false, true} {
-			gs, ls := saveListOf[*rt.Tensor], saveList
-			if opt {
-				gs, ls = saveOptListOf[*rt.Tensor], optLoop
-			}
-			g := run(n, opt, gs, afterListOf[*rt.Tensor])
-			l := run(n, opt, ls, afterList)
-			if g.stats != l.stats || !slices.Equal(g.defined, l.defined) || !slices.Equal(g.reports, l.reports) {
-				t.Errorf("n=%d opt=%v:\n generic %+v\n loop    %+v", n, opt, g, l)
-			}
-			if want := 0; n > 4 {
-				want = 3
-				if len(l.reports) != want {
-					t.Errorf("n=%d opt=%v: %d violations %q, want %d", n, opt, len(l.reports), l.reports, want)
-				}
-			}
 		}
 	}
 }
@@ -840,4 +654,13 @@ func distinctOutputsFrame(t *testing.T, r0 *fake, r1 []*fake) outcome {
 	f.RetListRead(0)
 	f.End()
 	return outcome{violations: col.Violations(), stats: op.Stats()}
+}
+
+// listRows are rows of the checks ks on list argument 0.
+func listRows(ks ...checks.Check) []engine.Row {
+	var rs []engine.Row
+	for _, k := range ks {
+		rs = append(rs, engine.Row{Check: k, Form: engine.FormArgList, T: 0, U: -1})
+	}
+	return rs
 }

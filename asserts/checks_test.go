@@ -192,20 +192,19 @@ func tensorFor(kind string) (f *fake, mode bool) {
 	panic("unknown kind " + kind)
 }
 
-// scenario returns the body of a checked call of check on a tensor of the
-// given kind; broken makes the kernel break the check's invariant.
-func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(c *engine.Call)) {
+// scenario returns the checked call of check on a tensor of the given
+// kind; broken makes the kernel break the check's invariant.
+func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, tcall) {
 	x, mode := tensorFor(kind)
 	env := asserts.EnvState{ModeActive: mode}
-	self, ret0 := engine.Arg("self"), engine.Ret(0)
-	save := func(c *engine.Call, t asserts.Tensor) (s engine.Slot) {
-		c.SaveOpt(&s, t, kind != "absent")
-		return s
+	var arg any = x
+	if kind == "absent" {
+		arg = (*fake)(nil)
 	}
+	one := []engine.Row{row(k, 0, -1)}
 	switch k {
 	case checks.SameImpl, checks.SameStorage, checks.NoMutation:
-		return env, func(c *engine.Call) {
-			s := save(c, x)
+		return env, tcall{args: []any{arg}, rows: one, kernel: func() {
 			if broken {
 				switch k {
 				case checks.SameImpl:
@@ -216,31 +215,18 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 					x.id.Version++
 				}
 			}
-			c.After(&s, x)
-			switch k {
-			case checks.SameImpl:
-				c.SameImpl(self, &s)
-			case checks.SameStorage:
-				c.SameStorage(self, &s)
-			case checks.NoMutation:
-				c.NoMutation(self, &s)
-			}
-		}
+		}}
 	case checks.BindingContext:
 		env.Context, env.Hermetic = 7, true
 		x.binding, x.bindingIsSet = asserts.Binding{Context: 7, Hermetic: true}, true
 		if broken {
 			x.binding = asserts.Binding{Context: 0}
 		}
-		var t asserts.Tensor = boundFake{x}
+		c := tcall{args: []any{arg}, rows: one, tensor: func(f *fake) asserts.Identity { return boundFake{f} }}
 		if kind == "not_bound" {
-			t = x
+			c.tensor = nil
 		}
-		return env, func(c *engine.Call) {
-			s := save(c, t)
-			c.BindingContext(self, &s, t)
-			c.After(&s, t)
-		}
+		return env, c
 	case checks.ImplUseCountLE1, checks.StorageUseCountEq1:
 		if broken {
 			if k == checks.ImplUseCountLE1 {
@@ -249,33 +235,17 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 				x.storageUses = 2
 			}
 		}
-		return env, func(c *engine.Call) {
-			var r engine.Slot
-			if kind == "uncounted" {
-				c.ResultIdent(&r, uncountedFake{x})
-			} else {
-				c.Result(&r, x)
-			}
-			if k == checks.ImplUseCountLE1 {
-				c.ImplUseCountLE1(ret0, &r)
-			} else {
-				c.StorageUseCountEq1(ret0, &r)
-			}
-		}
+		return env, tcall{rets: []any{x}, rows: one, uncounted: kind == "uncounted"}
 	case checks.ImplUseCountEqFresh:
-		var t asserts.Tensor = x
+		c := tcall{rets: []any{x}, rows: one}
 		if kind == "bound" {
 			x.implUses, x.implBinding, x.implBound = 2, asserts.Binding{Context: 3}, true
-			t = implBoundFake{x}
+			c.tensor = implBound
 		}
 		if broken {
 			x.implUses++
 		}
-		return env, func(c *engine.Call) {
-			var r engine.Slot
-			c.Result(&r, t)
-			c.ImplUseCountEqFresh(ret0, &r, t)
-		}
+		return env, c
 	case checks.SharesStorage, checks.ReturnsArg, checks.FreshOrAlias:
 		// The return has the argument's traits. Correct kernels return: a
 		// view (shares_storage, fresh_or_alias), the argument itself
@@ -295,20 +265,7 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if kind == "undefined" {
 			r = newFake(kPlain) // a defined return of an undefined argument
 		}
-		return env, func(c *engine.Call) {
-			s := save(c, x)
-			c.After(&s, x)
-			var rs engine.Slot
-			c.Result(&rs, r)
-			switch k {
-			case checks.SharesStorage:
-				c.SharesStorage(ret0, &rs, self, &s)
-			case checks.ReturnsArg:
-				c.ReturnsArg(ret0, &rs, self, &s)
-			case checks.FreshOrAlias:
-				c.FreshOrAlias(ret0, &rs, self, &s)
-			}
-		}
+		return env, tcall{args: []any{arg}, rets: []any{r}, rows: []engine.Row{row(k, 1, 0)}}
 	case checks.FreshNoAlias:
 		// A fresh return with the argument's traits; the broken kernel
 		// returns (a view of) the argument's storage.
@@ -323,71 +280,60 @@ func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(
 		if broken && x.id.Storage != 0 {
 			r.id.Storage, r.storageUses = x.id.Storage, 2
 		}
-		return env, func(c *engine.Call) {
-			s := save(c, x)
-			c.After(&s, x)
-			var rs engine.Slot
-			c.Result(&rs, r)
-			c.FreshNoAlias(ret0, &rs, self, &s)
-		}
+		return env, tcall{args: []any{arg}, rets: []any{r}, rows: []engine.Row{row(k, 1, 0)}}
 	case checks.SameContent:
 		// The broken kernel writes the bytes without bumping the version.
 		x.content = 1
-		var t asserts.Tensor = contentFake{x}
+		c := tcall{args: []any{arg}, rows: one, tensor: func(f *fake) asserts.Identity { return contentFake{f} },
+			around: func() func() {
+				prev := asserts.SetContentCheck(kind != "content_off")
+				return func() { asserts.SetContentCheck(prev) }
+			},
+			kernel: func() {
+				if broken {
+					x.content++
+				}
+			}}
 		if kind == "no_contents" {
-			t = x
+			c.tensor = nil
 		}
-		return env, func(c *engine.Call) {
-			defer asserts.SetContentCheck(asserts.SetContentCheck(kind != "content_off"))
-			s := save(c, t)
-			c.SameContent(self, &s, t)
-			if broken {
-				x.content++
-			}
-			c.After(&s, t)
-			c.SameContentAfter(self, &s, t)
-		}
+		return env, c
 	case checks.FreshNotHeld:
 		// The broken kernel returns, fresh, a storage an earlier call
 		// (of another op) returned fresh and that is still alive.
-		a := anchoredFake{x, new([16]byte)}
-		var t asserts.Identity = a
+		buf := new([16]byte)
+		anchor := func(f *fake) unsafe.Pointer {
+			if f.id.Storage == 0 {
+				return nil
+			}
+			return unsafe.Pointer(&buf[15])
+		}
+		c := tcall{rets: []any{x}, rows: one, uncounted: kind != "counted", anchor: anchor,
+			tensor: func(f *fake) asserts.Identity { return anchoredFake{f, buf} }}
 		if kind == "no_anchor" {
-			t = uncountedFake{x}
+			c.anchor, c.tensor = nil, func(f *fake) asserts.Identity { return uncountedFake{f} }
 		}
-		return env, func(c *engine.Call) {
-			if broken && x.id.Storage != 0 {
-				var e engine.Call
-				e.BeginWith(&engine.Op{Name: "earlier"}, asserts.EnvState{})
-				var r engine.Slot
-				e.ResultIdent(&r, anchoredFake{&fake{id: asserts.Ident{Impl: fid(), Storage: x.id.Storage}}, a.anchor})
-				e.FreshNotHeld(ret0, &r, a)
-				e.End()
+		if broken && x.id.Storage != 0 {
+			earlier := tcall{rets: []any{&fake{id: asserts.Ident{Impl: fid(), Storage: x.id.Storage}}}, rows: one,
+				uncounted: true, anchor: anchor, tensor: func(f *fake) asserts.Identity { return anchoredFake{f, buf} }}
+			c.around = func() func() {
+				earlier.frame(&engine.Op{Name: "earlier"})
+				return func() {}
 			}
-			var r engine.Slot
-			if kind == "counted" {
-				c.Result(&r, x)
-			} else {
-				c.ResultIdent(&r, t)
-			}
-			c.FreshNotHeld(ret0, &r, t)
 		}
+		return env, c
 	case checks.SameMetadata:
 		// The broken kernel changes the argument's geometry in place.
 		x.meta = 0x40
-		var t asserts.Tensor = metaFake{x}
-		if kind == "no_metadata" {
-			t = x
-		}
-		return env, func(c *engine.Call) {
-			s := save(c, t)
-			c.SaveMetadata(&s, t)
+		c := tcall{args: []any{arg}, rows: one, meta: true, tensor: asMeta, kernel: func() {
 			if broken {
 				x.meta++
 			}
-			c.After(&s, t)
-			c.SameMetadata(self, &s, t)
+		}}
+		if kind == "no_metadata" {
+			c.meta, c.tensor = false, nil
 		}
+		return env, c
 	}
 	panic("no scenario for " + k.String())
 }
@@ -453,8 +399,7 @@ func viewScenario(kind string, broken bool) (asserts.EnvState, func(op *engine.O
 }
 
 // runScenario runs check k's scenario on a tensor of the given kind as a
-// checked call under profile p: view_holds_storage's through a Frame,
-// the others' through a Call.
+// checked call under profile p.
 func runScenario(t *testing.T, p checks.Policy, k checks.Check, kind string, broken bool) outcome {
 	t.Helper()
 	switch k {
@@ -465,8 +410,8 @@ func runScenario(t *testing.T, p checks.Policy, k checks.Check, kind string, bro
 		env, body := distinctScenario(kind, broken)
 		return runFrame(t, p, env, body)
 	}
-	env, body := scenario(k, kind, broken)
-	return run(t, p, env, body)
+	env, c := scenario(k, kind, broken)
+	return c.run(t, p, env)
 }
 
 func TestSkipMatrix(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -51,33 +52,21 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			}
 			wop := &engine.Op{Name: "t_", Policy: checks.Strict}
 			rop := &engine.Op{Name: "sum", Policy: checks.Strict}
-			var w engine.Call
-			var ws engine.Slot
-			var doStep func(step)
-			// The writer's steps run on a goroutine of their own, one at
-			// a time, in the order the case gives.
-			steps := make(chan step)
-			stepped := make(chan struct{})
-			go func() {
-				for s := range steps {
-					doStep(s)
-					stepped <- struct{}{}
-				}
-			}()
-			defer close(steps)
+			// The writer runs on a goroutine of its own; its kernel holds
+			// its call open from writerBegins to writerEnds.
+			began, release, ended := make(chan struct{}), make(chan struct{}), make(chan struct{})
 			do := func(s step) {
-				steps <- s
-				<-stepped
-			}
-			doStep = func(s step) {
 				switch s {
 				case writerBegins:
-					w.BeginWith(wop, asserts.EnvState{})
-					w.Save(&ws, declared)
-					w.Mutable(&ws)
+					go func() {
+						w := tcall{args: []any{declared}, writes: []int8{0}, kernel: func() { close(began); <-release }}
+						w.frame(wop)
+						close(ended)
+					}()
+					<-began
 				case writerEnds:
-					w.After(&ws, declared)
-					w.End()
+					close(release)
+					<-ended
 				}
 			}
 			for _, s := range tc.before {
@@ -85,24 +74,18 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			}
 			col := asserts.NewCollector()
 			defer asserts.SetHandler(asserts.SetHandler(col))
-			var r engine.Call
-			var rs engine.Slot
-			r.BeginWith(rop, asserts.EnvState{})
-			r.Save(&rs, x)
-			for _, s := range tc.during {
-				do(s)
-			}
-			// The reader's state moved: by the writer's legal call, or by
-			// the reader's kernel.
-			if tc.setStorage {
-				x.id.Storage = fid()
-			} else {
-				x.id.Version++
-			}
-			r.After(&rs, x)
-			r.SameStorage(engine.Arg("self"), &rs)
-			r.NoMutation(engine.Arg("self"), &rs)
-			r.End()
+			tcall{args: []any{x}, rows: []engine.Row{row(checks.SameStorage, 0, -1), row(checks.NoMutation, 0, -1)}, kernel: func() {
+				for _, s := range tc.during {
+					do(s)
+				}
+				// The reader's state moved: by the writer's legal call, or
+				// by the reader's kernel.
+				if tc.setStorage {
+					x.id.Storage = fid()
+				} else {
+					x.id.Version++
+				}
+			}}.call(rop, asserts.EnvState{})
 			if len(tc.during)+len(tc.before) == 1 {
 				do(writerEnds) // the writer still in flight ends now
 			}
@@ -141,17 +124,10 @@ func TestConcurrentWriteWindow(t *testing.T) {
 func TestConcurrentWriteOwnSlot(t *testing.T) {
 	self := &fake{id: asserts.Ident{Impl: fid(), Storage: 5, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
 	other := &fake{id: asserts.Ident{Impl: fid(), Storage: 1028, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var a0, a1 engine.Slot
-		c.Save(&a0, self)
-		c.Save(&a1, other)
-		c.Mutable(&a0)
+	out := tcall{args: []any{self, other}, writes: []int8{0}, rows: []engine.Row{row(checks.NoMutation, 1, -1)}, kernel: func() {
 		self.id.Version++
 		other.id.Version++ // the kernel also writes other: the bug
-		c.After(&a0, self)
-		c.After(&a1, other)
-		c.NoMutation(engine.Arg("other"), &a1)
-	})
+	}}.run(t, checks.Strict, asserts.EnvState{})
 	if len(out.violations) != 1 || out.violations[0].Check != checks.NoMutation {
 		t.Errorf("violations %v, want no_mutation on other", out.violations)
 	}
@@ -171,23 +147,11 @@ func TestConcurrentWriteReleasedOnPanic(t *testing.T) {
 		}()
 		defer asserts.SetHandler(asserts.SetHandler(asserts.Panic))
 		op := &engine.Op{Name: "add_", Policy: checks.Strict}
-		var c engine.Call
-		var a0 engine.Slot
-		c.BeginWith(op, asserts.EnvState{})
-		c.Save(&a0, x)
-		c.Mutable(&a0)
-		x.id.Impl = fid() // the kernel replaces self's TensorImpl
-		c.After(&a0, x)
-		c.SameImpl(engine.Arg("self"), &a0)
-		c.End()
+		tcall{args: []any{x}, writes: []int8{0}, rows: []engine.Row{row(checks.SameImpl, 0, -1)},
+			kernel: func() { x.id.Impl = fid() }}.call(op, asserts.EnvState{}) // the kernel replaces self's TensorImpl
 	}()
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var a0 engine.Slot
-		c.Save(&a0, x)
-		x.id.Version++
-		c.After(&a0, x)
-		c.NoMutation(engine.Arg("self"), &a0)
-	})
+	out := tcall{args: []any{x}, rows: []engine.Row{row(checks.NoMutation, 0, -1)}, kernel: func() { x.id.Version++ }}.
+		run(t, checks.Strict, asserts.EnvState{})
 	if len(out.violations) != 1 || out.stats.Skipped[checks.ReasonConcurrentWrite] != 0 {
 		t.Errorf("after the panicking call: %d violations, stats %+v; want the write reported", len(out.violations), out.stats)
 	}
@@ -209,6 +173,10 @@ func TestConcurrentWritersRace(t *testing.T) {
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	rop := &engine.Op{Name: "sum", Policy: checks.Strict}
 	wop := &engine.Op{Name: "t_", Policy: checks.Strict}
+	locs := []engine.Loc{engine.Arg("self")}
+	tensor := func(h unsafe.Pointer) asserts.Identity { return (*lockedFake)(h) }
+	reader := &engine.Shape{Args: 1, Rows: []engine.Row{row(checks.SameStorage, 0, -1), row(checks.NoMutation, 0, -1)}, Locs: locs, Tensor: tensor}
+	writer := &engine.Shape{Args: 1, Writes: []int8{0}, Locs: locs, Tensor: tensor}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -216,27 +184,21 @@ func TestConcurrentWritersRace(t *testing.T) {
 			defer wg.Done()
 			h := &lockedFake{ident: ident}
 			for range 2000 {
-				var c engine.Call
-				var s engine.Slot
+				var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+				f.Open()
+				f.Arg(0, h.Ident(), unsafe.Pointer(h))
 				if g%2 == 0 {
-					c.BeginWith(rop, asserts.EnvState{})
-					c.Save(&s, h)
+					f.Begin(rop, reader)
 					runtime.Gosched() // the kernel: let the writers run
-					c.After(&s, h)
-					c.SameStorage(engine.Arg("self"), &s)
-					c.NoMutation(engine.Arg("self"), &s)
-					c.End()
-					continue
+				} else {
+					f.Begin(wop, writer)
+					version.Lock()
+					x.id.Version++
+					version.Unlock()
+					runtime.Gosched()
 				}
-				c.BeginWith(wop, asserts.EnvState{})
-				c.Save(&s, h)
-				c.Mutable(&s)
-				version.Lock()
-				x.id.Version++
-				version.Unlock()
-				runtime.Gosched()
-				c.After(&s, h)
-				c.End()
+				f.AfterArg(0, h.Ident())
+				f.End()
 			}
 		}()
 	}
@@ -268,20 +230,9 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 		op := &engine.Op{Name: "neg", Policy: checks.Strict}
 		x := newFake(kPlain)
 		xs := []*fake{newFake(kPlain), newFake(kPlain), newFake(kUndefined)}
-		var c engine.Call
-		var a0 engine.Slot
-		var l engine.ListSlot
-		c.Begin(op)
-		c.Save(&a0, x)
-		saveListOf(&c, &l, xs)
-		c.BindingContext(engine.Arg("self"), &a0, x)
-		for j, e := range xs {
-			c.BindingContext(engine.Arg("list").Elem(j), l.At(j), e)
-		}
-		c.BindingContextAfter(engine.Arg("self"), &a0, x)
-		c.After(&a0, x)
-		afterListOf(&c, &l, xs)
-		c.End()
+		call := tcall{args: []any{x, xs}, rows: []engine.Row{row(checks.BindingContext, 0, -1),
+			{Check: checks.BindingContext, Form: engine.FormArgList, T: 1, U: -1}}}
+		call.frame(op)
 		return op.Stats()
 	}
 	st := count()
@@ -309,29 +260,19 @@ func TestConcurrentWriteStorageless(t *testing.T) {
 		rop := &engine.Op{Name: "sum", Policy: checks.Strict}
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
-		var r engine.Call
-		var rs engine.Slot
-		r.BeginWith(rop, asserts.EnvState{})
-		r.Save(&rs, x)
-		// The writer runs on another goroutine inside the reader's window.
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			var w engine.Call
-			var ws engine.Slot
-			w.BeginWith(wop, asserts.EnvState{})
-			w.Save(&ws, x)
-			if declared {
-				w.Mutable(&ws)
-			}
-			x.id.Version++
-			w.After(&ws, x)
-			w.End()
-		}()
-		<-done
-		r.After(&rs, x)
-		r.NoMutation(engine.Arg("self"), &rs)
-		r.End()
+		tcall{args: []any{x}, rows: []engine.Row{row(checks.NoMutation, 0, -1)}, kernel: func() {
+			// The writer runs on another goroutine inside the reader's window.
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				w := tcall{args: []any{x}, kernel: func() { x.id.Version++ }}
+				if declared {
+					w.writes = []int8{0}
+				}
+				w.frame(wop)
+			}()
+			<-done
+		}}.call(rop, asserts.EnvState{})
 		asserts.SetHandler(prev)
 		vs, st := col.Violations(), rop.Stats()
 		if declared && (len(vs) != 0 || st.Skipped[checks.ReasonConcurrentWrite] != 1) {

@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -13,21 +14,22 @@ import (
 // same_content reports it.
 func TestSameContentReportsOnce(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
-	self := engine.Arg("self")
 	for _, noMutation := range []bool{true, false} {
 		x := newFake(kPlain)
-		ct := contentFake{x}
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s engine.Slot
-			c.Save(&s, ct)
-			c.SameContent(self, &s, ct)
+		rs := []engine.Row{row(checks.SameContent, 0, -1)}
+		if noMutation {
+			rs = append(rs, row(checks.NoMutation, 0, -1))
+		}
+		sh := &engine.Shape{Args: 1, Rows: rs, Locs: []engine.Loc{engine.Arg("self")}, Tensor: contentOf}
+		out := runFrame(t, checks.Strict, asserts.EnvState{}, func(op *engine.Op) {
+			var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+			f.Open()
+			f.Arg(0, x.Ident(), unsafe.Pointer(x))
+			f.Begin(op, sh)
 			x.id.Version++
 			x.content++
-			c.After(&s, ct)
-			if noMutation {
-				c.NoMutation(self, &s)
-			}
-			c.SameContentAfter(self, &s, ct)
+			f.AfterArg(0, x.Ident())
+			f.End()
 		})
 		want := checks.SameContent
 		if noMutation {
@@ -39,6 +41,9 @@ func TestSameContentReportsOnce(t *testing.T) {
 	}
 }
 
+// contentOf is the Shape's Tensor of a contentFake's fake.
+func contentOf(h unsafe.Pointer) asserts.Identity { return contentFake{(*fake)(h)} }
+
 // An argument sharing storage with a mutable one is skipped before the
 // kernel (no digest), under aliases_mutable_arg.
 func TestSameContentAliasesMutable(t *testing.T) {
@@ -46,16 +51,18 @@ func TestSameContentAliasesMutable(t *testing.T) {
 	x := newFake(kPlain)
 	y := &fake{id: x.id, implUses: 1, storageUses: 2}
 	y.id.Impl = fid() // a view of x
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var sx, sy engine.Slot
-		c.Save(&sx, contentFake{x})
-		c.Save(&sy, contentFake{y})
-		c.Mutable(&sx)
-		c.SameContent(engine.Arg("other"), &sy, contentFake{y})
+	sh := &engine.Shape{Args: 2, Rows: []engine.Row{row(checks.SameContent, 1, -1)},
+		Locs: []engine.Loc{engine.Arg("self"), engine.Arg("other")}, Writes: []int8{0}, Tensor: contentOf}
+	out := runFrame(t, checks.Strict, asserts.EnvState{}, func(op *engine.Op) {
+		var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Arg(0, x.Ident(), unsafe.Pointer(x))
+		f.Arg(1, y.Ident(), unsafe.Pointer(y))
+		f.Begin(op, sh)
 		x.content++ // the legal write through self
-		c.After(&sx, contentFake{x})
-		c.After(&sy, contentFake{y})
-		c.SameContentAfter(engine.Arg("other"), &sy, contentFake{y})
+		f.AfterArg(0, x.Ident())
+		f.AfterArg(1, y.Ident())
+		f.End()
 	})
 	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonAliasesMutable] != 1 || out.stats.Ran[checks.SameContent] != 0 {
 		t.Errorf("violations %v, stats %+v; want a skip under aliases_mutable_arg", out.violations, out.stats)
@@ -66,35 +73,32 @@ func TestSameContentAliasesMutable(t *testing.T) {
 func TestSameContentList(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
 	a, b := newFake(kPlain), newFake(kPlain)
-	ts := []contentFake{{a}, {b}}
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.ListSlot
-		saveListOf(c, &l, ts)
+	ts := []*fake{a, b}
+	sh := &engine.Shape{Args: 1, Lists: 1 << 0,
+		Rows:   []engine.Row{{Check: checks.SameContent, Form: engine.FormArgList, T: 0, U: -1}},
+		Locs:   []engine.Loc{engine.Arg("tensors")},
+		Tensor: contentOf, Elem: func(h unsafe.Pointer, i int) asserts.Identity { return contentFake{unsafe.Slice((**fake)(h), i+1)[i]} }}
+	call := func(op *engine.Op) {
+		var f engine.Frame[[0]engine.Slot, [1]engine.ListSlot]
+		f.Open()
+		f.List(0, len(ts), unsafe.Pointer(unsafe.SliceData(ts)))
 		for j, e := range ts {
-			c.SameContent(engine.Arg("tensors").Elem(j), l.At(j), e)
+			f.Elem(0, j, e.Ident())
 		}
+		f.Begin(op, sh)
 		b.content++
-		afterListOf(c, &l, ts)
+		f.AfterList(0, len(ts))
 		for j, e := range ts {
-			c.SameContentAfter(engine.Arg("tensors").Elem(j), l.At(j), e)
+			f.AfterElem(0, j, e.Ident())
 		}
-	})
+		f.End()
+	}
+	out := runFrame(t, checks.Strict, asserts.EnvState{}, call)
 	if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[1]" || out.stats.Ran[checks.SameContent] != 2 {
 		t.Errorf("violations %v, ran %v; want one at tensors[1], 2 run", out.violations, out.stats.Ran)
 	}
 	asserts.SetContentCheck(false)
-	out = run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.ListSlot
-		saveListOf(c, &l, ts)
-		for j, e := range ts {
-			c.SameContent(engine.Arg("tensors").Elem(j), l.At(j), e)
-		}
-		b.content++
-		afterListOf(c, &l, ts)
-		for j, e := range ts {
-			c.SameContentAfter(engine.Arg("tensors").Elem(j), l.At(j), e)
-		}
-	})
+	out = runFrame(t, checks.Strict, asserts.EnvState{}, call)
 	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonContentOff] != 2 {
 		t.Errorf("off: violations %v, skipped %v; want 2 under content_check_off", out.violations, out.stats.Skipped)
 	}
@@ -136,18 +140,16 @@ func TestContentSwitch(t *testing.T) {
 func TestSameContentOffAllocs(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(false))
 	op := &engine.Op{Name: "op"}
-	x := contentFake{newFake(kPlain)}
-	self := engine.Arg("self")
+	x := newFake(kPlain)
+	sh := &engine.Shape{Args: 1, Rows: []engine.Row{row(checks.SameContent, 0, -1), row(checks.NoMutation, 0, -1)},
+		Locs: []engine.Loc{engine.Arg("self")}, Tensor: contentOf}
 	n := testing.AllocsPerRun(100, func() {
-		var c engine.Call
-		c.Begin(op)
-		var s engine.Slot
-		c.Save(&s, x)
-		c.SameContent(self, &s, x)
-		c.After(&s, x)
-		c.NoMutation(self, &s)
-		c.SameContentAfter(self, &s, x)
-		c.End()
+		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Arg(0, x.Ident(), unsafe.Pointer(x))
+		f.Begin(op, sh)
+		f.AfterArg(0, x.Ident())
+		f.End()
 	})
 	if n != 0 {
 		t.Errorf("%v allocations per call with same_content off, want 0", n)

@@ -3,6 +3,7 @@ package asserts_test
 import (
 	"fmt"
 	"hash/fnv"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -43,18 +44,25 @@ func brokenNeg(self *handle) *handle {
 // neg(Tensor self) -> Tensor, wrapped as assertgen does.
 var opNeg = engine.Op{Name: "neg"}
 
+var shapeNeg = engine.Shape{
+	Args: 1, Rets: 1,
+	Rows:   []engine.Row{row(checks.SameImpl, 0, -1), row(checks.NoMutation, 0, -1), row(checks.ImplUseCountLE1, 1, -1)},
+	Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
+	Tensor: handleOf,
+}
+
+func handleOf(h unsafe.Pointer) asserts.Identity { return (*handle)(h) }
+
 func checkedNeg(self *handle) *handle {
-	var c engine.Call
-	c.Begin(&opNeg)
-	var a0, o0 engine.Slot
-	c.Save(&a0, self)
+	var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.Arg(0, self.Ident(), unsafe.Pointer(self))
+	f.Begin(&opNeg, &shapeNeg)
 	r0 := brokenNeg(self)
-	c.After(&a0, self)
-	c.Result(&o0, r0)
-	c.SameImpl(engine.Arg("self"), &a0)
-	c.NoMutation(engine.Arg("self"), &a0)
-	c.ImplUseCountLE1(engine.Ret(0), &o0)
-	c.End()
+	f.AfterArg(0, self.Ident())
+	iu, su := r0.UseCounts()
+	f.Ret(1, r0.Ident(), iu, su, unsafe.Pointer(r0))
+	f.End()
 	return r0
 }
 
@@ -112,17 +120,24 @@ func ExampleCollector_Summary() {
 	defer asserts.SetHandler(asserts.SetHandler(col))
 
 	op := engine.Op{Name: "relu"}
+	sh := engine.Shape{
+		Args: 1, Rets: 1,
+		Rows:   []engine.Row{row(checks.SameImpl, 0, -1), row(checks.ImplUseCountLE1, 1, -1)},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
+		Tensor: handleOf,
+	}
 	for _, mode := range []bool{false, true} {
+		prev := asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: mode} }))
 		self := &handle{impl: 0x30, storage: 0x31, uses: 1}
-		var c engine.Call
-		c.BeginWith(&op, asserts.EnvState{ModeActive: mode})
-		var a0, o0 engine.Slot
-		c.Save(&a0, self)
-		c.After(&a0, self)
-		c.Result(&o0, &handle{impl: 0x32, storage: 0x33, uses: 2}) // held twice
-		c.SameImpl(engine.Arg("self"), &a0)
-		c.ImplUseCountLE1(engine.Ret(0), &o0)
-		c.End()
+		var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Arg(0, self.Ident(), unsafe.Pointer(self))
+		f.Begin(&op, &sh)
+		r := &handle{impl: 0x32, storage: 0x33, uses: 2} // held twice
+		f.AfterArg(0, self.Ident())
+		f.Ret(1, r.Ident(), r.uses, 1, unsafe.Pointer(r))
+		f.End()
+		asserts.SetEnv(prev)
 	}
 	fmt.Print(col.Summary())
 	// Output:
@@ -156,18 +171,21 @@ func (h *bytesHandle) ContentDigest() (uint64, bool) {
 // once it is switched on.
 func ExampleSetContentCheck() {
 	op := engine.Op{Name: "add", Overload: "Tensor"}
+	sh := engine.Shape{
+		Args:   1,
+		Rows:   []engine.Row{row(checks.SameContent, 0, -1), row(checks.NoMutation, 0, -1)},
+		Locs:   []engine.Loc{engine.Arg("other")},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*bytesHandle)(h) },
+	}
 	call := func() {
 		other := &bytesHandle{handle{impl: 0x40, storage: 0x41, uses: 1}, []byte{1, 2}}
-		var c engine.Call
-		c.BeginWith(&op, asserts.EnvState{})
-		var s engine.Slot
-		c.Save(&s, other)
-		c.SameContent(engine.Arg("other"), &s, other)
+		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Arg(0, other.Ident(), unsafe.Pointer(other))
+		f.Begin(&op, &sh)
 		other.data[0] = 9 // the kernel's scribble: no version bump
-		c.After(&s, other)
-		c.NoMutation(engine.Arg("other"), &s)
-		c.SameContentAfter(engine.Arg("other"), &s, other)
-		c.End()
+		f.AfterArg(0, other.Ident())
+		f.End()
 	}
 	defer asserts.SetContentCheck(asserts.SetContentCheck(false))
 	for _, on := range []bool{false, true} {

@@ -142,24 +142,9 @@ type outcome struct {
 	stats      asserts.Stats
 }
 
-// run runs body as a checked call of a fresh op with the given profile and
-// mode state, collecting violations.
-func run(t *testing.T, p checks.Policy, env asserts.EnvState, body func(c *engine.Call)) outcome {
-	t.Helper()
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
-	op := &engine.Op{Name: "op", Overload: "ov", Policy: p}
-	var c engine.Call
-	c.BeginWith(op, env)
-	body(&c)
-	c.End()
-	return outcome{violations: col.Violations(), stats: op.Stats()}
-}
-
 // runFrame runs body, a checked call through a Frame, on a fresh op with
-// the given profile under the given mode state (the current Env), as run
-// does a Call's, collecting violations.
+// the given profile under the given mode state (the current Env),
+// collecting violations.
 func runFrame(t *testing.T, p checks.Policy, env asserts.EnvState, body func(op *engine.Op)) outcome {
 	t.Helper()
 	col := asserts.NewCollector()

@@ -94,14 +94,22 @@ var (
 	shapeNoneM                  = engine.Shape{Rows: shapeNone.Rows, Locs: locsNone[:]}
 )
 
-func noTensors() { noTensorsOf(&opNoTensors) }
+// noTensors and noTensorsMem are noTensorsF and noTensorsMemF forced onto
+// the rows (engine.SetRowsOnly), on ops of their own.
+func noTensors() {
+	defer engine.SetRowsOnly(engine.SetRowsOnly(true))
+	var f engine.Frame[[0]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.Begin(&opNoTensors, &shapeNone)
+	f.End()
+}
 
-func noTensorsOf(op *engine.Op) {
-	var c engine.Call
-	c.Begin(op)
-	c.PlanSkip(checks.ImplUseCountLE1, locsNone[0])
-	c.PlanSkip(checks.StorageUseCountEq1, locsNone[0])
-	c.End()
+func noTensorsMem() {
+	defer engine.SetRowsOnly(engine.SetRowsOnly(true))
+	var f engine.Frame[[0]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.BeginMemory(&opNoTensorsM, &shapeNoneM)
+	f.EndMemory()
 }
 
 func noTensorsF() {
@@ -130,7 +138,7 @@ func TestFramePathNoTensors(t *testing.T) {
 		for range 5 {
 			noTensors()
 			noTensorsF()
-			noTensorsOf(&opNoTensorsM)
+			noTensorsMem()
 			noTensorsMemF()
 		}
 		asserts.SetEnv(prev)

@@ -314,12 +314,8 @@ func maxMinFrame(op *engine.Op, self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	return mx, mn
 }
 
-// add_opt(Tensor self, Tensor? other) -> Tensor: an optional argument,
-// here on both paths.
-var (
-	opAddOpt  = engine.Op{Name: "add_opt"}
-	opAddOptF = engine.Op{Name: "add_opt"}
-)
+// add_opt(Tensor self, Tensor? other) -> Tensor: an optional argument.
+var opAddOptF = engine.Op{Name: "add_opt"}
 
 // addOpt adds other to self, or copies self without it.
 func addOpt(self, other *rt.Tensor) *rt.Tensor {
@@ -329,41 +325,7 @@ func addOpt(self, other *rt.Tensor) *rt.Tensor {
 	return k.add(self, other, 1)
 }
 
-// AddOpt is the rows path's wrapper of add_opt.
-func AddOpt(self, other *rt.Tensor) *rt.Tensor {
-	var c engine.Call
-	var s0, s1, s2 engine.Slot
-	l := &locsAdd
-	c.Begin(&opAddOpt)
-	c.Save(&s0, self)
-	c.SaveOpt(&s1, other, other != nil)
-	c.BindingContext(l[0], &s0, self)
-	c.BindingContext(l[1], &s1, other)
-	c.SameContent(l[0], &s0, self)
-	c.SameContent(l[1], &s1, other)
-	ret := addOpt(self, other)
-	c.After(&s0, self)
-	c.After(&s1, other)
-	c.Result(&s2, ret)
-	c.SameImpl(l[0], &s0)
-	c.SameStorage(l[0], &s0)
-	c.NoMutation(l[0], &s0)
-	c.SameImpl(l[1], &s1)
-	c.SameStorage(l[1], &s1)
-	c.NoMutation(l[1], &s1)
-	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], &s0)
-	c.NotArg(l[2], &s2, l[1], &s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], &s0)
-	c.FreshNoAlias(l[2], &s2, l[1], &s1)
-	c.SameContentAfter(l[0], &s0, self)
-	c.SameContentAfter(l[1], &s1, other)
-	c.End()
-	return ret
-}
-
-// AddOptF is AddOpt on the one path.
+// AddOptF is the wrapper of add_opt.
 func AddOptF(self, other *rt.Tensor) *rt.Tensor {
 	var f frame3
 	f.Open()

@@ -13,38 +13,24 @@ import (
 // impl_use_count_eq_fresh, with the returned tensor, in place of
 // impl_use_count_le_1.
 func AddFresh(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c engine.Call
-	var s0, s1 engine.Slot
-	addPre(&c, &opAddFresh, &locsAdd, &s0, &s1, self, other)
+	var f frame3
+	before2(&f, &opAddFresh, &shapeAddFresh, self, other)
 	ret := k.add(self, other, alpha)
-	addFreshPost(&c, &locsAdd, &s0, &s1, self, other, ret)
+	after2r(&f, self, other, ret)
 	return ret
 }
 
 var opAddFresh = engine.Op{Name: "add", Overload: "Tensor"}
 
-func addFreshPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1, t2 *rt.Tensor) {
-	var s2 engine.Slot
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
-	c.End()
+var shapeAddFresh = engine.Shape{
+	Args: 2, Rets: 1,
+	Rows: rows(
+		[]engine.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1)},
+		unchanged(0), unchanged(1),
+		[]engine.Row{row(checks.ImplUseCountEqFresh, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.NotArgHandle, 2, 1),
+			row(checks.StorageUseCountEq1, 2, -1), row(checks.FreshNoAlias, 2, 0), row(checks.FreshNoAlias, 2, 1)}),
+	Locs:   locsAdd[:],
+	Tensor: rtTensor, Elem: rtElem,
 }
 
 // The 2.14 form checks what Add checks, and passes a bound output.

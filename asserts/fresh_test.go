@@ -3,6 +3,7 @@ package asserts_test
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -36,10 +37,10 @@ func TestExpectedFreshUseCount(t *testing.T) {
 
 // boundReturn returns a fresh tensor whose TensorImpl has a foreign object
 // bound to it, with the given use count.
-func boundReturn(uses int) implBoundFake {
+func boundReturn(uses int) *fake {
 	f := newFake(kPlain)
 	f.implUses, f.implBound, f.implBinding = uses, true, asserts.Binding{Context: 4}
-	return implBoundFake{f}
+	return f
 }
 
 // impl_use_count_eq_fresh passes a bound fresh tensor (use count 2) that
@@ -47,7 +48,7 @@ func boundReturn(uses int) implBoundFake {
 func TestEqFreshAgainstLE1(t *testing.T) {
 	for _, c := range []struct {
 		name       string
-		r          asserts.Tensor
+		r          *fake
 		le1, fresh string // "" = passes
 	}{
 		{"fresh", newFake(kPlain), "", ""},
@@ -60,15 +61,8 @@ func TestEqFreshAgainstLE1(t *testing.T) {
 			"", "TensorImpl use count is 0, want 1"},
 	} {
 		for _, k := range []checks.Check{checks.ImplUseCountLE1, checks.ImplUseCountEqFresh} {
-			out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *engine.Call) {
-				var r engine.Slot
-				cl.Result(&r, c.r)
-				if k == checks.ImplUseCountLE1 {
-					cl.ImplUseCountLE1(engine.Ret(0), &r)
-				} else {
-					cl.ImplUseCountEqFresh(engine.Ret(0), &r, c.r)
-				}
-			})
+			out := tcall{rets: []any{c.r}, rows: []engine.Row{row(k, 0, -1)}, tensor: implBound}.
+				run(t, checks.PyTorch, asserts.EnvState{})
 			want := c.le1
 			if k == checks.ImplUseCountEqFresh {
 				want = c.fresh
@@ -95,7 +89,7 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 	plain := newFake(kPlain)
 	for _, c := range []struct {
 		name   string
-		arg, r asserts.Tensor
+		arg, r *fake
 		want   string
 	}{
 		{"bound argument returned as is", self, self,
@@ -110,14 +104,7 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 		if r == nil {
 			r = c.arg
 		}
-		out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *engine.Call) {
-			var s, rs engine.Slot
-			cl.Save(&s, c.arg)
-			cl.After(&s, c.arg)
-			cl.Result(&rs, r)
-			cl.ImplUseCountEqFresh(engine.Ret(0), &rs, r)
-			cl.NotArg(engine.Ret(0), &rs, engine.Arg("self"), &s)
-		})
+		out := eqFreshNotArg(c.arg, r).run(t, checks.PyTorch, asserts.EnvState{})
 		switch {
 		case c.want == "" && len(out.violations) != 0:
 			t.Errorf("%s: reported %v", c.name, &out.violations[0])
@@ -129,14 +116,7 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 		}
 	}
 	// Under a mode both are skipped, NotArg with its check.
-	out := run(t, checks.PyTorch, asserts.EnvState{ModeActive: true}, func(cl *engine.Call) {
-		var s, rs engine.Slot
-		cl.Save(&s, plain)
-		cl.After(&s, plain)
-		cl.Result(&rs, plain)
-		cl.ImplUseCountEqFresh(engine.Ret(0), &rs, plain)
-		cl.NotArg(engine.Ret(0), &rs, engine.Arg("self"), &s)
-	})
+	out := eqFreshNotArg(plain, plain).run(t, checks.PyTorch, asserts.EnvState{ModeActive: true})
 	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonModeActive] != 1 || out.stats.Ran[checks.ImplUseCountEqFresh] != 0 {
 		t.Errorf("under a mode: %v, %+v", out.violations, out.stats)
 	}
@@ -144,8 +124,8 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 
 // The list form checks each element, fast when every use count is 1.
 func TestEqFreshList(t *testing.T) {
-	mk := func(uses ...int) []asserts.Tensor {
-		var ts []asserts.Tensor
+	mk := func(uses ...int) []*fake {
+		var ts []*fake
 		for _, u := range uses {
 			if u < 0 {
 				ts = append(ts, boundReturn(-u))
@@ -159,7 +139,7 @@ func TestEqFreshList(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		ts   []asserts.Tensor
+		ts   []*fake
 		want []string // one per violation
 	}{
 		{"all fresh", mk(1, 1, 1), nil},
@@ -168,13 +148,9 @@ func TestEqFreshList(t *testing.T) {
 		{"a bound element held elsewhere", mk(-2, -3), []string{"return 0[1]: TensorImpl use count is 3, want 2"}},
 		{"empty", mk(), nil},
 	} {
-		out := run(t, checks.Strict, asserts.EnvState{}, func(cl *engine.Call) {
-			var l engine.ListSlot
-			resultListOf(cl, &l, c.ts)
-			for j, e := range c.ts {
-				cl.ImplUseCountEqFresh(engine.Ret(0).Elem(j), l.At(j), e)
-			}
-		})
+		out := tcall{rets: []any{c.ts}, tensor: implBound,
+			rows: []engine.Row{{Check: checks.ImplUseCountEqFresh, Form: engine.FormRetList, T: 0, U: -1}}}.
+			run(t, checks.Strict, asserts.EnvState{})
 		if got := out.stats.Ran[checks.ImplUseCountEqFresh]; got != uint64(len(c.ts)) {
 			t.Errorf("%s: ran %d, want %d", c.name, got, len(c.ts))
 		}
@@ -195,23 +171,43 @@ func TestEqFreshDoesNotAllocate(t *testing.T) {
 	op := &engine.Op{Name: "op", Policy: checks.PyTorch}
 	x, r := newFake(kPlain), newFake(kPlain)
 	ts := []*fake{newFake(kPlain), newFake(kPlain)}
-	n := testing.AllocsPerRun(100, func() {
-		var c engine.Call
-		var s, rs engine.Slot
-		var l engine.ListSlot
-		c.BeginWith(op, asserts.EnvState{})
-		c.Save(&s, x)
-		c.After(&s, x)
-		c.Result(&rs, r)
-		c.ImplUseCountEqFresh(engine.Ret(0), &rs, r)
-		c.NotArg(engine.Ret(0), &rs, engine.Arg("self"), &s)
-		resultListOf(&c, &l, ts)
-		for j, e := range ts {
-			c.ImplUseCountEqFresh(engine.Ret(1).Elem(j), l.At(j), e)
+	sh := &engine.Shape{Args: 1, Rets: 2, Lists: 1 << 2,
+		Rows: []engine.Row{row(checks.ImplUseCountEqFresh, 1, -1), row(checks.NotArgHandle, 1, 0),
+			{Check: checks.ImplUseCountEqFresh, Form: engine.FormRetList, T: 2, U: -1}},
+		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0), engine.Ret(1)},
+		Tensor: fakeOf, Elem: func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**fake)(h), i+1)[i] }}
+	for _, rows := range []bool{false, true} {
+		prev := engine.SetRowsOnly(rows)
+		n := testing.AllocsPerRun(100, func() {
+			var f engine.Frame[[2]engine.Slot, [1]engine.ListSlot]
+			f.Open()
+			f.Arg(0, x.Ident(), unsafe.Pointer(x))
+			f.Begin(op, sh)
+			f.AfterArg(0, x.Ident())
+			iu, su := r.UseCounts()
+			f.Ret(1, r.Ident(), iu, su, unsafe.Pointer(r))
+			f.List(0, len(ts), unsafe.Pointer(unsafe.SliceData(ts)))
+			for j, e := range ts {
+				iu, su := e.UseCounts()
+				f.RetElem(0, j, e.Ident(), iu, su)
+			}
+			f.RetListRead(0)
+			f.End()
+		})
+		engine.SetRowsOnly(prev)
+		if n != 0 {
+			t.Errorf("rows only %v: %v allocations per call", rows, n)
 		}
-		c.End()
-	})
-	if n != 0 {
-		t.Errorf("%v allocations per call", n)
 	}
+}
+
+// implBound is the rows' tensor of f: implBoundFake, whose bound object
+// decides the use count a fresh tensor has.
+func implBound(f *fake) asserts.Identity { return implBoundFake{f} }
+
+// eqFreshNotArg is a call of op(self) -> Tensor returning r, checked by
+// impl_use_count_eq_fresh and NotArg.
+func eqFreshNotArg(self, r *fake) tcall {
+	return tcall{args: []any{self}, rets: []any{r}, tensor: implBound,
+		rows: []engine.Row{row(checks.ImplUseCountEqFresh, 1, -1), row(checks.NotArgHandle, 1, 0)}}
 }

@@ -43,11 +43,7 @@ func TestHiddenStorageRefs(t *testing.T) {
 			if tc.trait {
 				f = hiddenFake(tc.impl, tc.stor)
 			}
-			out := run(t, p, asserts.EnvState{}, func(c *engine.Call) {
-				var r engine.Slot
-				c.Result(&r, f)
-				c.StorageUseCountEq1(engine.Ret(0), &r)
-			})
+			out := tcall{rets: []any{f}, rows: []engine.Row{row(checks.StorageUseCountEq1, 0, -1)}}.run(t, p, asserts.EnvState{})
 			k := checks.StorageUseCountEq1
 			if got := len(out.violations) > 0; got != tc.wantViolate {
 				t.Errorf("%v, %s: violations %v", p, tc.name, out.violations)
@@ -67,12 +63,8 @@ func TestHiddenStorageRefs(t *testing.T) {
 func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 	t.Run("impl_use_count_le_1", func(t *testing.T) {
 		f := hiddenFake(2, 3)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var r engine.Slot
-			c.Result(&r, f)
-			c.ImplUseCountLE1(engine.Ret(0), &r)
-			c.StorageUseCountEq1(engine.Ret(0), &r)
-		})
+		out := tcall{rets: []any{f}, rows: []engine.Row{row(checks.ImplUseCountLE1, 0, -1), row(checks.StorageUseCountEq1, 0, -1)}}.
+			run(t, checks.Strict, asserts.EnvState{})
 		if len(out.violations) != 1 || out.violations[0].Check != checks.ImplUseCountLE1 {
 			t.Errorf("violations %v, want impl_use_count_le_1 alone", out.violations)
 		}
@@ -81,14 +73,8 @@ func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 		in := newFake(kPlain)
 		f := hiddenFake(1, 3)
 		f.id.Storage = in.id.Storage // the kernel returned a view of its input
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s, r engine.Slot
-			c.Save(&s, in)
-			c.After(&s, in)
-			c.Result(&r, f)
-			c.StorageUseCountEq1(engine.Ret(0), &r)
-			c.FreshNoAlias(engine.Ret(0), &r, engine.Arg("self"), &s)
-		})
+		out := tcall{args: []any{in}, rets: []any{f},
+			rows: []engine.Row{row(checks.StorageUseCountEq1, 1, -1), row(checks.FreshNoAlias, 1, 0)}}.run(t, checks.Strict, asserts.EnvState{})
 		if len(out.violations) != 1 || out.violations[0].Check != checks.FreshNoAlias {
 			t.Errorf("violations %v, want fresh_no_alias alone", out.violations)
 		}
@@ -98,16 +84,10 @@ func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 	})
 	t.Run("arguments", func(t *testing.T) {
 		in := hiddenFake(1, 3)
-		out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-			var s engine.Slot
-			c.Save(&s, in)
+		out := tcall{args: []any{in}, rows: unchanged(0), kernel: func() {
 			in.id.Version++
 			in.id.Storage = fid()
-			c.After(&s, in)
-			c.SameImpl(engine.Arg("self"), &s)
-			c.SameStorage(engine.Arg("self"), &s)
-			c.NoMutation(engine.Arg("self"), &s)
-		})
+		}}.run(t, checks.Strict, asserts.EnvState{})
 		var got []string
 		for _, v := range out.violations {
 			got = append(got, v.Check.String())
@@ -142,21 +122,12 @@ func TestHiddenStorageRefsFreshOrAlias(t *testing.T) {
 			if tc.trait {
 				f = hiddenFake(tc.impl, tc.stor)
 			}
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				var r engine.Slot
-				c.Result(&r, f)
-				if list {
-					var sl engine.ListSlot
-					saveListOf(c, &sl, []*fake{in})
-					afterListOf(c, &sl, []*fake{in})
-					c.FreshOrAliasOf(engine.Ret(0), &r, engine.Arg("tensors"), &sl)
-					return
-				}
-				var s engine.Slot
-				c.Save(&s, in)
-				c.After(&s, in)
-				c.FreshOrAlias(engine.Ret(0), &r, engine.Arg("self"), &s)
-			})
+			call := tcall{args: []any{in}, rets: []any{f}, rows: []engine.Row{row(checks.FreshOrAlias, 1, 0)}}
+			if list {
+				call.args = []any{[]*fake{in}}
+				call.rows[0].Form = engine.FormArgList
+			}
+			out := call.run(t, checks.Strict, asserts.EnvState{})
 			got := "pass"
 			switch {
 			case len(out.violations) > 0:
@@ -176,11 +147,8 @@ func TestHiddenStorageRefsFreshOrAlias(t *testing.T) {
 func TestHiddenStorageRefsList(t *testing.T) {
 	plain, hidden, held := newFake(kPlain), hiddenFake(1, 3), newFake(kPlain)
 	held.storageUses = 2
-	out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var l engine.ListSlot
-		resultListOf(c, &l, []*fake{plain, hidden, held})
-		c.List(checks.StorageUseCountEq1, engine.Ret(0), &l)
-	})
+	out := tcall{rets: []any{[]*fake{plain, hidden, held}},
+		rows: []engine.Row{{Check: checks.StorageUseCountEq1, Form: engine.FormRetList, T: 0, U: -1}}}.run(t, checks.Strict, asserts.EnvState{})
 	if len(out.violations) != 1 || out.violations[0].Where() != "return 0[2]" {
 		t.Errorf("violations %v, want return 0[2] alone", out.violations)
 	}

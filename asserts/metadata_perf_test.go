@@ -1,6 +1,7 @@
 package asserts_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -9,136 +10,53 @@ import (
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
-// The wrappers of wrappers_test.go in the shape gen emits since
-// same_metadata (strict): a SaveMetadata per argument the op does not
-// write before the kernel, a SameMetadata at the row's place after it.
+// The wrappers of wrappers_test.go on the one path with same_metadata's
+// rows (strict): a same_metadata row per argument the op does not write.
 // BenchmarkMetadata runs them beside the shapes without the rows.
 
 func AddMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c engine.Call
-	var s0, s1 engine.Slot
-	addMetaPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
+	var f frame3
+	before2(&f, &opAddMeta, &shapeAddMeta, self, other)
 	ret := k.add(self, other, alpha)
-	addMetaPost(&c, &locsAdd, &s0, &s1, self, other, ret)
+	after2r(&f, self, other, ret)
 	return ret
 }
 
-func addMetaPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1 *rt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-}
+var opAddMeta = engine.Op{Name: "add", Overload: "Tensor"}
 
-func addMetaPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1, t2 *rt.Tensor) {
-	var s2 engine.Slot
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
+// metaRows inserts a same_metadata row after each of rows' no_mutation
+// rows on the arguments ts.
+func metaRows(rs []engine.Row, ts ...int8) []engine.Row {
+	var out []engine.Row
+	for _, r := range rs {
+		out = append(out, r)
+		if r.Check == checks.NoMutation && slices.Contains(ts, r.T) {
+			out = append(out, row(checks.SameMetadata, r.T, -1))
+		}
 	}
-	c.End()
+	return out
 }
 
-// AddMetaOf is AddMeta in the form gen emits for a tensor type it knows
-// implements asserts.Metadata (no type assertion per row).
-func AddMetaOf(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c engine.Call
-	var s0, s1 engine.Slot
-	addMetaOfPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
-	ret := k.add(self, other, alpha)
-	addMetaOfPost(&c, &locsAdd, &s0, &s1, self, other, ret)
-	return ret
-}
-
-func addMetaOfPre(c *engine.Call, op *engine.Op, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1 *rt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-}
-
-func addMetaOfPost(c *engine.Call, l *[3]engine.Loc, s0, s1 *engine.Slot, t0, t1, t2 *rt.Tensor) {
-	var s2 engine.Slot
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+var shapeAddMeta = engine.Shape{
+	Args: 2, Rets: 1, Rows: metaRows(shapeAdd.Rows, 0, 1), Locs: locsAdd[:],
+	Tensor: rtTensor, Elem: rtElem,
 }
 
 func AddInPlaceMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c engine.Call
-	var s0, s1 engine.Slot
-	addInPlPre(&c, &opAddInPlace, &locsAdd, &s0, &s1, self, other)
-	c.SaveMetadata(&s1, other)
-	defer c.Abandon()
+	var f frame3
+	before2(&f, &opAddInPlaceMeta, &shapeAddInPlaceMeta, self, other)
+	defer f.Abandon()
 	ret := k.addInPl(self, other, alpha)
-	var s2 engine.Slot
-	c.BindingContextAfter(locsAdd[0], &s0, self)
-	c.BindingContextAfter(locsAdd[1], &s1, other)
-	c.After(&s0, self)
-	c.After(&s1, other)
-	c.Result(&s2, ret)
-	c.SameImpl(locsAdd[0], &s0)
-	c.SameStorage(locsAdd[0], &s0)
-	c.SameImpl(locsAdd[1], &s1)
-	c.SameStorage(locsAdd[1], &s1)
-	c.NoMutation(locsAdd[1], &s1)
-	c.SameMetadata(locsAdd[1], &s1, other)
-	c.ReturnsArg(locsAdd[2], &s2, locsAdd[0], &s0)
-	if c.HasDigests() {
-		c.SameContentAfter(locsAdd[1], &s1, other)
-	}
-	c.End()
+	after2r(&f, self, other, ret)
 	return ret
+}
+
+var opAddInPlaceMeta = engine.Op{Name: "add_", Overload: "Tensor"}
+
+var shapeAddInPlaceMeta = engine.Shape{
+	Args: 2, Rets: 1, Rows: metaRows(shapeAddInPlace.Rows, 1), Locs: locsAdd[:],
+	Writes: []int8{0},
+	Tensor: rtTensor, Elem: rtElem,
 }
 
 // metaBench sets up the stub kernels and tensors of BenchmarkMetadata and
@@ -163,7 +81,7 @@ func metaBench() (calls []struct {
 		name string
 		f    func()
 	}{
-		{"add/direct", add(stub.add)}, {"add/checked", add(Add)}, {"add/checked-metadata", add(AddMeta)}, {"add/checked-metadata-of", add(AddMetaOf)},
+		{"add/direct", add(stub.add)}, {"add/checked", add(Add)}, {"add/checked-metadata", add(AddMeta)},
 		{"add_/direct", add(stub.addInPl)}, {"add_/checked", add(AddInPlace)}, {"add_/checked-metadata", add(AddInPlaceMeta)},
 		{"transpose/direct", tr(k.transpose)}, {"transpose/checked", tr(TransposeF)},
 	}
@@ -220,7 +138,7 @@ func TestMetadataCallsDoNotAllocate(t *testing.T) {
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Errorf("%d violations, first %v", len(vs), &vs[0])
 	}
-	if st := opAddTensor.Stats(); st.Ran[checks.SameMetadata] == 0 {
+	if st := opAddMeta.Stats(); st.Ran[checks.SameMetadata] == 0 {
 		t.Error("AddMeta ran no same_metadata row")
 	}
 }

@@ -3,6 +3,7 @@ package asserts_test
 import (
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -15,18 +16,25 @@ import (
 // violations and the op's statistics.
 func metaCall(t *testing.T, self, other metaFake, moved ...*fake) outcome {
 	t.Helper()
-	return run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-		var s0, s1 engine.Slot
-		c.Save(&s0, self)
-		c.Save(&s1, other)
-		c.Mutable(&s0)
-		c.SaveMetadata(&s1, other)
-		for _, f := range moved {
-			f.meta++
+	sh := &engine.Shape{Args: 2, Rows: []engine.Row{row(checks.SameMetadata, 1, -1)},
+		Locs: []engine.Loc{engine.Arg("self"), engine.Arg("other")}, Writes: []int8{0},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return metaFake{(*fake)(h)} }}
+	return runFrame(t, checks.Strict, asserts.EnvState{}, func(op *engine.Op) {
+		var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Arg(0, self.Ident(), unsafe.Pointer(self.fake))
+		f.Arg(1, other.Ident(), unsafe.Pointer(other.fake))
+		fp, ok := other.MetadataFingerprint()
+		f.Meta(1, fp, ok)
+		f.Begin(op, sh)
+		for _, m := range moved {
+			m.meta++
 		}
-		c.After(&s0, self)
-		c.After(&s1, other)
-		c.SameMetadata(engine.Arg("other"), &s1, other)
+		f.AfterArg(0, self.Ident())
+		f.AfterArg(1, other.Ident())
+		fp, ok = other.MetadataFingerprint()
+		f.MetaAfter(1, fp, ok)
+		f.End()
 	})
 }
 
@@ -76,34 +84,24 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
 		rop := &engine.Op{Name: "sum", Policy: checks.Strict}
-		var r engine.Call
-		var rs engine.Slot
-		r.BeginWith(rop, asserts.EnvState{})
-		r.Save(&rs, metaFake{x})
-		r.SaveMetadata(&rs, metaFake{x})
-		if declared {
+		sameMeta := []engine.Row{row(checks.SameMetadata, 0, -1)}
+		reader := tcall{args: []any{x}, rows: sameMeta, meta: true, tensor: asMeta, kernel: func() {
+			if !declared {
+				x.meta++ // the reader's own kernel
+				return
+			}
 			// The writer runs on another goroutine inside the reader's
 			// window (on the reader's own goroutine it would be a nested
 			// call of the reader's kernel, which the row must report).
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
-				var w engine.Call
-				var ws engine.Slot
-				w.BeginWith(&engine.Op{Name: "t_", Policy: checks.Strict}, asserts.EnvState{})
-				w.Save(&ws, x)
-				w.Mutable(&ws)
-				x.meta++ // t_ swaps x's sizes and strides
-				w.After(&ws, x)
-				w.End()
+				writer := tcall{args: []any{x}, writes: []int8{0}, kernel: func() { x.meta++ }} // t_ swaps x's sizes and strides
+				writer.frame(&engine.Op{Name: "t_", Policy: checks.Strict})
 			}()
 			<-done
-		} else {
-			x.meta++ // the reader's own kernel
-		}
-		r.After(&rs, metaFake{x})
-		r.SameMetadata(engine.Arg("self"), &rs, metaFake{x})
-		r.End()
+		}}
+		reader.frame(rop)
 		asserts.SetHandler(prev)
 		st := rop.Stats()
 		if declared && (len(col.Violations()) != 0 || st.Skipped[checks.ReasonConcurrentWrite] != 1 || st.Ran[checks.SameMetadata] != 0) {
@@ -129,23 +127,14 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			y := newFake(kPlain)
+			call := tcall{args: []any{x, y}, rows: []engine.Row{row(checks.SameMetadata, 0, -1), row(checks.SameMetadata, 1, -1)},
+				meta: true, tensor: asMeta}
+			if g%2 == 1 {
+				call.writes = []int8{0} // the call declares a write to x
+			}
+			call.sh = call.shape(nil)
 			for range 1000 {
-				var c engine.Call
-				var s0, s1 engine.Slot
-				c.BeginWith(rop, asserts.EnvState{})
-				c.Save(&s0, metaFake{x})
-				c.Save(&s1, metaFake{y})
-				if g%2 == 1 {
-					// y.add_(y): other is self.
-					c.Mutable(&s0)
-				}
-				c.SaveMetadata(&s0, metaFake{x})
-				c.SaveMetadata(&s1, metaFake{y})
-				c.After(&s0, metaFake{x})
-				c.After(&s1, metaFake{y})
-				c.SameMetadata(engine.Arg("self"), &s0, metaFake{x})
-				c.SameMetadata(engine.Arg("other"), &s1, metaFake{y})
-				c.End()
+				call.frame(rop)
 			}
 		}()
 	}
@@ -210,3 +199,6 @@ func TestFingerprintMetadata(t *testing.T) {
 		}
 	}
 }
+
+// asMeta is the rows' tensor of f: metaFake, which reports its geometry.
+func asMeta(f *fake) asserts.Identity { return metaFake{f} }

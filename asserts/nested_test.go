@@ -29,16 +29,16 @@ func TestNestedInPlaceWriteOfReadOnlyInput(t *testing.T) {
 	x, y := rt.Ones(2), rt.Ones(2)
 	defer x.Release()
 	defer y.Release()
-	addSt, addInPlSt := opAddTensor.Stats(), opAddInPlace.Stats()
+	addSt, addInPlSt := opAddF.Stats(), opAddInPlaceF.Stats()
 	Add(x, y, 1).Release()
 	vs := col.Violations()
 	if len(vs) != 1 || vs[0].Op != "add" || vs[0].Check != checks.NoMutation || vs[0].Arg != "self" {
 		t.Errorf("violations %v; want add's no_mutation on self", vs)
 	}
-	if d := opAddTensor.Stats().Skipped[checks.ReasonConcurrentWrite] - addSt.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
+	if d := opAddF.Stats().Skipped[checks.ReasonConcurrentWrite] - addSt.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
 		t.Errorf("add: %d rows counted under concurrent_write; want 0", d)
 	}
-	if d := opAddInPlace.Stats().Skipped[checks.ReasonConcurrentWrite] - addInPlSt.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
+	if d := opAddInPlaceF.Stats().Skipped[checks.ReasonConcurrentWrite] - addInPlSt.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
 		t.Errorf("add_: %d rows counted under concurrent_write; want 0", d)
 	}
 }
@@ -62,13 +62,13 @@ func TestNestedCallInsideDeclaredWrite(t *testing.T) {
 	x, y := rt.Ones(2), rt.Ones(2)
 	defer x.Release()
 	defer y.Release()
-	before := opAddTensor.Stats()
+	before := opAddF.Stats()
 	AddInPlace(x, y, 1)
 	vs := col.Violations()
 	if len(vs) != 1 || vs[0].Op != "add" || vs[0].Check != checks.NoMutation || vs[0].Arg != "self" {
 		t.Errorf("violations %v; want the nested add's no_mutation on self", vs)
 	}
-	if d := opAddTensor.Stats().Skipped[checks.ReasonConcurrentWrite] - before.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
+	if d := opAddF.Stats().Skipped[checks.ReasonConcurrentWrite] - before.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
 		t.Errorf("add: %d rows counted under concurrent_write; want 0", d)
 	}
 }
@@ -89,12 +89,12 @@ func TestNestedWriteOfDeclaredSelf(t *testing.T) {
 	x, y := rt.Ones(2), rt.Ones(2)
 	defer x.Release()
 	defer y.Release()
-	before := opAddInPlace.Stats()
+	before := opAddInPlaceF.Stats()
 	AddInPlace(x, y, 1)
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Errorf("violations %v; want none", vs)
 	}
-	if d := opAddInPlace.Stats().Skipped[checks.ReasonConcurrentWrite] - before.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
+	if d := opAddInPlaceF.Stats().Skipped[checks.ReasonConcurrentWrite] - before.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
 		t.Errorf("add_: %d rows counted under concurrent_write; want 0", d)
 	}
 }

@@ -41,32 +41,14 @@ func TestNotArg(t *testing.T) {
 			self, other := &handle{impl: 1, storage: 1, uses: 1}, &handle{impl: 2, storage: 2, uses: 1}
 			before := opClone.Stats()
 
-			var c engine.Call
-			c.BeginWith(&opClone, asserts.EnvState{ModeActive: tt.mode})
-			var a0, a1, o0 engine.Slot
-			var l0 engine.ListSlot
+			tc := tcall{args: []any{hf(self), hf(other)},
+				rows: []engine.Row{row(checks.ImplUseCountLE1, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.NotArgHandle, 2, 1)}}
 			if tt.list {
-				saveListOf(&c, &l0, []*handle{self, other})
-			} else {
-				c.Save(&a0, self)
-				c.Save(&a1, other)
+				tc.args = []any{[]*fake{hf(self), hf(other)}}
+				tc.rows = []engine.Row{row(checks.ImplUseCountLE1, 1, -1), {Check: checks.NotArgHandle, Form: engine.FormArgList, T: 1, U: 0}}
 			}
-			r := tt.ret(self, other)
-			if tt.list {
-				afterListOf(&c, &l0, []*handle{self, other})
-			} else {
-				c.After(&a0, self)
-				c.After(&a1, other)
-			}
-			c.Result(&o0, r)
-			c.ImplUseCountLE1(engine.Ret(0), &o0)
-			if tt.list {
-				c.NotArgList(engine.Ret(0), &o0, engine.Arg("tensors"), &l0)
-			} else {
-				c.NotArg(engine.Ret(0), &o0, engine.Arg("self"), &a0)
-				c.NotArg(engine.Ret(0), &o0, engine.Arg("other"), &a1)
-			}
-			c.End()
+			tc.rets = []any{hf(tt.ret(self, other))}
+			tc.call(&opClone, asserts.EnvState{ModeActive: tt.mode})
 
 			if len(got) != len(tt.want) {
 				t.Fatalf("violations %q, want %d", got, len(tt.want))
@@ -93,12 +75,8 @@ func TestNotArg(t *testing.T) {
 func TestCollectorCountsOwnViolations(t *testing.T) {
 	op := engine.Op{Name: "neg"}
 	violate := func() {
-		var c engine.Call
-		c.BeginWith(&op, asserts.EnvState{})
-		var o0 engine.Slot
-		c.Result(&o0, &handle{impl: 7, storage: 7, uses: 3})
-		c.ImplUseCountLE1(engine.Ret(0), &o0)
-		c.End()
+		tc := tcall{rets: []any{hf(&handle{impl: 7, storage: 7, uses: 3})}, rows: []engine.Row{row(checks.ImplUseCountLE1, 0, -1)}}
+		tc.call(&op, asserts.EnvState{})
 	}
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
@@ -134,18 +112,14 @@ func TestNotArgElems(t *testing.T) {
 		{[]*handle{{impl: 5, storage: 1, uses: 1}, self}, "split.Tensor: impl_use_count_le_1: return 0[1]: is the TensorImpl of argument self (0x1)"},
 	} {
 		got = nil
-		var c engine.Call
-		c.BeginWith(&opSplit, asserts.EnvState{})
-		var a0 engine.Slot
-		var ol0, l1 engine.ListSlot
-		c.Save(&a0, self)
-		saveListOf(&c, &l1, []*handle{self})
-		c.After(&a0, self)
-		afterListOf(&c, &l1, []*handle{self})
-		resultListOf(&c, &ol0, tt.ret)
-		c.List(checks.ImplUseCountLE1, engine.Ret(0), &ol0)
-		c.NotArgElems(engine.Ret(0), &ol0, engine.Arg("self"), &a0)
-		c.End()
+		rets := make([]*fake, len(tt.ret))
+		for i, r := range tt.ret {
+			rets[i] = hf(r)
+		}
+		tc := tcall{args: []any{hf(self)}, rets: []any{rets},
+			rows: []engine.Row{{Check: checks.ImplUseCountLE1, Form: engine.FormRetList, T: 1, U: -1},
+				{Check: checks.NotArgHandle, Form: engine.FormRetList, T: 1, U: 0}}}
+		tc.call(&opSplit, asserts.EnvState{})
 		switch {
 		case tt.want == "" && len(got) != 0:
 			t.Errorf("fresh elements: %q", got)
@@ -154,11 +128,20 @@ func TestNotArgElems(t *testing.T) {
 		}
 		// The list-argument form finds the same element.
 		got = nil
-		c.BeginWith(&opSplit, asserts.EnvState{})
-		c.NotArgElemsList(engine.Ret(0), &ol0, engine.Arg("tensors"), &l1)
-		c.End()
+		tc.args = []any{[]*fake{hf(self)}}
+		tc.rows = []engine.Row{{Check: checks.NotArgHandle, Form: engine.FormLists, T: 1, U: 0}}
+		tc.call(&opSplit, asserts.EnvState{})
 		if tt.want != "" && (len(got) != 1 || !strings.Contains(got[0], "return 0[1]: is the TensorImpl of argument tensors[0]")) {
 			t.Errorf("list form: got %q", got)
 		}
 	}
+}
+
+// hf is the fake of handle h: the same identities and use counts (nil:
+// the undefined tensor).
+func hf(h *handle) *fake {
+	if h == nil {
+		return nil
+	}
+	return &fake{id: h.Ident(), implUses: h.uses, storageUses: 1}
 }

@@ -40,16 +40,22 @@ var idRuns atomic.Uint64
 // runIDs returns the base of this run's IDs, above base.
 func runIDs(base asserts.ID) asserts.ID { return base + asserts.ID(idRuns.Add(1))<<24 }
 
-// freshCall runs the rows of a fresh return as generated code does for a
-// runtime without use counts: ResultIdent, then fresh_not_held.
+var shapeMappedFresh = engine.Shape{
+	Rets: 1, NoUseCounts: true,
+	Rows:   []engine.Row{row(checks.FreshNotHeld, 0, -1)},
+	Locs:   []engine.Loc{engine.Ret(0)},
+	Tensor: func(h unsafe.Pointer) asserts.Identity { return (*mappedTensor)(h) },
+}
+
+// freshCall runs a fresh return's row through a Frame as generated code
+// does for a runtime without use counts: the return's identities and
+// storage anchor, then fresh_not_held.
 func freshCall(ret *mappedTensor) {
-	var c engine.Call
-	var r engine.Slot
-	c.Begin(&opMapped)
-	c.BeginFresh()
-	c.ResultIdent(&r, ret)
-	c.FreshNotHeld(engine.Ret(0), &r, ret)
-	c.End()
+	var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.Begin(&opMapped, &shapeMappedFresh)
+	f.RetIdent(0, ret.Ident(), ret.StorageAnchor(), unsafe.Pointer(ret))
+	f.End()
 }
 
 // TestFreshNotHeldOffHeap returns a storage in mmap'd memory twice, and one

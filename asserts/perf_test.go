@@ -50,7 +50,6 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		call func()
 	}{
 		{"add (2 tensors)", func() { Add(xs[0], xs[1], 1) }},
-		{"add (2 tensors, rows inlined)", func() { AddInline(xs[0], xs[1], 1) }},
 		{"add_ (2 tensors, returns_arg)", func() { AddInPlace(xs[0], xs[1], 1) }},
 		{"add.out (3 tensors, returns_arg)", func() { AddOut(xs[0], xs[1], 1, xs[2]) }},
 		{"reshape (a view, fresh_or_alias)", func() { Reshape(xs[0], sizes...) }},
@@ -64,23 +63,28 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"unbind, one path", func() { UnbindF(mat, 0) }},
 		{"addcmul6, one path", func() { Addcmul6F(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8), one path", func() { CatF(list) }},
-		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
-		{"mode active", func() {
-			var c engine.Call
-			c.BeginWith(&opAddTensor, asserts.EnvState{ModeActive: true})
-			var s, r engine.Slot
-			c.Save(&s, xs[0])
-			c.After(&s, xs[0])
-			c.Result(&r, out)
-			c.SameImpl(argSelf, &s)
-			c.ImplUseCountLE1(ret0, &r) // skipped, counted
-			c.End()
-		}},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(100, tt.call); n != 0 {
 			t.Errorf("%s: %v allocations per checked call, want 0", tt.name, n)
 		}
+	}
+	// under a mode: the calls leave the fast plan, their use-count rows
+	// skipped and counted; and every call forced onto the rows
+	for _, forced := range []struct {
+		name string
+		on   func() func()
+	}{
+		{"mode active", func() func() { p := asserts.SetEnv(modeEnv); return func() { asserts.SetEnv(p) } }},
+		{"forced onto the rows", func() func() { p := engine.SetRowsOnly(true); return func() { engine.SetRowsOnly(p) } }},
+	} {
+		undo := forced.on()
+		for _, tt := range tests[7:9] { // add and add_ on the one path
+			if n := testing.AllocsPerRun(100, tt.call); n != 0 {
+				t.Errorf("%s, %s: %v allocations per checked call, want 0", tt.name, forced.name, n)
+			}
+		}
+		undo()
 	}
 	if vs := col.Violations(); len(vs) > 0 {
 		t.Errorf("violation: %v", &vs[0])
@@ -170,11 +174,6 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("add/frame", func(b *testing.B) {
 		for b.Loop() {
 			sink = AddF(xs[0], xs[1], 1)
-		}
-	})
-	b.Run("add/checked-inlined", func(b *testing.B) {
-		for b.Loop() {
-			sink = AddInline(xs[0], xs[1], 1)
 		}
 	})
 	// The same call with same_content switched on: two digests of each
@@ -385,13 +384,6 @@ func BenchmarkOverhead(b *testing.B) {
 			i++
 		}
 	})
-	// The lists snapshotted by the generic functions: an indirect call per
-	// element for each Ident.
-	b.Run("cat8/checked-generic", func(b *testing.B) {
-		for b.Loop() {
-			sink = CatGeneric(list)
-		}
-	})
 	b.Run("addcmul6/direct", func(b *testing.B) {
 		for b.Loop() {
 			sink = stub.addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5])
@@ -432,3 +424,6 @@ func BenchmarkContentDigest(b *testing.B) {
 		x.Release()
 	}
 }
+
+// modeEnv is an Env under a dispatch mode.
+var modeEnv asserts.Env = envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} })

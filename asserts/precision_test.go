@@ -51,41 +51,38 @@ func TestNoMutationAliasesMutable(t *testing.T) {
 		{"inline overflow: a real write", call{inputs: []*fake{other}, muts: many}, []*fake{other}, 1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := run(t, checks.Strict, asserts.EnvState{}, func(c *engine.Call) {
-				ins := make([]engine.Slot, len(tc.c.inputs))
-				for i, f := range tc.c.inputs {
-					c.Save(&ins[i], f)
-				}
-				var ml engine.ListSlot
-				ms := make([]engine.Slot, len(tc.c.muts))
-				if tc.c.list {
-					saveListOf(c, &ml, tc.c.muts)
-					c.MutableList(&ml)
-				} else {
-					for i, f := range tc.c.muts {
-						c.Save(&ms[i], f)
-						c.Mutable(&ms[i])
+			// The kernel writes: every tensor on a written storage sees
+			// the version move (views share their base's counter).
+			bump := func(f *fake) {
+				for _, w := range tc.writeIn {
+					if f.id.Storage == w.id.Storage && (f.id.Storage != 0 || f.id.Impl == w.id.Impl) {
+						f.id.Version++
+						return
 					}
 				}
-				// The kernel writes: every tensor on a written storage sees
-				// the version move (views share their base's counter).
-				bump := func(f *fake) {
-					for _, w := range tc.writeIn {
-						if f.id.Storage == w.id.Storage && (f.id.Storage != 0 || f.id.Impl == w.id.Impl) {
-							f.id.Version++
-							return
-						}
-					}
-				}
+			}
+			call := tcall{kernel: func() {
 				for _, f := range tc.c.inputs {
 					bump(f)
 				}
-				for i, f := range tc.c.inputs {
-					c.After(&ins[i], f)
-					c.NoMutation(engine.Arg("in"), &ins[i])
-					f.id.Version = 3
+			}}
+			for i, f := range tc.c.inputs {
+				call.args = append(call.args, f)
+				call.rows = append(call.rows, row(checks.NoMutation, int8(i), -1))
+			}
+			if tc.c.list {
+				call.args = append(call.args, tc.c.muts)
+				call.writes = []int8{int8(len(tc.c.inputs))}
+			} else {
+				for _, f := range tc.c.muts {
+					call.writes = append(call.writes, int8(len(call.args)))
+					call.args = append(call.args, f)
 				}
-			})
+			}
+			out := call.run(t, checks.Strict, asserts.EnvState{})
+			for _, f := range tc.c.inputs {
+				f.id.Version = 3
+			}
 			if len(out.violations) != tc.want {
 				t.Errorf("%d violations (%v), want %d", len(out.violations), out.violations, tc.want)
 			}
@@ -103,20 +100,13 @@ func TestFreshNoAliasUnderModeAndOnce(t *testing.T) {
 	x := newFake(kPlain)
 	view := &fake{id: x.id, implUses: 1, storageUses: 2}
 	view.id.Impl = fid()
-	body := func(c *engine.Call) {
-		var s, r engine.Slot
-		c.Save(&s, x)
-		c.After(&s, x)
-		c.Result(&r, view)
-		c.StorageUseCountEq1(ret0, &r)
-		c.ImplUseCountLE1(ret0, &r)
-		c.FreshNoAlias(ret0, &r, argSelf, &s)
-	}
-	plain := run(t, checks.Strict, asserts.EnvState{}, body)
+	body := tcall{args: []any{x}, rets: []any{view},
+		rows: []engine.Row{row(checks.StorageUseCountEq1, 1, -1), row(checks.ImplUseCountLE1, 1, -1), row(checks.FreshNoAlias, 1, 0)}}
+	plain := body.run(t, checks.Strict, asserts.EnvState{})
 	if len(plain.violations) != 1 || plain.violations[0].Check != checks.StorageUseCountEq1 {
 		t.Errorf("no mode: %v, want storage_use_count_eq_1 only", plain.violations)
 	}
-	mode := run(t, checks.Strict, asserts.EnvState{ModeActive: true}, body)
+	mode := body.run(t, checks.Strict, asserts.EnvState{ModeActive: true})
 	if len(mode.violations) != 1 || mode.violations[0].Check != checks.FreshNoAlias {
 		t.Fatalf("under a mode: %v, want fresh_no_alias only", mode.violations)
 	}
@@ -125,7 +115,7 @@ func TestFreshNoAliasUnderModeAndOnce(t *testing.T) {
 	if got := mode.violations[0].Error(); !strings.HasPrefix(got, want) {
 		t.Errorf("message %q,\nwant prefix %q", got, want)
 	}
-	py := run(t, checks.PyTorch, asserts.EnvState{ModeActive: true}, body)
+	py := body.run(t, checks.PyTorch, asserts.EnvState{ModeActive: true})
 	if len(py.violations) != 0 {
 		t.Errorf("pytorch profile under a mode: %v, want nothing (PyTorch skips every check there)", py.violations)
 	}
@@ -140,39 +130,22 @@ func TestFreshNoAliasLists(t *testing.T) {
 	aView.id.Impl = fid()
 	for _, tc := range []struct {
 		name string
-		body func(c *engine.Call)
+		call tcall
 		want []string
 		ran  uint64
 	}{
-		{"list return vs arg", func(c *engine.Call) {
-			var s engine.Slot
-			c.Save(&s, a)
-			c.After(&s, a)
-			var rl engine.ListSlot
-			resultListOf(c, &rl, []*fake{fresh, aView})
-			c.FreshNoAliasList(ret0, &rl, argSelf, &s)
-		}, []string{"return 0[1]: shares StorageImpl"}, 2},
-		{"return vs list arg", func(c *engine.Call) {
-			var sl engine.ListSlot
-			saveOptListOf(c, &sl, []*fake{b, nil, a})
-			afterListOf(c, &sl, []*fake{b, nil, a})
-			var r engine.Slot
-			c.Result(&r, aView)
-			c.FreshNoAliasOf(ret0, &r, argTensors, &sl)
-		}, []string{"return 0: shares StorageImpl " + a.id.Storage.String() + " with argument tensors[2]"}, 2},
-		{"list vs list, clean", func(c *engine.Call) {
-			var sl engine.ListSlot
-			saveListOf(c, &sl, []*fake{a, b})
-			afterListOf(c, &sl, []*fake{a, b})
-			var rl engine.ListSlot
-			resultListOf(c, &rl, []*fake{fresh, newFake(kPlain)})
-			for i := range rl.Len() {
-				c.FreshNoAliasOf(ret0.Elem(i), rl.At(i), argTensors, &sl)
-			}
-		}, nil, 4},
+		{"list return vs arg", tcall{args: []any{a}, rets: []any{[]*fake{fresh, aView}},
+			rows: []engine.Row{{Check: checks.FreshNoAlias, Form: engine.FormRetList, T: 1, U: 0}}},
+			[]string{"return 0[1]: shares StorageImpl"}, 2},
+		{"return vs list arg", tcall{args: []any{[]*fake{b, nil, a}}, rets: []any{aView},
+			rows: []engine.Row{{Check: checks.FreshNoAlias, Form: engine.FormArgList, T: 1, U: 0}}},
+			[]string{"return 0: shares StorageImpl " + a.id.Storage.String() + " with argument tensors[2]"}, 2},
+		{"list vs list, clean", tcall{args: []any{[]*fake{a, b}}, rets: []any{[]*fake{fresh, newFake(kPlain)}},
+			rows: []engine.Row{{Check: checks.FreshNoAlias, Form: engine.FormLists, T: 1, U: 0}}},
+			nil, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := run(t, checks.Strict, asserts.EnvState{ModeActive: true}, tc.body)
+			out := tc.call.run(t, checks.Strict, asserts.EnvState{ModeActive: true})
 			if len(out.violations) != len(tc.want) {
 				t.Fatalf("violations %v, want %d", out.violations, len(tc.want))
 			}
@@ -221,15 +194,9 @@ func TestBindingContextAfter(t *testing.T) {
 			}
 			set(tc.before)
 			env := asserts.EnvState{Context: ctx, Hermetic: tc.hermetic}
-			out := run(t, checks.Strict, env, func(c *engine.Call) {
-				tt := boundFake{x}
-				var s engine.Slot
-				c.Save(&s, tt)
-				c.BindingContext(argSelf, &s, tt)
-				set(tc.after) // the kernel
-				c.BindingContextAfter(argSelf, &s, tt)
-				c.After(&s, tt)
-			})
+			out := tcall{args: []any{x}, rows: []engine.Row{row(checks.BindingContext, 0, -1)},
+				tensor: func(f *fake) asserts.Identity { return boundFake{f} },
+				kernel: func() { set(tc.after) }}.run(t, checks.Strict, env)
 			if tc.want == "" {
 				if len(out.violations) != 0 {
 					t.Errorf("got %v", out.violations[0].Error())

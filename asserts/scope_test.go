@@ -4,25 +4,27 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
-// brokenCall makes one checked call of a kernel that swaps the TensorImpl of
-// argument name (same_impl fails), with the installed mode state.
+// brokenCall makes one checked call, through a Frame, of a kernel that
+// swaps the TensorImpl of argument name (same_impl fails), with the
+// installed mode state.
 func brokenCall(name string) {
 	op := &engine.Op{Name: "scoped_" + name, Policy: checks.Strict}
+	sh := &engine.Shape{Args: 1, Rows: []engine.Row{row(checks.SameImpl, 0, -1)}, Locs: []engine.Loc{engine.Arg(name)}, Tensor: fakeOf}
 	t := newFake(kPlain)
-	var c engine.Call
-	c.BeginWith(op, asserts.EnvState{})
-	var s engine.Slot
-	c.Save(&s, t)
+	var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.Arg(0, t.Ident(), unsafe.Pointer(t))
+	f.Begin(op, sh)
 	t.id.Impl = fid() // the kernel's bug
-	c.After(&s, t)
-	c.SameImpl(engine.Arg(name), &s)
-	c.End()
+	f.AfterArg(0, t.Ident())
+	f.End()
 }
 
 // TestCollectParallel: parallel tests each see exactly their own

@@ -1,6 +1,7 @@
 package asserts_test
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -39,49 +40,41 @@ func (p *plainTensor) Ident() asserts.Ident {
 
 func (p *plainTensor) StorageAnchor() unsafe.Pointer { return (*gcTensor)(p).StorageAnchor() }
 
-// addUncounted is Add as gen emits it with use_counts: false: returns
-// snapshot with ResultIdent, the use-count rows kept (skipped at run time
-// under no_use_counts) and fresh_not_held after them.
+// addUncounted is Add as gen emits it with use_counts: false, through a
+// Frame: the arguments and the return read by their identities and
+// storage anchors, the use-count rows kept (skipped at run time under
+// no_use_counts) and fresh_not_held after them.
 func addUncounted[T interface {
 	asserts.Identity
+	asserts.Anchored
 	*gcTensor | *plainTensor
 }](self, other T, alpha float64) T {
-	var c engine.Call
-	var s0, s1 engine.Slot
-	l := &locsAdd
-	c.Begin(&opAddUncounted)
-	c.BeginFresh()
-	c.Save(&s0, self)
-	c.Save(&s1, other)
-	c.SameContent(l[0], &s0, self)
-	c.BindingContext(l[0], &s0, self)
-	c.SameContent(l[1], &s1, other)
-	c.BindingContext(l[1], &s1, other)
+	sh := &shapeAddUncGC
+	if _, plain := any(self).(*plainTensor); plain {
+		sh = &shapeAddUncPlain
+	}
+	var f frame3
+	f.Open()
+	f.ArgIdent(0, self.Ident(), self.StorageAnchor(), unsafe.Pointer(self))
+	f.ArgIdent(1, other.Ident(), other.StorageAnchor(), unsafe.Pointer(other))
+	f.Begin(&opAddUncounted, sh)
 	ret := T(unsafe.Pointer(k.add((*rt.Tensor)(unsafe.Pointer(self)), (*rt.Tensor)(unsafe.Pointer(other)), alpha)))
-	var s2 engine.Slot
-	c.BindingContextAfter(l[0], &s0, self)
-	c.BindingContextAfter(l[1], &s1, other)
-	c.After(&s0, self)
-	c.After(&s1, other)
-	c.ResultIdent(&s2, ret)
-	c.SameImpl(l[0], &s0)
-	c.SameStorage(l[0], &s0)
-	c.NoMutation(l[0], &s0)
-	c.SameContentAfter(l[0], &s0, self)
-	c.SameImpl(l[1], &s1)
-	c.SameStorage(l[1], &s1)
-	c.NoMutation(l[1], &s1)
-	c.SameContentAfter(l[1], &s1, other)
-	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], &s0)
-	c.NotArg(l[2], &s2, l[1], &s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], &s0)
-	c.FreshNoAlias(l[2], &s2, l[1], &s1)
-	c.FreshNotHeld(l[2], &s2, ret)
-	c.End()
+	f.AfterIdent(0, self.Ident(), self.StorageAnchor())
+	f.AfterIdent(1, other.Ident(), other.StorageAnchor())
+	f.RetIdent(2, ret.Ident(), ret.StorageAnchor(), unsafe.Pointer(ret))
+	f.End()
 	return ret
 }
+
+// rowsAddUnc are add's rows of a runtime without use counts.
+var rowsAddUnc = append(slices.Clone(shapeAdd.Rows), row(checks.FreshNotHeld, 2, -1))
+
+var (
+	shapeAddUncGC = engine.Shape{Args: 2, Rets: 1, NoUseCounts: true, Rows: rowsAddUnc, Locs: locsAdd[:],
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gcTensor)(h) }}
+	shapeAddUncPlain = engine.Shape{Args: 2, Rets: 1, NoUseCounts: true, Rows: rowsAddUnc, Locs: locsAdd[:],
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*plainTensor)(h) }}
+)
 
 var opAddUncounted = engine.Op{Name: "add", Overload: "Tensor"}
 
@@ -125,16 +118,15 @@ func TestFreshNotHeldNested(t *testing.T) {
 	defer a.Release()
 	defer b.Release()
 	op := engine.Op{Name: "composite"}
-	ret := engine.Ret(0)
+	sh := &engine.Shape{Rets: 1, NoUseCounts: true, Rows: []engine.Row{row(checks.FreshNotHeld, 0, -1)},
+		Locs: []engine.Loc{engine.Ret(0)}, Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gcTensor)(h) }}
 	composite := func(kernel func() *gcTensor) *gcTensor {
-		var c engine.Call
-		var r engine.Slot
-		c.Begin(&op)
-		c.BeginFresh()
+		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Begin(&op, sh)
 		out := kernel()
-		c.ResultIdent(&r, out)
-		c.FreshNotHeld(ret, &r, out)
-		c.End()
+		f.RetIdent(0, out.Ident(), out.StorageAnchor(), unsafe.Pointer(out))
+		f.End()
 		return out
 	}
 	vs := asserts.Collect(func() {
@@ -163,31 +155,35 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 	out := rt.Zeros(2)
 	defer out.Release()
 	op := engine.Op{Name: "neg"}
-	ret := engine.Ret(0)
-	counted := func() {
-		var c engine.Call
-		var r engine.Slot
-		c.Begin(&op)
-		c.Result(&r, out)
-		c.StorageUseCountEq1(ret, &r)
-		c.FreshNotHeld(ret, &r, out) // skipped: use_counted
-		c.End()
-	}
-	if n := testing.AllocsPerRun(100, counted); n != 0 {
-		t.Errorf("counted return: %v allocations, want 0", n)
-	}
-	identOnly := func() {
-		var c engine.Call
-		var r engine.Slot
-		c.Begin(&op)
-		c.ResultIdent(&r, (*gcTensor)(out))
-		c.ImplUseCountLE1(ret, &r) // skipped: no_use_counts
-		c.ImplUseCountEqFresh(ret, &r, (*gcTensor)(out))
-		c.StorageUseCountEq1(ret, &r)
-		c.End()
-	}
-	if n := testing.AllocsPerRun(100, identOnly); n != 0 {
-		t.Errorf("uncounted return, use-count rows: %v allocations, want 0", n)
+	one := func(k checks.Check) engine.Row { return row(k, 0, -1) }
+	counted := &engine.Shape{Rets: 1, Locs: locsTranspose[1:], Tensor: rtTensor,
+		Rows: []engine.Row{one(checks.StorageUseCountEq1), one(checks.FreshNotHeld)}} // skipped: use_counted
+	uncounted := &engine.Shape{Rets: 1, Locs: locsTranspose[1:], NoUseCounts: true,
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gcTensor)(h) },
+		Rows:   []engine.Row{one(checks.ImplUseCountLE1), one(checks.ImplUseCountEqFresh), one(checks.StorageUseCountEq1)}} // skipped: no_use_counts
+	for _, rows := range []bool{false, true} {
+		prev := engine.SetRowsOnly(rows)
+		if n := testing.AllocsPerRun(100, func() {
+			var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+			f.Open()
+			f.Begin(&op, counted)
+			iu, su := out.UseCounts()
+			f.Ret(0, out.Ident(), iu, su, unsafe.Pointer(out))
+			f.End()
+		}); n != 0 {
+			t.Errorf("counted return (rows only %v): %v allocations, want 0", rows, n)
+		}
+		if n := testing.AllocsPerRun(100, func() {
+			var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+			f.Open()
+			f.Begin(&op, uncounted)
+			g := (*gcTensor)(out)
+			f.RetIdent(0, g.Ident(), g.StorageAnchor(), unsafe.Pointer(g))
+			f.End()
+		}); n != 0 {
+			t.Errorf("uncounted return, use-count rows (rows only %v): %v allocations, want 0", rows, n)
+		}
+		engine.SetRowsOnly(prev)
 	}
 	if st := op.Stats(); st.Skipped[checks.ReasonCounted] == 0 || st.Skipped[checks.ReasonNoUseCounts] == 0 || st.Ran[checks.ImplUseCountEqFresh] != 0 {
 		t.Errorf("skips %v", st.Skipped)

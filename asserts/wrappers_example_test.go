@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
@@ -65,12 +66,15 @@ func ExampleStats_TotalRan() {
 
 	checkedNeg(&handle{impl: 0x94, storage: 0x95, uses: 1}) // 3 checks, 2 fail
 	op := engine.Op{Name: "relu"}
-	var c engine.Call
-	c.BeginWith(&op, asserts.EnvState{ModeActive: true}) // under a dispatch mode
-	var o0 engine.Slot
-	c.Result(&o0, &handle{impl: 0x96, storage: 0x97, uses: 2})
-	c.ImplUseCountLE1(engine.Ret(0), &o0) // skipped: mode_active
-	c.End()
+	sh := engine.Shape{Rets: 1, Rows: []engine.Row{row(checks.ImplUseCountLE1, 0, -1)}, Locs: []engine.Loc{engine.Ret(0)}, Tensor: handleOf}
+	prev := asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} })) // under a dispatch mode
+	var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+	f.Open()
+	f.Begin(&op, &sh)
+	r := &handle{impl: 0x96, storage: 0x97, uses: 2}
+	f.Ret(0, r.Ident(), r.uses, 1, unsafe.Pointer(r)) // impl_use_count_le_1 skipped: mode_active
+	f.End()
+	asserts.SetEnv(prev)
 
 	st := asserts.ReadStats().Sub(before)
 	fmt.Printf("%d calls: %d checks ran, %d skipped, %d violations\n", st.Calls, st.TotalRan(), st.TotalSkipped(), st.TotalViolations())
@@ -122,15 +126,19 @@ func ExampleReleased() {
 		pool = append(pool, t.st)
 	}
 	op := engine.Op{Name: "zeros_like"}
+	sh := engine.Shape{
+		Rets: 1, NoUseCounts: true,
+		Rows:   []engine.Row{row(checks.FreshNotHeld, 0, -1)},
+		Locs:   []engine.Loc{engine.Ret(0)},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gcHandle)(h) },
+	}
 	zerosLike := func() *gcHandle { // a checked call of a kernel that takes its buffer from the pool
-		var c engine.Call
-		c.Begin(&op)
-		c.BeginFresh()
+		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Begin(&op, &sh)
 		r := &gcHandle{impl: newID(), st: get()}
-		var o0 engine.Slot
-		c.ResultIdent(&o0, r)
-		c.FreshNotHeld(engine.Ret(0), &o0, r)
-		c.End()
+		f.RetIdent(0, r.Ident(), r.StorageAnchor(), unsafe.Pointer(r))
+		f.End()
 		return r
 	}
 	for _, tell := range []bool{true, false} {

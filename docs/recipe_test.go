@@ -238,7 +238,7 @@ func TestViewNewImpl(t *testing.T) {
 			c.Begin(op)
 			c.Save(&s, arg)
 			c.After(&s, arg)
-			c.Result(&r, ret)
+			r = Slot{id: ret.Ident(), after: asserts.Ident{Impl: 1, Storage: 2}, meta: asserts.Versioned | fResult} // as Frame.Ret reads it
 			c.ViewNewImpl(Ret(0), &r, Arg("self"), &s)
 			c.End()
 		})

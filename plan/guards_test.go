@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -91,27 +92,27 @@ func guardCases(t *testing.T, p *Plan) map[guardCase]string {
 // whether a violation was reported.
 func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string) bool {
 	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
+	defer asserts.SetHandler(asserts.SetHandler(col))
+	defer asserts.SetEnv(asserts.SetEnv(guardEnv{ModeActive: mode}))
 	op := &engine.Op{Name: "op", Policy: p}
-	var c engine.Call
-	c.BeginWith(op, asserts.EnvState{ModeActive: mode})
-	arg, ret := engine.Arg("x"), engine.Ret(0)
+	sh := &engine.Shape{Args: 1, Locs: []engine.Loc{engine.Arg("x"), engine.Ret(0)},
+		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*gtensor)(h) },
+		Elem:   func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**gtensor)(h), i+1)[i] }}
+	row := func(t, u int8) { sh.Rows = []engine.Row{{Check: g.check, Form: engine.FormOne, T: t, U: u}} }
 	switch g.check {
 	case checks.SameImpl, checks.SameStorage:
+		row(0, -1)
 		if g.form == schema.TensorSingle {
 			x := newGTensor()
 			if sub == "arg" {
 				x.subclass()
 			}
-			var s engine.Slot
-			c.Save(&s, x)
-			c.After(&s, x.swap(g.check))
-			if g.check == checks.SameImpl {
-				c.SameImpl(arg, &s)
-			} else {
-				c.SameStorage(arg, &s)
-			}
+			var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+			f.Open()
+			f.Arg(0, x.Ident(), unsafe.Pointer(x))
+			f.Begin(op, sh)
+			f.AfterArg(0, x.swap(g.check).Ident())
+			f.End()
 			break
 		}
 		xs := []*gtensor{newGTensor(), newGTensor()}
@@ -121,19 +122,23 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 		case "arg-other":
 			xs[1].subclass()
 		}
-		var l engine.ListSlot
+		sh.Lists, sh.Rows[0].Form = 1, engine.FormArgList
 		if g.form == schema.TensorOptionalList {
-			saveOptListOf(&c, &l, xs)
-		} else {
-			saveListOf(&c, &l, xs)
+			sh.OptLists = 1
 		}
 		after := []*gtensor{xs[0].swap(g.check), xs[1]}
-		afterListOf(&c, &l, after)
-		if g.check == checks.SameImpl {
-			c.List(checks.SameImpl, arg, &l)
-		} else {
-			c.List(checks.SameStorage, arg, &l)
+		var f engine.Frame[[0]engine.Slot, [1]engine.ListSlot]
+		f.Open()
+		f.List(0, len(xs), unsafe.Pointer(unsafe.SliceData(xs)))
+		for j, x := range xs {
+			f.Elem(0, j, x.Ident())
 		}
+		f.Begin(op, sh)
+		f.AfterList(0, len(after))
+		for j, x := range after {
+			f.AfterElem(0, j, x.Ident())
+		}
+		f.End()
 	case checks.SharesStorage, checks.StorageUseCountEq1, checks.ImplUseCountLE1:
 		x, r := newGTensor(), newGTensor() // r is not a view of x
 		r.implUses, r.stUses = 2, 2
@@ -143,24 +148,27 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 		case "ret":
 			r.subclass()
 		}
-		var s, o engine.Slot
-		c.Save(&s, x)
-		c.After(&s, x)
-		c.Result(&o, r)
-		switch g.check {
-		case checks.SharesStorage:
-			c.SharesStorage(ret, &o, arg, &s)
-		case checks.StorageUseCountEq1:
-			c.StorageUseCountEq1(ret, &o)
-		default:
-			c.ImplUseCountLE1(ret, &o)
+		sh.Rets = 1
+		if row(1, -1); g.check == checks.SharesStorage {
+			row(1, 0)
 		}
+		var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Arg(0, x.Ident(), unsafe.Pointer(x))
+		f.Begin(op, sh)
+		f.AfterArg(0, x.Ident())
+		f.Ret(1, r.Ident(), r.implUses, r.stUses, unsafe.Pointer(r))
+		f.End()
 	default:
 		t.Fatalf("%s: no scenario", g)
 	}
-	c.End()
 	return len(col.Violations()) > 0
 }
+
+// guardEnv is the mode state of runGuard's call.
+type guardEnv asserts.EnvState
+
+func (e guardEnv) State() asserts.EnvState { return asserts.EnvState(e) }
 
 // checkGuards checks every kind of row of p against the runtime.
 func checkGuards(t *testing.T, p *Plan) {
@@ -292,28 +300,4 @@ func TestGuardsFromPolicy(t *testing.T) {
 			t.Errorf("%s.Guards() = %v, %v, %v; want %v, %v, %v", c.policy, w, o, v, c.listWhole, c.optListImplOpen, c.viewArgOnly)
 		}
 	}
-}
-
-// saveListOf, saveOptListOf and afterListOf snapshot a list argument by
-// the rows' entries element by element, before the kernel (a Tensor?[]:
-// its undefined elements absent) and after it.
-func saveListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
-}
-
-func saveOptListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
-	saveListOf(c, l, ts)
-	c.SummarizeSavedOpt(l)
-}
-
-func afterListOf[T asserts.Identity](c *engine.Call, l *engine.ListSlot, ts []T) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
 }

@@ -39,7 +39,7 @@ func (s *stubTensor) UseCounts() (impl, storage int) { return 1, 1 }
 // The run-time skip decision of a snapshot is available for debugging.
 func TestSkips(t *testing.T) {
 	var c Call
-	c.BeginWith(&Op{Name: "x"}, asserts.EnvState{})
+	c.beginWith(&Op{Name: "x"}, asserts.EnvState{})
 	var s Slot
 	w := &stubTensor{asserts.Ident{Impl: 1, Storage: 2, Traits: asserts.WrapperSubclass | asserts.Versioned}}
 	c.Save(&s, w)

@@ -52,7 +52,7 @@ func (c *Call) BindingContext(l Loc, s *Slot, t asserts.Identity) {
 }
 
 // BindingContextAfter completes binding_context once the kernel has
-// returned, before [Call.After]: in a hermetic context, the kernel must not
+// returned, before the snapshot is completed: in a hermetic context, the kernel must not
 // have bound the argument's storage (or changed its binding), since a
 // binding made in the context dangles once the context ends while the
 // argument lives on. It is part of the check [Call.BindingContext] started

@@ -9,7 +9,7 @@ import (
 
 // An Op is the static description of one wrapped operator. Generated code
 // declares one package-level Op per wrapper and passes its address to
-// [Call.Begin]; the Op also accumulates the operator's statistics, so it must not
+// [Frame.Begin]; the Op also accumulates the operator's statistics, so it must not
 // be copied after first use.
 type Op struct {
 	// Name is the operator's base name with in-place marker, e.g. "add_".
@@ -138,8 +138,9 @@ const (
 	bindNoEnv = checks.NumChecks + int(checks.ReasonNoEnv)
 )
 
-// Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
-// lives on the wrapper's stack and is used by one goroutine.
+// Call is the rows' state of one checked call of an operator, from the
+// Frame's Begin to [Call.End] (frameslow.go fills it when a call leaves
+// the fast plan). It is used by one goroutine.
 type Call struct {
 	op  *Op
 	env asserts.EnvState
@@ -171,39 +172,10 @@ type Call struct {
 	bind int
 	// digests is set once same_content took a digest before the kernel.
 	digests bool
-	// fresh is 1 + the hand-out sequence when the call began, set by
-	// BeginFresh (0: not set); see FreshNotHeld.
+	// fresh is 1 + the hand-out sequence when the call began, set by the
+	// Frame's Begin for a shape with fresh_not_held rows (0: not set); see
+	// FreshNotHeld.
 	fresh uint64
-}
-
-// Begin starts a checked call of op, reading the registered [Env] once:
-//
-//	var c engine.Call
-//	c.Begin(&opAddTensor)
-//
-// (A Call is filled in place rather than returned: copying a returned
-// struct costs the compiler 16-byte moves that stall on the stores just
-// made, a quarter of the cost of a checked call.)
-func (c *Call) Begin(op *Op) {
-	c.op = op
-	c.t = tally{}
-	c.spilled = false
-	c.nmut = 0
-	c.digests = false
-	c.loadEnv()
-}
-
-// BeginWith starts a checked call of op under an explicit mode state, for
-// runtimes that carry their state with the call instead of registering an
-// Env.
-func (c *Call) BeginWith(op *Op, st asserts.EnvState) {
-	c.op = op
-	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
-	c.t = tally{}
-	c.spilled = false
-	c.nmut = 0
-	c.digests = false
-	c.since = writeClock.Load()
 }
 
 // pol returns the call's skip policy (used off the fast path only).
@@ -215,8 +187,8 @@ func (c *Call) pol() *policyTable {
 }
 
 // Save snapshots an argument into s before the kernel runs: its
-// identities, version and traits. Complete the snapshot with [Call.After]
-// once the kernel has returned.
+// identities, version and traits. The Frame completes the snapshot once
+// the kernel has returned.
 func (c *Call) Save(s *Slot, t asserts.Identity) {
 	s.id = t.Ident()
 	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
@@ -231,14 +203,6 @@ func (c *Call) SaveOpt(s *Slot, t asserts.Identity, present bool) {
 		return
 	}
 	*s = Slot{meta: fAbsent | c.saved}
-}
-
-// After completes an argument's snapshot once the kernel has returned. t is
-// the same handle that was saved (for an absent optional, the absent
-// handle: a nil pointer is fine).
-func (c *Call) After(s *Slot, t asserts.Identity) {
-	s.after = t.Ident()
-	s.meta &^= fPending
 }
 
 // Mutable records that the argument saved in s is one the call may write
@@ -313,20 +277,6 @@ func (c *Call) aliasesMutable(st asserts.ID) bool {
 		}
 	}
 	return false
-}
-
-// Result snapshots a return into r after the kernel: identities and use
-// counts (in one read when t implements [IdentCounter]).
-func (c *Call) Result(r *Slot, t asserts.Tensor) {
-	var iu, su int
-	if ic, ok := t.(asserts.IdentCounter); ok {
-		r.id, iu, su = ic.IdentCounts()
-	} else {
-		iu, su = t.UseCounts()
-		r.id = t.Ident()
-	}
-	r.after = asserts.Ident{Impl: asserts.ID(iu), Storage: asserts.ID(su)}
-	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | c.saved&fMode
 }
 
 // classify returns the checks the skip policy turns off for the tensor of

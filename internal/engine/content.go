@@ -91,7 +91,7 @@ func (c *Call) contentListOff(n int) bool {
 // the argument's bytes must have the digest [Call.SameContent] took. It is
 // part of that check (not counted again) and does nothing when no digest
 // was taken (the check off, or skipped). t is the handle that was saved.
-// Call it after [Call.After] and after the argument's no_mutation row: a
+// Call it once the snapshot is completed and after the argument's no_mutation row: a
 // write that moved the version and that no_mutation reported is not
 // reported twice (where no_mutation is skipped, same_content reports it).
 func (c *Call) SameContentAfter(l Loc, s *Slot, t asserts.Identity) {

@@ -3,8 +3,10 @@ package engine_test
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
@@ -23,20 +25,21 @@ func negInPlace(self *handle) *handle {
 func ExampleOp_kernel() {
 	op := engine.Op{Name: "neg_", Kernel: negInPlace}
 	self := &handle{impl: 0x40, storage: 0x41, uses: 1}
+	sh := engine.Shape{Args: 1, Rows: []engine.Row{row(checks.SameImpl, engine.FormOne, 0, -1)},
+		Locs: []engine.Loc{engine.Arg("self")}, Tensor: handleOf, Elem: handleElem}
 	vs := asserts.Collect(func() {
-		var c engine.Call
-		c.Begin(&op)
-		var a0 engine.Slot
-		c.Save(&a0, self)
+		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
+		f.Open()
+		f.Arg(0, self.Ident(), unsafe.Pointer(self))
+		f.Begin(&op, &sh)
 		negInPlace(self)
-		c.After(&a0, self)
-		c.SameImpl(engine.Arg("self"), &a0)
-		c.End()
+		f.AfterArg(0, self.Ident())
+		f.End()
 	})
 	fmt.Println(vs[0].Pos)
 	line, _, _ := strings.Cut(vs[0].Error(), ": kernel replaced")
 	fmt.Println(line)
 	// Output:
-	// internal/engine/example_pos_test.go:12:6
-	// internal/engine/example_pos_test.go:12:6: neg_: same_impl: argument self
+	// internal/engine/example_pos_test.go:14:6
+	// internal/engine/example_pos_test.go:14:6: neg_: same_impl: argument self
 }

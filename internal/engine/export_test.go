@@ -82,3 +82,56 @@ func (c *Call) SameImplStorageVersion(l Loc, s *Slot) {
 	c.SameStorage(l, s)
 	c.NoMutation(l, s)
 }
+
+// beginWith starts a checked call of op under an explicit mode state (the
+// engine's tests of the rows' entries; a Frame reads the registered Env).
+func (c *Call) beginWith(op *Op, st asserts.EnvState) {
+	c.op = op
+	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
+	c.t = tally{}
+	c.spilled = false
+	c.nmut = 0
+	c.digests = false
+	c.since = writeClock.Load()
+}
+
+// The rows' entries the engine's tests call on slots of their own (a
+// Frame fills its slots itself, frameslow.go).
+
+// Begin starts a checked call of op, reading the registered [Env] once:
+//
+//	var c engine.Call
+//	c.Begin(&opAddTensor)
+//
+// (A Call is filled in place rather than returned: copying a returned
+// struct costs the compiler 16-byte moves that stall on the stores just
+// made, a quarter of the cost of a checked call.)
+func (c *Call) Begin(op *Op) {
+	c.op = op
+	c.t = tally{}
+	c.spilled = false
+	c.nmut = 0
+	c.digests = false
+	c.loadEnv()
+}
+
+// After completes an argument's snapshot once the kernel has returned. t is
+// the same handle that was saved (for an absent optional, the absent
+// handle: a nil pointer is fine).
+func (c *Call) After(s *Slot, t asserts.Identity) {
+	s.after = t.Ident()
+	s.meta &^= fPending
+}
+
+// loadEnv reads the registered Env into c, with the flags Save sets under
+// it, and the write clock (see concurrent.go).
+func (c *Call) loadEnv() {
+	c.since = writeClock.Load()
+	e := asserts.CurrentEnv()
+	if e == nil {
+		c.env, c.saved, c.bind = asserts.EnvState{}, fPending, bindNoEnv
+		return
+	}
+	c.env = e.State()
+	c.saved, c.bind = savedFlags(c.env), bindRun
+}

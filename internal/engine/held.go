@@ -41,8 +41,8 @@ func init() {
 // handSeq numbers the hand-outs fresh_not_held records.
 var handSeq atomic.Uint64
 
-// BeginFresh marks the start of a call whose fresh returns FreshNotHeld
-// checks, called right after Begin (the Frame's Begin does). It lets the check
+// A call whose fresh returns FreshNotHeld checks notes the sequence when
+// it begins (Call.fresh: the Frame's Begin sets it). It lets the check
 // tell a kernel that passes on the fresh output of a checked call it made
 // itself (a composite kernel returning what an inner wrapper returned:
 // ownership passes through, legal) from one that returns a storage handed
@@ -52,19 +52,6 @@ var handSeq atomic.Uint64
 // The sequence is global: a storage another goroutine's call handed out
 // after this call began counts as this call's own, so a buffer shared by
 // concurrent calls may go unreported (never reported wrongly).
-func (c *Call) BeginFresh() { c.fresh = handSeq.Load() + 1 }
-
-// ResultIdent snapshots a return into r after the kernel, for a runtime
-// without use counts: its identities only. The use-count checks
-// (impl_use_count_le_1, storage_use_count_eq_1, and fresh_or_alias where
-// it would need them) are skipped for it under reason no_use_counts, and
-// fresh_not_held runs instead. It takes [Call.Result]'s place when the
-// config says use_counts: false.
-func (c *Call) ResultIdent(r *Slot, t asserts.Identity) {
-	r.id = t.Ident()
-	r.after = asserts.Ident{}
-	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | fUncounted | c.saved&fMode
-}
 
 // FreshNotHeld checks a fresh return of a runtime without use counts
 // (fresh_not_held): its storage must not be one that an earlier checked

@@ -24,12 +24,6 @@ const (
 	okPlain
 )
 
-// Len returns the number of elements.
-func (l *ListSlot) Len() int { return l.n }
-
-// At returns the snapshot of element i.
-func (l *ListSlot) At(i int) *Slot { return l.at(i) }
-
 // Reset sizes l for n elements (a Frame's list of more than listInline:
 // frame.longList), as the first step of filling it element by element.
 func (l *ListSlot) Reset(n int) {
@@ -48,13 +42,9 @@ func (l *ListSlot) Reset(n int) {
 // SummarizeSaved notes, once every element is saved, whether each needs
 // no skip decision, so that a passing list check costs one test.
 func (l *ListSlot) SummarizeSaved() {
-	inl, more := l.parts()
 	var odd asserts.Traits
-	for i := range inl {
-		odd |= inl[i].meta ^ (asserts.Versioned | fPending)
-	}
-	for i := range more {
-		odd |= more[i].meta ^ (asserts.Versioned | fPending)
+	for i := range l.n {
+		odd |= l.at(i).meta ^ (asserts.Versioned | fPending)
 	}
 	l.ok, l.opt = 0, false
 	if odd == 0 {
@@ -86,60 +76,42 @@ func (c *Call) SummarizeSavedOpt(l *ListSlot) {
 	}
 }
 
-// CheckLen reports a misuse unless n, the length of the list the kernel
-// saw, is that of the saved list: call it before completing the elements
-// with [Call.After].
-func (l *ListSlot) CheckLen(c *Call, n int) {
-	if n != l.n {
-		c.listLenMisuse()
-	}
-}
-
 // listLenMisuse reports a list completed after the kernel that is not as
 // long as the one saved before it.
 func (c *Call) listLenMisuse() {
 	c.misuse(checks.SameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
 }
 
-// SummarizeAfter notes, once every element is completed by [Call.After],
+// SummarizeAfter notes, once every element is completed after the kernel,
 // which of same_impl, same_storage and no_mutation pass for all of them.
 func (l *ListSlot) SummarizeAfter() {
-	inl, more := l.parts()
 	var di, ds, dv asserts.ID
-	for i := range inl {
-		s := &inl[i]
+	for i := range l.n {
+		s := l.at(i)
 		di |= s.after.Impl ^ s.id.Impl
 		ds |= s.after.Storage ^ s.id.Storage
 		dv |= asserts.ID(s.after.Version ^ s.id.Version)
 	}
-	for i := range more {
-		s := &more[i]
-		di |= s.after.Impl ^ s.id.Impl
-		ds |= s.after.Storage ^ s.id.Storage
-		dv |= asserts.ID(s.after.Version ^ s.id.Version)
-	}
-	if l.ok&okRegular == 0 && l.allPlain(0) {
+	plain := l.ok&okRegular == 0 && l.allPlain(0)
+	switch {
+	case plain:
+		// no version to compare: okVersion stays unset (Call.List skips
+		// its rows under no_version_counter)
 		l.ok |= okPlain
-		// no version to compare: okVersion stays unset (Call.List
-		// skips its rows under no_version_counter)
-		if di == 0 {
-			l.ok |= okImpl
-		}
-		if ds == 0 {
-			l.ok |= okStorage
-		}
+	case l.ok&okRegular == 0:
+		return
+	case dv == 0:
+		l.ok |= okVersion
 	}
-	if l.ok&okRegular != 0 {
-		if di == 0 {
-			l.ok |= okImpl
-		}
-		if ds == 0 {
-			l.ok |= okStorage
-		}
-		if dv == 0 {
-			l.ok |= okVersion
-		}
+	l.ok |= b2ok(di == 0, okImpl) | b2ok(ds == 0, okStorage)
+}
+
+// b2ok is bit when b holds, else 0.
+func b2ok(b bool, bit uint8) uint8 {
+	if b {
+		return bit
 	}
+	return 0
 }
 
 // SummarizeResult notes, once every element of a list return is
@@ -156,15 +128,6 @@ func (l *ListSlot) SummarizeResult() {
 	}
 	l.ok = 0
 	if odd == 0 {
-		l.ok = okRegular
-		if implOK {
-			l.ok |= okImplUses
-		}
-		if storOK {
-			l.ok |= okStorUses
-		}
-		if implOne {
-			l.ok |= okImplOne
-		}
+		l.ok = okRegular | b2ok(implOK, okImplUses) | b2ok(storOK, okStorUses) | b2ok(implOne, okImplOne)
 	}
 }

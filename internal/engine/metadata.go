@@ -105,7 +105,7 @@ func (s *Slot) MetadataKept(fp uint64, ok bool) bool {
 // argument's sizes, strides and storage offset must have the fingerprint
 // [Call.SaveMetadata] took. It is part of that row (not counted again)
 // and does nothing when no fingerprint was taken (skipped). t is the
-// handle that was saved; call it after [Call.After].
+// handle that was saved; call it once the snapshot is completed.
 //
 // A change is legal, and skipped under aliases_mutable_arg, when the
 // argument's TensorImpl is one of an argument the call may write

@@ -41,7 +41,7 @@ func TestDeclaredMoveIsNoViolation(t *testing.T) {
 		return asserts.Collect(func() {
 			var c Call
 			var s Slot
-			c.BeginWith(&opMoving, asserts.EnvState{})
+			c.beginWith(&opMoving, asserts.EnvState{})
 			m := x.memory()
 			saveMemory(&c, &s, unsafe.Pointer(x), &m)
 			kernel()
@@ -81,7 +81,7 @@ func TestDeclaredMoveIsNoViolation(t *testing.T) {
 		return asserts.Collect(func() {
 			var c Call
 			var s Slot
-			c.BeginWith(&opMoving, asserts.EnvState{})
+			c.beginWith(&opMoving, asserts.EnvState{})
 			c.SaveIdent(&s, anchoredStub{id, x})
 			x.moveData(tell)
 			c.AfterIdent(&s, anchoredStub{id, x})

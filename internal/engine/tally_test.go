@@ -18,7 +18,7 @@ func TestTallyCounts(t *testing.T) {
 	op := &Op{Name: "tally"}
 	var c Call // one for every call: Begin starts it afresh
 	call := func(report bool) {
-		c.BeginWith(op, asserts.EnvState{})
+		c.beginWith(op, asserts.EnvState{})
 		for k := range checks.Check(checks.NumChecks) {
 			c.count(k, int(k)+2)
 		}
