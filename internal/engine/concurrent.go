@@ -85,7 +85,7 @@ type writeSlot struct {
 
 var (
 	// writeClock counts the ends of calls that declared writes.
-	writeClock atomic.Uint64
+	writeClock clock
 	_          [56]byte // keeps the slots off the clock's cache line
 	writeSlots [1 << writeSlotBits]writeSlot
 )
@@ -231,3 +231,15 @@ func (c *Call) concurrentWrite(st asserts.ID) bool {
 
 // skipConcurrent counts check k as skipped under concurrent_write.
 func (c *Call) skipConcurrent(k checks.Check) { c.skip(k, checks.ReasonConcurrentWrite) }
+
+// A clock is an atomic counter whose word generic code instantiated in
+// another package can read with atomic.LoadUint64, an intrinsic
+// ([Frame.Open]): a call of atomic.Uint64's Load method stays a call
+// there (the inliner does not inline it within the inlined method).
+type clock struct{ v uint64 }
+
+// Load returns the clock's count.
+func (c *clock) Load() uint64 { return atomic.LoadUint64(&c.v) }
+
+// Add adds d to the clock and returns the new count.
+func (c *clock) Add(d uint64) uint64 { return atomic.AddUint64(&c.v, d) }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -171,7 +172,7 @@ type frame struct {
 // Open opens the call, before the first read: a write another goroutine
 // declares after it is concurrent with the call (concurrent.go), though
 // the call begins ([Frame.Begin]) after its reads.
-func (f *Frame[S, L]) Open() { f.frame.since1 = writeClock.Load() + 1 }
+func (f *Frame[S, L]) Open() { f.frame.since1 = atomic.LoadUint64(&writeClock.v) + 1 }
 
 // Arg reads single argument i (its identities id, its handle h) before
 // the kernel.

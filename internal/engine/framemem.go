@@ -371,6 +371,17 @@ func (f *frame) memLens(p *fastPlan) (uint64, bool) {
 //go:noinline
 func (f *frame) endMem() {
 	p := f.p
+	if p.memOne {
+		// one test, of a single return against a single argument, and
+		// nothing else to do (fastPlan.memOne): a view's call
+		t := &p.mem1
+		if f.fast && f.diff == 0 && !poolLog.used.Load() && t.holds((*Slot)(unsafe.Add(unsafe.Pointer(f), t.a)), (*Slot)(unsafe.Add(unsafe.Pointer(f), t.r))) {
+			f.op.st.sigCalls.Add(1)
+			return
+		}
+		f.endMemMore(p)
+		return
+	}
 	if !f.fast || f.diff != 0 || f.nmut != 0 && p.held >= 0 || poolLog.used.Load() {
 		f.endMemMore(p)
 		return

@@ -183,6 +183,11 @@ type fastPlan struct {
 	fresh       bool
 	held, heldK int8
 	memTests    []memTest
+	// memOne: the plan's one test is of a single return against a single
+	// argument (mem1), and a call on the plan declares no write and hands
+	// nothing out (frame.endMem's shortest path)
+	memOne bool
+	mem1   memTest
 }
 
 // fastCal is what an op's signature was found to be the counts of: a fast
@@ -416,6 +421,9 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	}
 	if mem {
 		p.memTests = memTestsOf(p)
+		if len(p.memTests) == 1 && !p.memTests[0].list && p.held < 0 && len(p.wr)|len(p.wlists) == 0 {
+			p.memOne, p.mem1 = true, p.memTests[0]
+		}
 	}
 	p.more = len(p.meta)|len(p.pairs)|len(p.lrets) != 0 || nl != 0 // nl covers metaList
 	for i := range nl {

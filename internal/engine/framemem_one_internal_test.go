@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+)
+
+// TestFrameMemoryOneTest holds endMem's shortest path (fastPlan.memOne: a
+// plan of one test of a single return against a single argument, no
+// write, no hand-out; a view) to the rows: a view kernel that turns bad
+// once its op is calibrated (it returns self, or a copy) is reported at
+// that call on the fast plan, with the op's statistics of the same calls
+// forced onto the rows (SetRowsOnly); the good calls before it ran on the
+// fast plan. The shapes whose plan has more to do do not take the path.
+func TestFrameMemoryOneTest(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		sh   *Shape
+		one  bool
+	}{
+		{"view", &memViewShape, true},
+		{"a return both self and apart from it", &memNeverShape, true},
+		{"add (two tests)", &memAddShape, false},
+		{"add_ (a write)", &memAddInPlShape, false},
+		{"cat (a list)", &memCatShape, false},
+		{"a fresh return held (a hand-out)", &Shape{Args: 1, Rets: 1, Rows: []Row{
+			{Check: checks.NotArgHandle, T: 1, U: 0}, {Check: checks.FreshNotHeld, T: 1, U: 1},
+		}}, false},
+	} {
+		if p := derivePlan(c.sh, true); p.memOne != c.one {
+			t.Errorf("%s: memOne %v, want %v", c.name, p.memOne, c.one)
+		}
+	}
+	const good = 100 // the kernel's good calls
+	for _, bad := range []string{"self", "copy"} {
+		var stats [2]asserts.Stats
+		for k, rows := range []bool{false, true} {
+			sh := Shape{Args: 1, Rets: 1, Tensor: mdenseOf, Locs: []Loc{Arg("self"), Ret(0)}, Rows: memViewShape.Rows}
+			var op Op
+			prevRows := SetRowsOnly(rows)
+			col := asserts.NewCollector()
+			prevHandler := asserts.SetHandler(col)
+			a := newMdense()
+			at, fast := -1, 0
+			for i := range good + 5 {
+				r := &mdense{1, 2, a.data[:2]}
+				switch {
+				case i < good:
+				case bad == "self":
+					r = a
+				default:
+					r = newMdense()
+				}
+				var f Frame[[2]Slot, [0]ListSlot]
+				f.Open()
+				f.ArgMemory(0, unsafe.Pointer(a), a.mem())
+				f.BeginMemory(&op, &sh)
+				if f.frame.fast {
+					fast++
+				}
+				f.AfterArgMemory(0, unsafe.Pointer(a), a.mem())
+				f.RetMemory(1, unsafe.Pointer(r), r.mem())
+				f.EndMemory()
+				if at < 0 && len(col.Violations()) > 0 {
+					at = i
+				}
+			}
+			asserts.SetHandler(prevHandler)
+			SetRowsOnly(prevRows)
+			name := fmt.Sprintf("returns %s, rows=%v", bad, rows)
+			if at != good {
+				t.Errorf("%s: first violation at call %d, want %d", name, at, good)
+			}
+			if want := good + 5 - 1; !rows && fast != want {
+				t.Errorf("%s: %d calls on the fast plan, want %d (all but the calibrating one)", name, fast, want)
+			}
+			if !sh.plan.Load().memOne && !rows {
+				t.Errorf("%s: the view's plan does not take endMem's shortest path", name)
+			}
+			stats[k] = op.Stats()
+			if stats[k].Calls != good+5 {
+				t.Errorf("%s: %d calls, want %d", name, stats[k].Calls, good+5)
+			}
+		}
+		if stats[0] != stats[1] {
+			t.Errorf("returns %s: stats:\non the fast plan %+v\nforced onto the rows %+v", bad, stats[0], stats[1])
+		}
+	}
+}
