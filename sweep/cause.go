@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
@@ -52,7 +51,7 @@ func causes(op string, vs []asserts.Violation) []string {
 // arguments (x.mul_(x)) whose one change trips the check of each; ""
 // for none.
 func sameTensor(op string, before []asserts.Violation, x *asserts.Violation) string {
-	if x.Ret >= 0 || x.Check != checks.SameImpl && x.Check != checks.SameStorage {
+	if x.Ret >= 0 || !checktable.ArgumentIdentity(x.Check) {
 		return ""
 	}
 	for j := range before {

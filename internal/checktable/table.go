@@ -315,6 +315,14 @@ func FreshReturnCheck(k checks.Check) bool {
 	return false
 }
 
+// ArgumentIdentity reports whether k checks that an argument keeps an
+// identity (its TensorImpl or its StorageImpl): same_impl, same_storage.
+// One tensor passed as two arguments trips it on each (package sweep
+// reports them once).
+func ArgumentIdentity(k checks.Check) bool {
+	return k == checks.SameImpl || k == checks.SameStorage
+}
+
 // NamesArgument reports whether a violation of k on a return, its Other
 // an argument ("argument self"), says what the return is: an argument's
 // own TensorImpl (not_arg_handle, reported as the TensorImpl use-count
