@@ -183,6 +183,15 @@ func (a *addrHeld) take(st asserts.ID, g uint64) bool {
 	return true
 }
 
+// mark sets the wide bit of granule g in the region of the shard's
+// latest hand-out, where clear found neither bit set (take without its
+// tests, which clear made under the same lock).
+func (a *addrHeld) mark(g uint64) {
+	b := a.cur
+	b.w[g/32] |= addrWide << (g % 32 * 2)
+	b.dirty[g/addrLineGranules/64] |= 1 << (g / addrLineGranules % 64)
+}
+
 // clear reports whether granule g of st (addrGranule) has neither bit
 // set in the region of the shard's latest hand-out: take would set its
 // wide bit.

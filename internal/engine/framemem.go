@@ -382,6 +382,29 @@ func (f *frame) endMem() {
 		f.endMemMore(p)
 		return
 	}
+	if p.memList {
+		// one test, of a list argument's elements against a single
+		// return, and no write (fastPlan.memList): cat's call
+		t := &p.mem1
+		l := (*ListSlot)(unsafe.Add(unsafe.Pointer(f), t.a))
+		if !f.fast || f.diff != 0 || poolLog.used.Load() || l.n > listInline {
+			f.endMemMore(p)
+			return
+		}
+		h, an := t.apart(f)
+		for j := range l.n {
+			if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || uintptr(e.anchor) == an {
+				f.endMemMore(p)
+				return
+			}
+		}
+		if p.held < 0 {
+			f.op.st.sigCalls.Add(1)
+		} else if !f.handOutMem(p) {
+			f.endRows()
+		} // else the hand-out counted the call
+		return
+	}
 	if !f.fast || f.diff != 0 || f.nmut != 0 && p.held >= 0 || poolLog.used.Load() {
 		f.endMemMore(p)
 		return
@@ -405,7 +428,7 @@ func (f *frame) endMem() {
 		}
 		h, an := t.apart(f)
 		for j := range l.n {
-			if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
+			if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || uintptr(e.anchor) == an {
 				f.endMemMore(p)
 				return
 			}
@@ -489,6 +512,10 @@ type memTest struct {
 	r, a            uintptr
 	list            bool
 	want, care, bad uint8
+	// hm and am are bad as masks, all ones where it has memHandle and
+	// memAnchor (apart)
+	hm asserts.ID
+	am uintptr
 }
 
 // The bits of a memTest.
@@ -499,21 +526,14 @@ const (
 )
 
 // apart returns what list test t forbids an element of Frame f to have:
-// its return's handle and anchor, as t.bad says (0 and nil: none; no
-// element is undefined or without storage on the plan, so 0 and nil
-// match none).
-func (t *memTest) apart(f *frame) (h asserts.ID, an unsafe.Pointer) {
+// its return's handle and anchor, as t.bad says (0: none; no element is
+// undefined or without storage on the plan, so 0 matches none).
+func (t *memTest) apart(f *frame) (h asserts.ID, an uintptr) {
 	if t.r == 0 {
-		return 0, nil
+		return 0, 0
 	}
 	r := (*Slot)(unsafe.Add(unsafe.Pointer(f), t.r))
-	if t.bad&memHandle != 0 {
-		h = asserts.ID(uintptr(r.h))
-	}
-	if t.bad&memAnchor != 0 {
-		an = r.anchor
-	}
-	return h, an
+	return asserts.ID(uintptr(r.h)) & t.hm, uintptr(r.anchor) & t.am
 }
 
 // holds reports whether single test t passes on the argument a and the
@@ -563,10 +583,10 @@ func memTestsOf(p *fastPlan) []memTest {
 			}
 			t := memTest{r: slotOff(int(pr.r)), a: listOff(p, i), list: true}
 			if pr.impl {
-				t.bad |= memHandle
+				t.bad, t.hm = t.bad|memHandle, ^asserts.ID(0)
 			}
 			if pr.storage {
-				t.bad |= memAnchor
+				t.bad, t.am = t.bad|memAnchor, ^uintptr(0)
 			}
 			ts, tested = append(ts, t), true
 		}
@@ -604,12 +624,12 @@ func (f *frame) passesMem(p *fastPlan) bool {
 func memListHolds(l *ListSlot, t *memTest, f *frame) bool {
 	h, an := t.apart(f)
 	for j := range min(l.n, listInline) {
-		if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
+		if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || uintptr(e.anchor) == an {
 			return false
 		}
 	}
 	for j := range l.more {
-		if e := &l.more[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
+		if e := &l.more[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || uintptr(e.anchor) == an {
 			return false
 		}
 	}
@@ -635,7 +655,7 @@ func (f *frame) handOutMem(p *fastPlan) bool {
 		// a storage not handed out in the cycle: numbered now
 		seq := handSeq.Add(1)
 		if seq > e.seq && seq%gcRefresh != 0 {
-			a.take(id, g)
+			a.mark(g)
 			a.put(id, seq, st.idx, p.sh.Locs[p.heldK])
 			st.shardCalls[i]++
 			s.mu.Unlock()

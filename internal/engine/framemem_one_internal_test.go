@@ -91,3 +91,97 @@ func TestFrameMemoryOneTest(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameMemoryListTest holds endMem's path of a list (fastPlan.memList:
+// a plan of one test of a list argument's elements against a single
+// return, no write; cat) to the rows: a cat kernel that turns bad once its
+// op is calibrated (it returns an element, a view of one, or swaps an
+// element's handle) is reported at that call, with the op's statistics of
+// the same calls forced onto the rows (SetRowsOnly); the good calls before
+// it ran on the fast plan. The shapes whose plan has more to do do not
+// take the path.
+func TestFrameMemoryListTest(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		sh   *Shape
+		list bool
+	}{
+		{"cat", &memCatShape, true},
+		{"view", &memViewShape, false},
+		{"add (two tests)", &memAddShape, false},
+		{"cat with a fresh return held (a hand-out)", &Shape{Args: 1, Rets: 1, Lists: 1, Rows: append([]Row{
+			{Check: checks.FreshNotHeld, T: 1, U: 1}}, memCatShape.Rows...)}, true},
+		{"cat and a single argument", &Shape{Args: 2, Rets: 1, Lists: 1, Rows: append([]Row{
+			{Check: checks.NotArgHandle, T: 2, U: 1}}, memCatShape.Rows...)}, false},
+	} {
+		if p := derivePlan(c.sh, true); p.memList != c.list {
+			t.Errorf("%s: memList %v, want %v", c.name, p.memList, c.list)
+		}
+	}
+	const good = 100 // the kernel's good calls
+	for _, bad := range []string{"element", "view", "swap"} {
+		var stats [2]asserts.Stats
+		for k, rows := range []bool{false, true} {
+			sh := Shape{Args: 1, Rets: 1, Lists: 1, Tensor: mdenseOf,
+				Elem: func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**mdense)(h), i+1)[i] },
+				Locs: []Loc{Arg("tensors"), Ret(0)}, Rows: memCatShape.Rows}
+			var op Op
+			prevRows := SetRowsOnly(rows)
+			col := asserts.NewCollector()
+			prevHandler := asserts.SetHandler(col)
+			ts := []*mdense{newMdense(), newMdense(), newMdense()}
+			at, fast := -1, 0
+			for i := range good + 5 {
+				r, after := newMdense(), ts
+				switch {
+				case i < good:
+				case bad == "element":
+					r = ts[2]
+				case bad == "view":
+					r = &mdense{1, 2, ts[1].data[:2]}
+				default:
+					c := *ts[2] // the same storage and geometry, another handle
+					after = []*mdense{ts[0], ts[1], &c}
+				}
+				var f Frame[[1]Slot, [1]ListSlot]
+				f.Open()
+				f.List(0, len(ts), unsafe.Pointer(unsafe.SliceData(ts)))
+				for j, x := range ts {
+					f.ElemMemory(0, j, unsafe.Pointer(x), x.mem())
+				}
+				f.BeginMemory(&op, &sh)
+				if f.frame.fast {
+					fast++
+				}
+				f.AfterList(0, len(after))
+				for j, x := range after {
+					f.AfterElemMemory(0, j, unsafe.Pointer(x), x.mem())
+				}
+				f.RetMemory(0, unsafe.Pointer(r), r.mem())
+				f.EndMemory()
+				if at < 0 && len(col.Violations()) > 0 {
+					at = i
+				}
+			}
+			asserts.SetHandler(prevHandler)
+			SetRowsOnly(prevRows)
+			name := fmt.Sprintf("%s, rows=%v", bad, rows)
+			if bad != "swap" && at != good {
+				t.Errorf("%s: first violation at call %d, want %d", name, at, good)
+			}
+			if want := good + 5 - 1; !rows && fast != want {
+				t.Errorf("%s: %d calls on the fast plan, want %d (all but the calibrating one)", name, fast, want)
+			}
+			if !sh.plan.Load().memList && !rows {
+				t.Errorf("%s: cat's plan does not take endMem's path of a list", name)
+			}
+			stats[k] = op.Stats()
+			if stats[k].Calls != good+5 {
+				t.Errorf("%s: %d calls, want %d", name, stats[k].Calls, good+5)
+			}
+		}
+		if stats[0] != stats[1] {
+			t.Errorf("%s: stats:\non the fast plan %+v\nforced onto the rows %+v", bad, stats[0], stats[1])
+		}
+	}
+}

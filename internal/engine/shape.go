@@ -188,6 +188,10 @@ type fastPlan struct {
 	// nothing out (frame.endMem's shortest path)
 	memOne bool
 	mem1   memTest
+	// memList: the plan's one test is of a list argument's elements
+	// against a single return (mem1), and a call on the plan declares no
+	// write (frame.endMem's path of a list: cat's)
+	memList bool
 }
 
 // fastCal is what an op's signature was found to be the counts of: a fast
@@ -421,8 +425,13 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	}
 	if mem {
 		p.memTests = memTestsOf(p)
-		if len(p.memTests) == 1 && !p.memTests[0].list && p.held < 0 && len(p.wr)|len(p.wlists) == 0 {
-			p.memOne, p.mem1 = true, p.memTests[0]
+		if t := p.memTests; len(t) == 1 && len(p.wr)|len(p.wlists) == 0 {
+			switch {
+			case !t[0].list && p.held < 0:
+				p.memOne, p.mem1 = true, t[0]
+			case t[0].list && t[0].r != 0:
+				p.memList, p.mem1 = true, t[0]
+			}
 		}
 	}
 	p.more = len(p.meta)|len(p.pairs)|len(p.lrets) != 0 || nl != 0 // nl covers metaList
