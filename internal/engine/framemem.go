@@ -656,7 +656,7 @@ func (f *frame) handOutMem(p *fastPlan) bool {
 		seq := handSeq.Add(1)
 		if seq > e.seq && seq%gcRefresh != 0 {
 			a.mark(g)
-			a.put(id, seq, st.idx, p.sh.Locs[p.heldK])
+			a.put(id, seq, st.idx, p.heldLoc)
 			st.shardCalls[i]++
 			s.mu.Unlock()
 			return true

@@ -182,6 +182,8 @@ type fastPlan struct {
 	mem         bool
 	fresh       bool
 	held, heldK int8
+	// heldLoc is the held return's Loc (sh.Locs[heldK]), for the hand-out
+	heldLoc Loc
 	memTests    []memTest
 	// memOne: the plan's one test is of a single return against a single
 	// argument (mem1), and a call on the plan declares no write and hands
@@ -422,6 +424,9 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		} else {
 			p.wr = append(p.wr, slotOff(int(p.idx[w])))
 		}
+	}
+	if p.held >= 0 && int(p.heldK) < len(sh.Locs) {
+		p.heldLoc = sh.Locs[p.heldK]
 	}
 	if mem {
 		p.memTests = memTestsOf(p)
