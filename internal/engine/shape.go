@@ -425,19 +425,8 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 			p.wr = append(p.wr, slotOff(int(p.idx[w])))
 		}
 	}
-	if p.held >= 0 && int(p.heldK) < len(sh.Locs) {
-		p.heldLoc = sh.Locs[p.heldK]
-	}
 	if mem {
-		p.memTests = memTestsOf(p)
-		if t := p.memTests; len(t) == 1 && len(p.wr)|len(p.wlists) == 0 {
-			switch {
-			case !t[0].list && p.held < 0:
-				p.memOne, p.mem1 = true, t[0]
-			case t[0].list && t[0].r != 0:
-				p.memList, p.mem1 = true, t[0]
-			}
-		}
+		p.deriveMem()
 	}
 	p.more = len(p.meta)|len(p.pairs)|len(p.lrets) != 0 || nl != 0 // nl covers metaList
 	for i := range nl {
@@ -459,6 +448,24 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		p.cal[b] = &fastCal{p: p, b: uint8(b)}
 	}
 	return p
+}
+
+// deriveMem derives what a plan of the memory kind reads at the call's
+// end: its tests of the returns, the shortest paths they allow (memOne,
+// memList), the held return's Loc.
+func (p *fastPlan) deriveMem() {
+	if p.held >= 0 && int(p.heldK) < len(p.sh.Locs) {
+		p.heldLoc = p.sh.Locs[p.heldK]
+	}
+	p.memTests = memTestsOf(p)
+	if t := p.memTests; len(t) == 1 && len(p.wr)|len(p.wlists) == 0 {
+		switch {
+		case !t[0].list && p.held < 0:
+			p.memOne, p.mem1 = true, t[0]
+		case t[0].list && t[0].r != 0:
+			p.memList, p.mem1 = true, t[0]
+		}
+	}
 }
 
 // deriveRets derives each single return's tests: its offset, its use
