@@ -183,8 +183,8 @@ type fastPlan struct {
 	fresh       bool
 	held, heldK int8
 	// heldLoc is the held return's Loc (sh.Locs[heldK]), for the hand-out
-	heldLoc Loc
-	memTests    []memTest
+	heldLoc  Loc
+	memTests []memTest
 	// memOne: the plan's one test is of a single return against a single
 	// argument (mem1), and a call on the plan declares no write and hands
 	// nothing out (frame.endMem's shortest path)
