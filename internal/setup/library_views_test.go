@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,6 +67,10 @@ func TestProbeViews(t *testing.T) {
 // bugs viewlib plants on those views alone: Abs of a transposed tensor
 // and Exp of a selected view return their input, written in place. With
 // the views turned away, as init's adapter did before, neither is found.
+// Each of those findings gets a verified reproducer (issue 70) that makes
+// its view as the adapter did, with the method init found (T(),
+// Slice(viewlib.S(i))), imports no package of assertgen, and fails alone
+// with the op in its message.
 func TestInitLibraryViews(t *testing.T) {
 	mod := fakeModule(t, nil)
 	dir := filepath.Join(mod, "user")
@@ -82,7 +87,9 @@ func TestInitLibraryViews(t *testing.T) {
 			t.Errorf("init's report lacks %q:\n%s", want, report)
 		}
 	}
+	t.Setenv("ASSERTGEN_SWEEP_REPRO", "testdata/repro")
 	found, sweep := sweepFindings(t, mod, dir)
+	repros := verifiedRepros(sweep)
 	for key, sample := range map[string]string{
 		"abs impl_use_count_eq_fresh return 0": "non-contiguous float [2,3] (transposed views)",
 		"exp impl_use_count_eq_fresh return 0": "two views of one base",
@@ -91,7 +98,65 @@ func TestInitLibraryViews(t *testing.T) {
 		if !strings.Contains(found[key], sample) {
 			t.Errorf("%s: in %q, want a %s sample:\n%s", key, found[key], sample, sweep)
 		}
+		op, _, _ := strings.Cut(key, " ")
+		r, ok := repros[key]
+		if !ok {
+			r, ok = repros[strings.NewReplacer(" ", "_", ".", "_").Replace(key)]
+		}
+		if !ok {
+			t.Errorf("%s: no verified reproducer of the finding on a view sample:\n%s", key, sweep)
+			continue
+		}
+		if !strings.HasPrefix(r.title, op+" ") {
+			t.Errorf("%s: the reproducer fails with %q, which does not name the op", key, r.title)
+		}
+		src, err := os.ReadFile(filepath.Join(dir, r.dir, "repro_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := map[string]string{"abs": ".T()", "exp": ".Slice(viewlib.S("}[op]
+		if strings.Contains(string(src), "github.com/assertgen/") || !strings.Contains(string(src), view) {
+			t.Errorf("%s: the reproducer imports assertgen, or makes no view with %s:\n%s", key, view, src)
+		}
 	}
+	// Each fails alone, in the user's module, with the op in its message.
+	cmd := exec.Command("go", "test", "-count=1", "./testdata/repro/...")
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	o, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Errorf("the reproducers pass:\n%s", o)
+	}
+	for key, r := range repros {
+		if !strings.Contains(string(o), r.title) || !strings.Contains(string(o), "FAIL\t"+"example.com/fakemod/user/"+r.dir) {
+			t.Errorf("%s: the reproducer in %s does not fail with %q:\n%s", key, r.dir, r.title, o)
+		}
+	}
+}
+
+// A repro is a verified reproducer, as a sweep's report lists it: its
+// title (what its test fails with) and its directory.
+type repro struct{ title, dir string }
+
+// verifiedRepros returns the verified reproducers a sweep's report lists,
+// by their directory's name (their finding's key, its spaces and dots
+// made _) and by the key of each finding they stand for too (also:).
+func verifiedRepros(report string) map[string]repro {
+	out := map[string]repro{}
+	var last repro
+	for _, l := range strings.Split(report, "\n") {
+		if a, ok := strings.CutPrefix(strings.TrimSpace(l), "also: "); ok && last.dir != "" {
+			out[a] = last
+			continue
+		}
+		f := strings.Split(strings.TrimSpace(l), "\t")
+		if len(f) != 3 || !strings.HasPrefix(f[2], "go test ./testdata/repro/") {
+			last = repro{}
+			continue
+		}
+		last = repro{title: f[0], dir: f[1]}
+		out[filepath.Base(f[1])] = last
+	}
+	return out
 }
 
 // TestProbeViewsExit: a method that ends the program the views are tried
