@@ -192,3 +192,55 @@ func TestProbeViewsExit(t *testing.T) {
 		t.Errorf("views %+v", v)
 	}
 }
+
+// TestReproViews: the reproducers' hooks of viewlib (library.ReproHooks)
+// make the sweep's views with the methods ProbeViews found, and
+// CheckRepro runs them: read back through the strides (tensorAt) with the
+// sample's sizes and values in order, filled without touching the base's
+// other elements. Hooks whose views are not the sample's (a transposed
+// copy, another row) are refused per kind, with why, and the tensors the
+// constructor makes still have theirs.
+func TestReproViews(t *testing.T) {
+	dir := filepath.Join(fakeModule(t, nil), "user")
+	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/viewlib", Name: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := library.ProbeMemory(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	if err := library.ProbeViews(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	h := l.Repro()
+	if !strings.Contains(h.Transpose, "base.T()") || !strings.Contains(h.Select, "base.Slice(viewlib.S(i))") || !strings.Contains(h.Decls, "func tensorAt(") {
+		t.Fatalf("hooks without the views: %+v", h)
+	}
+	// Wrong views: a transposed copy (a fill leaves the base as it was),
+	// the row after i (other values).
+	bad := l.Repro()
+	bad.Transpose = strings.Replace(bad.Transpose, "if err := base.T(); err != nil {\n\t\tpanic(err)\n\t}\n\tview := base", "view := base.Transposed()", 1)
+	bad.Select = strings.Replace(bad.Select, "made, err := base.Slice(viewlib.S(i))\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\tview := made.(*viewlib.T)", "view := base.Narrow(i)", 1)
+	if bad.Transpose == h.Transpose || bad.Select == h.Select {
+		t.Fatalf("the views' code is not as the test expects:\n%s\n%s", h.Transpose, h.Select)
+	}
+	for _, c := range []struct {
+		h              *library.ReproHooks
+		transpose, sel string
+	}{
+		{h, "", ""},
+		{bad, "the reproducers' hooks read it wrong: tensorFill(x, 0) leaves its base [1 4 2 5 3 6], not [0 0 0 0 0 0]",
+			"the reproducers' hooks read it wrong: tensorValues gives [5 6], not [3 4]"},
+	} {
+		if err := l.CheckRepro(ctx, dir, c.h); err != nil {
+			t.Fatal(err)
+		}
+		if got := c.h.NoView["transposed"]; got != c.transpose || (got == "") != (c.h.Transpose != "") {
+			t.Errorf("transposed: %q (format %q), want %q", got, c.h.Transpose, c.transpose)
+		}
+		if got := c.h.NoView["selected"]; got != c.sel || (got == "") != (c.h.Select != "") {
+			t.Errorf("selected: %q (format %q), want %q", got, c.h.Select, c.sel)
+		}
+	}
+}
