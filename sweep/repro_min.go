@@ -34,7 +34,9 @@ func minimize(e *entry, rt Runtime, s *Sample, c *reproCase, budget time.Duratio
 }
 
 // shrinks are the samples one step smaller than s, the largest steps
-// first.
+// first. A view of a base (Spec.ViewOf) is not edited itself: an edit of
+// its base's dims after the first edits its dims too, the base's first
+// dim is kept above the views' indices, and a view's index is made 0.
 func shrinks(s *Sample) []*Sample {
 	var out []*Sample
 	edit := func(f func(c *Sample) bool) {
@@ -55,21 +57,21 @@ func shrinks(s *Sample) []*Sample {
 	}
 	for k := range s.Specs {
 		for d := range s.Specs[k].Shape {
-			edit(func(c *Sample) bool { // a dim dropped
-				sp := &c.Specs[k]
-				sp.Shape = append(sp.Shape[:d:d], sp.Shape[d+1:]...)
-				sp.Strides = nil
-				return sp.Same < 0
-			})
+			edit(func(c *Sample) bool { return c.Specs[k].Same < 0 && reshape(c, k, d, -1) }) // a dim dropped
 		}
 	}
 	for k := range s.Specs {
 		for d, n := range s.Specs[k].Shape {
 			for _, m := range []int{1, n / 2, n - 1} {
 				if m >= 1 && m < n {
-					edit(func(c *Sample) bool { c.Specs[k].Shape[d], c.Specs[k].Strides = m, nil; return true })
+					edit(func(c *Sample) bool { return reshape(c, k, d, m) })
 				}
 			}
+		}
+	}
+	for k, sp := range s.Specs {
+		if sp.ViewOf >= 0 && sp.Index > 0 {
+			edit(func(c *Sample) bool { c.Specs[k].Index = 0; return true })
 		}
 	}
 	for k, sp := range s.Specs {
@@ -85,13 +87,48 @@ func shrinks(s *Sample) []*Sample {
 	return out
 }
 
+// reshape edits dim d of c's spec k: dropped (m < 0) or made m, and the
+// dim after the first of each view of it along; it reports false, and
+// edits nothing, for a view (its dims follow its base's), or a base's
+// first dim the views' indices need.
+func reshape(c *Sample, k, d, m int) bool {
+	sp := &c.Specs[k]
+	if sp.ViewOf >= 0 {
+		return false
+	}
+	var views []int
+	for j, v := range c.Specs {
+		if v.ViewOf == k {
+			if d == 0 && (m < 0 || v.Index >= m) || d > 0 && d-1 >= len(v.Shape) {
+				return false
+			}
+			views = append(views, j)
+		}
+	}
+	cut := func(sp *Spec, d int) {
+		sp.Strides = nil
+		if m < 0 {
+			sp.Shape = append(sp.Shape[:d:d], sp.Shape[d+1:]...)
+		} else {
+			sp.Shape[d] = m
+		}
+	}
+	cut(sp, d)
+	for _, j := range views {
+		if d > 0 {
+			cut(&c.Specs[j], d-1)
+		}
+	}
+	return true
+}
+
 // together edits dim d of each of c's tensors of the given shape, when
-// there are two or more: dropped (m < 0) or made m. It reports whether it
-// edited two.
+// there are two or more (not views: their dims follow their base's):
+// dropped (m < 0) or made m. It reports whether it edited two.
 func together(c *Sample, shape []int, d, m int) bool {
 	var ks []int
 	for k, sp := range c.Specs {
-		if sp.Same < 0 && slices.Equal(sp.Shape, shape) {
+		if sp.Same < 0 && sp.ViewOf < 0 && slices.Equal(sp.Shape, shape) {
 			ks = append(ks, k)
 		}
 	}
@@ -99,12 +136,8 @@ func together(c *Sample, shape []int, d, m int) bool {
 		return false
 	}
 	for _, k := range ks {
-		sp := &c.Specs[k]
-		sp.Strides = nil
-		if m < 0 {
-			sp.Shape = append(sp.Shape[:d:d], sp.Shape[d+1:]...)
-		} else {
-			sp.Shape[d] = m
+		if !reshape(c, k, d, m) {
+			return false
 		}
 	}
 	return true

@@ -157,13 +157,18 @@ func floatLit(ty string, x float64) string {
 }
 
 // describeSpecs says what a sample's tensors are, for a title: "float32
-// [0]", "float64 [2 3] and float64 [3]".
+// [0]", "float64 [2 3] and float64 [3]", "float64 [2 2 3] and float64 [2
+// 3] selected from x0 at 1" (a view of the first along its dim 0: x0 is
+// the first tensor's variable in the reproducer).
 func describeSpecs(s *Sample) string {
 	var ts []string
 	for _, sp := range s.Specs {
 		d := sp.Dtype + " " + fmt.Sprint(sp.Shape)
 		if sp.Transposed {
 			d += " transposed"
+		}
+		if sp.ViewOf >= 0 {
+			d += fmt.Sprintf(" selected from x%d at %d", sp.ViewOf, sp.Index)
 		}
 		if sp.Same >= 0 {
 			d = "the same tensor again"

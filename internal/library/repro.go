@@ -26,6 +26,14 @@ type ReproHooks struct {
 	// shape and values data, as a reproducer spells them (the library
 	// by its package name).
 	Qual, Ctor string
+	// Transpose and Select are the formats of the Go expressions of the
+	// sweep's views, made with the methods ProbeViews found as the sweep
+	// adapter makes them (assertgenTranspose, assertgenSelect): %[1]s is
+	// the base's expression and, for Select, %[2]d the index along dim
+	// 0; "" where init found no such method, or CheckRepro saw the hooks
+	// read the view wrong (NoView says why, per kind).
+	Transpose, Select string
+	NoView            map[string]string
 }
 
 // Repro returns the hooks of the library's tensors (Memory set:
@@ -38,9 +46,10 @@ func (l *Lib) Repro() *ReproHooks {
 	if len(h.Dtypes) == 0 {
 		h.Dtypes = []string{l.Elem}
 	}
+	r := l.Raw
+	strided := h.viewFormats(l)
 	var b strings.Builder
 	q := h.Qual
-	r := l.Raw
 	switch {
 	case r.Matrix():
 		rows := fmt.Sprintf("raw := x.%s()\n\tfor i := 0; i < raw.%s; i++ {\n\t\tfor j := i * raw.%s; j < i*raw.%s+raw.%s; j++ {\n", r.Method, r.Rows, r.Stride, r.Stride, r.Cols)
@@ -69,15 +78,21 @@ func (l *Lib) Repro() *ReproHooks {
 			fmt.Fprintf(&s, "default:\npanic(fmt.Sprintf(\"a %%v tensor\", x.%s()))\n}\n", l.Memory.Kind)
 			return s.String()
 		}
+		values, fill := "for _, v := range %s {\nout = append(out, %s)\n}\n", "e := %s\nfor i := range e {\ne[i] = %s\n}\n"
+		if strided { // a view's elements are not the run from its first: read them through its strides
+			values, fill = "e := %s\nfor _, i := range tensorAt(x) {\nout = append(out, %s)\n}\n", "e := %s\nfor _, i := range tensorAt(x) {\ne[i] = %s\n}\n"
+			fmt.Fprintf(&b, "// tensorAt returns where each of x's elements is in its elements from its first, in row-major order, by its sizes and strides (x may be a view).\nfunc tensorAt(x %s) []int {\nsizes, strides := %s, x.%s()\nat := []int{0}\nfor d := range sizes {\nvar next []int\nfor _, o := range at {\nfor i := 0; i < sizes[d]; i++ {\nnext = append(next, o+i*strides[d])\n}\n}\nat = next\n}\nreturn at\n}\n\n", q, sizes, r.Strides)
+		}
 		fmt.Fprintf(&b, "// tensorValues returns x's elements, as its API gives them.\nfunc tensorValues(x %s) []float64 {\nvar out []float64\n%s\nreturn out\n}\n\n", q,
 			each(func(d, e string) string {
-				return fmt.Sprintf("for _, v := range %s {\nout = append(out, %s)\n}\n", e, toFloat(d, "v"))
+				if strided {
+					return fmt.Sprintf(values, e, toFloat(d, "e[i]"))
+				}
+				return fmt.Sprintf(values, e, toFloat(d, "v"))
 			}))
 		fmt.Fprintf(&b, "// tensorSizes returns x's sizes.\nfunc tensorSizes(x %s) []int { return append([]int(nil), %s...) }\n\n", q, sizes)
 		fmt.Fprintf(&b, "// tensorFill writes v to each of x's elements.\nfunc tensorFill(x %s, v float64) {\n%s}\n\n", q,
-			each(func(d, e string) string {
-				return fmt.Sprintf("e := %s\nfor i := range e {\ne[i] = %s\n}\n", e, fromFloat(d, "v"))
-			}))
+			each(func(d, e string) string { return fmt.Sprintf(fill, e, fromFloat(d, "v")) }))
 		fmt.Fprintf(&b, "// tensorAddr returns where x's elements are (0 for none).\nfunc tensorAddr(x %s) uintptr {\n%s}\n\n", q,
 			each(func(d, e string) string {
 				return fmt.Sprintf("return uintptr(unsafe.Pointer(unsafe.SliceData(%s)))\n", e)
@@ -89,6 +104,37 @@ func (l *Lib) Repro() *ReproHooks {
 	b.WriteString("// tensorFloat is the float of s (NaN, +Inf, -Inf).\nfunc tensorFloat(s string) float64 {\n\tf, _ := strconv.ParseFloat(s, 64)\n\treturn f\n}\n")
 	h.Decls = b.String()
 	return h
+}
+
+// viewFormats sets h's formats of the sweep's views (Transpose,
+// Select) from the methods ProbeViews found, and reports whether there
+// are any: the hooks then read a tensor's elements through its strides.
+// A library whose API gives no strides gets none (ProbeViews finds no
+// view of one).
+func (h *ReproHooks) viewFormats(l *Lib) bool {
+	h.NoView = map[string]string{}
+	v := l.Views
+	if v == nil || v.Transpose == nil && v.Select == nil {
+		return false
+	}
+	if r := l.Raw; !r.shaped() || r.Strides == "" {
+		for kind := range viewWant {
+			h.NoView[kind] = "the API gives no strides to read a view's elements by"
+		}
+		return false
+	}
+	esc := strings.NewReplacer("%", "%%")
+	body := func(code string) string {
+		return esc.Replace(strings.ReplaceAll(code, "\n", "\n\t")) + "\n\treturn view\n}()"
+	}
+	q := esc.Replace(h.Qual)
+	if v.Transpose != nil {
+		h.Transpose = "func() " + q + " {\n\tbase := %[1]s\n\t" + body(v.Transpose.Code(l.Pkg.Name()))
+	}
+	if v.Select != nil {
+		h.Select = "func() " + q + " {\n\tbase, i := %[1]s, %[2]d\n\t" + body(v.Select.Code(l.Pkg.Name()))
+	}
+	return true
 }
 
 // toFloat is Go code of the float64 of v, an element of type dtype.
@@ -196,9 +242,12 @@ func (l *Lib) CheckRepro(ctx context.Context, dir string, h *ReproHooks) error {
 	}
 %s	return "ok"
 }
-
-func main() {
 `, h.Qual, impl)
+	decl, calls, err := h.viewChecks(l)
+	if err != nil {
+		return err
+	}
+	b.WriteString(decl + "\nfunc main() {\n" + calls)
 	var forms []Form
 	for _, f := range l.Memory.Read {
 		if slices.Contains(h.Dtypes, f.Dtype) {
@@ -229,6 +278,16 @@ func main() {
 		return err
 	}
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if rest, ok := strings.CutPrefix(line, viewCheckMark); ok {
+			switch kind, why, _ := strings.Cut(rest, ": "); {
+			case why == "ok":
+			case kind == "transposed":
+				h.Transpose, h.NoView[kind] = "", "the reproducers' hooks read it wrong: "+why
+			case kind == "selected":
+				h.Select, h.NoView[kind] = "", "the reproducers' hooks read it wrong: "+why
+			}
+			continue
+		}
 		if !strings.HasSuffix(line, ": ok") {
 			return fmt.Errorf("a reproducer's hooks on a %s", line)
 		}
@@ -237,4 +296,73 @@ func main() {
 		return fmt.Errorf("no tensor the memory function reads to check the reproducers' hooks on")
 	}
 	return nil
+}
+
+// viewCheckMark starts the lines of CheckRepro's program that say how
+// the hooks read a view: "view transposed: ok", or why not.
+const viewCheckMark = "view "
+
+// viewChecks returns the declaration and the calls of CheckRepro's
+// checks of the views the hooks make (Transpose, Select), each as the
+// sweep's samples ask for it, of a base of 3 x 2 elements of the
+// constructor's type: the transposed view of a [2 3] sample (its base of
+// the sample's values transposed, as the adapter makes it) and the view
+// of row 1. Each is read back (tensorSizes, tensorValues: the sample's
+// values in its order), then filled with 0 (tensorFill), which must
+// write the view's elements and leave its base's others as they were.
+func (h *ReproHooks) viewChecks(l *Lib) (decl, calls string, err error) {
+	if h.Transpose == "" && h.Select == "" {
+		return "", "", nil
+	}
+	decl = fmt.Sprintf(`
+func checkView(base, x %s, sizes []int, vals, left []float64) string {
+	if got := tensorSizes(x); !slices.Equal(got, sizes) {
+		return fmt.Sprintf("tensorSizes gives %%v, not %%v", got, sizes)
+	}
+	if got := tensorValues(x); !slices.Equal(got, vals) {
+		return fmt.Sprintf("tensorValues gives %%v, not %%v", got, vals)
+	}
+	tensorFill(x, 0)
+	if got := tensorValues(x); !slices.Equal(got, make([]float64, len(vals))) {
+		return fmt.Sprintf("tensorFill(x, 0) leaves %%v", got)
+	}
+	if got := tensorValues(base); !slices.Equal(got, left) {
+		return fmt.Sprintf("tensorFill(x, 0) leaves its base %%v, not %%v", got, left)
+	}
+	return "ok"
+}
+`, h.Qual)
+	vals := make([]float64, 6) // a [2 3] sample's values, base [3 2]'s transposed
+	for i := range vals {
+		vals[i] = float64(i + 1)
+		if l.Elem == "bool" {
+			vals[i] = float64(i % 2)
+		}
+	}
+	var b strings.Builder
+	if h.Transpose != "" {
+		tr := make([]float64, 6)
+		for i := range 2 {
+			for j := range 3 {
+				tr[j*2+i] = vals[i*3+j]
+			}
+		}
+		base, err := h.ReproTensor(l.Elem, []int{3, 2}, tr)
+		if err != nil {
+			return "", "", err
+		}
+		fmt.Fprintf(&b, "\tbt := %s\n\tfmt.Printf(\"%stransposed: %%s\\n\", checkView(bt, %s, []int{2, 3}, %#v, make([]float64, 6)))\n",
+			base, viewCheckMark, fmt.Sprintf(h.Transpose, "bt"), vals)
+	}
+	if h.Select != "" {
+		base, err := h.ReproTensor(l.Elem, []int{3, 2}, vals)
+		if err != nil {
+			return "", "", err
+		}
+		left := slices.Clone(vals)
+		left[2], left[3] = 0, 0
+		fmt.Fprintf(&b, "\tbs := %s\n\tfmt.Printf(\"%sselected: %%s\\n\", checkView(bs, %s, []int{2}, %#v, %#v))\n",
+			base, viewCheckMark, fmt.Sprintf(h.Select, "bs", 1), vals[2:4], left)
+	}
+	return decl, b.String(), nil
 }

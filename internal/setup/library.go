@@ -398,7 +398,7 @@ func (t *libTarget) checkBuilds(files map[string][]byte) error {
 
 // libTestNames are the names init's tests declare in the package's
 // external tests (SweepTestFile, ValuesTestFile).
-var libTestNames = []string{"sweepAdapter", "assertgenTranspose", "assertgenSelect", "assertgenTransposedValues", "assertgenReproDecls", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
+var libTestNames = []string{"sweepAdapter", "assertgenTranspose", "assertgenSelect", "assertgenTransposedValues", "assertgenReproDecls", "assertgenReproTranspose", "assertgenReproSelect", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
 
 // testCollisions refuses a package whose external tests declare a name
 // init's tests declare.

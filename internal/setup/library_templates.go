@@ -94,6 +94,66 @@ func (t *libTarget) ReproElem() string {
 // ReproFormat is the format of a reproducer's tensor, as a Go string.
 func (t *libTarget) ReproFormat() string { return strconv.Quote(t.Repro.Format()) }
 
+// ReproViews is Go code of ReproTensor's switch of the views the sweep
+// adapter makes (the methods init found and CheckRepro ran the hooks
+// on), each written as the adapter makes it: a transposed one of its
+// base of the values transposed (assertgenReproTranspose), a selected
+// one of its base at its index (assertgenReproSelect); the others, and
+// strided views at an offset, refused with why; "" where it makes none.
+func (t *libTarget) ReproViews() string {
+	h := t.Repro
+	if h.Transpose == "" && h.Select == "" {
+		return ""
+	}
+	why := func(kind string) string {
+		w := h.NoView[kind]
+		if w == "" {
+			w = t.Lib.Views.Why[kind]
+		}
+		return strconv.Quote(fmt.Sprintf("no %s view of %s: %s", kind, t.Qual(), w))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "switch {\ncase sp.Strides != nil || sp.Offset != 0:\nreturn \"\", errors.New(%s)\n", strconv.Quote("no strided view of "+t.Qual()+" at an offset"))
+	if h.Select != "" {
+		b.WriteString("case sp.ViewOf >= 0:\nreturn fmt.Sprintf(assertgenReproSelect, made[sp.ViewOf], sp.Index), nil\n")
+	} else {
+		fmt.Fprintf(&b, "case sp.ViewOf >= 0:\nreturn \"\", errors.New(%s)\n", why("selected"))
+	}
+	if h.Transpose != "" {
+		b.WriteString(`case sp.Transposed && len(sp.Shape) == 2:
+base := sp // its base, as Tensor makes it: the sample's values transposed, of its sizes swapped
+base.Transposed, base.Fill = false, ""
+base.Data, base.Shape = assertgenTransposedValues(sp.Elements(), sp.Shape)
+x, err := sweepAdapter{}.ReproTensor(base, made)
+if err != nil {
+	return "", err
+}
+return fmt.Sprintf(assertgenReproTranspose, x), nil
+case sp.Transposed:
+return "", fmt.Errorf("no transposed view of a %d-D tensor", len(sp.Shape))
+`)
+	} else {
+		fmt.Fprintf(&b, "case sp.Transposed:\nreturn \"\", errors.New(%s)\n", why("transposed"))
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// ReproViewFormats are the declarations of the formats of the views
+// ReproViews writes.
+func (t *libTarget) ReproViewFormats() string {
+	var b strings.Builder
+	for _, f := range []struct{ name, format, doc string }{
+		{"assertgenReproTranspose", t.Repro.Transpose, "is the Go of the transposed view of a tensor (%[1]s), made as\n// assertgenTranspose makes it"},
+		{"assertgenReproSelect", t.Repro.Select, "is the Go of the view of a tensor (%[1]s) at an index along\n// dim 0 (%[2]d), made as assertgenSelect makes it"},
+	} {
+		if f.format != "" {
+			fmt.Fprintf(&b, "\n\n// %s %s.\nconst %s = %s", f.name, f.doc, f.name, strconv.Quote(f.format))
+		}
+	}
+	return b.String()
+}
+
 // ReproDecls are the reproducer hooks' declarations, as a raw Go string.
 func (t *libTarget) ReproDecls() string { return "`\n" + t.Repro.Decls + "`" }
 
@@ -508,14 +568,20 @@ func (sweepAdapter) ReproSource() sweep.Source {
 }
 
 // ReproTensor writes the tensor of sp as Tensor makes it: the call of
-// {{.LibName}}.{{.Lib.Ctor.Name}} of its sizes and values.
+// {{.LibName}}.{{.Lib.Ctor.Name}} of its sizes and values
+{{- if .ReproViews}}, and the views of it Tensor makes, made
+// as Tensor makes them{{end}}.
 func (sweepAdapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
 	if sp.Same >= 0 {
 		return made[sp.Same], nil
 	}
+{{- if .ReproViews}}
+	{{.ReproViews}}
+{{- else}}
 	if sp.ViewOf >= 0 || sp.Transposed || sp.Strides != nil || sp.Offset != 0 {
 		return "", errors.New("no view of {{.Qual}}")
 	}
+{{- end}}
 	elem := {{.ReproElem}}
 	var vals []string
 	for _, x := range sp.Elements() {
@@ -540,6 +606,7 @@ func (sweepAdapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
 // assertgenReproDecls are the functions every reproducer gets, of
 // {{.LibName}}'s API alone (go doc sweep.Source).
 const assertgenReproDecls = {{.ReproDecls}}
+{{- .ReproViewFormats}}
 {{- end}}
 
 // TestSweep runs every bound op on samples made from its schema, through
@@ -588,7 +655,7 @@ func (t *libTarget) report(w io.Writer) {
 	fmt.Fprintf(w, "  tests: tensors made with %s.%s (%d-D %s), read and written through %s\n", t.LibName, t.Lib.Ctor.Name, t.Lib.Ctor.Rank, t.Lib.Elem, t.Lib.Raw.Method)
 	t.reportMemory(w)
 	if t.Repro != nil {
-		fmt.Fprintf(w, "  reproducers: %s's sweepAdapter writes %s tensors as Go (ReproSource, ReproTensor; run on the tensors %s.%s made): ASSERTGEN_SWEEP_REPRO=testdata/repro go test -tags debugasserts -run TestSweep writes a test of the library alone per finding\n", SweepTestFile, strings.Join(t.Repro.Dtypes, ", "), t.LibName, t.Lib.Ctor.Name)
+		fmt.Fprintf(w, "  reproducers: %s's sweepAdapter writes %s tensors as Go (ReproSource, ReproTensor; run on the tensors %s.%s made%s): ASSERTGEN_SWEEP_REPRO=testdata/repro go test -tags debugasserts -run TestSweep writes a test of the library alone per finding\n", SweepTestFile, strings.Join(t.Repro.Dtypes, ", "), t.LibName, t.Lib.Ctor.Name, t.reproViewsSaid())
 	} else if t.ReproLeftOut != "" {
 		fmt.Fprintf(w, "  reproducers: none (%s's sweepAdapter has no ReproSource): %s\n", SweepTestFile, t.ReproLeftOut)
 	}
@@ -744,6 +811,34 @@ func (t *libTarget) reportViews(w io.Writer) {
 		fmt.Fprintf(w, "  cat: a new tensor made with %s.%s, each input copied once into a view of it (%s, copy_'s binding)\n", t.LibName, t.Lib.Ctor.Name, f.Cat.Copy)
 	}
 	fmt.Fprintf(w, "  guessed: select.int keeps the selected dimension (a 1xn row, an nx1 column: the library's views are matrices), where PyTorch's result has one dimension fewer; slice.Tensor steps by 1 only (another step panics)\n")
+}
+
+// reproViewsSaid says, for init's report, the views the reproducers
+// make as the sweep adapter does, and why not one it makes: ", and on
+// their views made with T.T(), T.Slice(viewlib.S(i))".
+func (t *libTarget) reproViewsSaid() string {
+	var made, not []string
+	for _, k := range []struct {
+		kind   string
+		v      *library.SweepView
+		format string
+	}{{"transposed", t.Lib.Views.Transpose, t.Repro.Transpose}, {"selected", t.Lib.Views.Select, t.Repro.Select}} {
+		switch {
+		case k.v == nil:
+		case k.format != "":
+			made = append(made, k.v.Name(t.LibName))
+		default:
+			not = append(not, fmt.Sprintf("not on its %s views: %s", k.kind, t.Repro.NoView[k.kind]))
+		}
+	}
+	s := ""
+	if len(made) > 0 {
+		s = ", and on their views made with " + strings.Join(made, ", ")
+	}
+	if len(not) > 0 {
+		s += "; " + strings.Join(not, "; ")
+	}
+	return s
 }
 
 // list is the names joined, "none" for none.

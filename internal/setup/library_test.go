@@ -54,7 +54,8 @@ func fakeModule(t *testing.T, userFiles map[string]string) string {
 // conformance test and the sweep test (goldens: go test -update), and
 // reports what it bound, what not and why, and where it guessed. With
 // -memory, an alias of the library's type (type Tensor = fake.M) is the
-// library's type. anylib's T is built as gorgonia's Dense is.
+// library's type. anylib's T is built as gorgonia's Dense is; viewlib's
+// views are made, and written in reproducers, with the methods init found.
 func TestInitLibrary(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -65,6 +66,10 @@ func TestInitLibrary(t *testing.T) {
 		// Built as gorgonia's Dense is: values of interface{}, calls that
 		// return an error, a crash on empty inputs.
 		{name: "anylib", o: InitOptions{Type: "*example.com/fakemod/anylib.T"}},
+		// Views made by the methods init found (viewlib's T() and
+		// Slice(viewlib.S(i))): the sweep adapter makes them, and its
+		// ReproTensor writes them (issue 70).
+		{name: "views", o: InitOptions{Type: "*example.com/fakemod/viewlib.T", Ops: []string{"abs", "exp"}}},
 		// A kernel library over fake's type in the package init runs in:
 		// its exported functions are bound too (issue 67, item 5).
 		{name: "kernels", o: InitOptions{Type: "*example.com/fakemod/fake.M", Ops: []string{"relu", "tanh", "neg", "sigmoid"}},

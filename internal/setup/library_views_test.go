@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,6 +67,10 @@ func TestProbeViews(t *testing.T) {
 // bugs viewlib plants on those views alone: Abs of a transposed tensor
 // and Exp of a selected view return their input, written in place. With
 // the views turned away, as init's adapter did before, neither is found.
+// Each of those findings gets a verified reproducer (issue 70) that makes
+// its view as the adapter did, with the method init found (T(),
+// Slice(viewlib.S(i))), imports no package of assertgen, and fails alone
+// with the op in its message.
 func TestInitLibraryViews(t *testing.T) {
 	mod := fakeModule(t, nil)
 	dir := filepath.Join(mod, "user")
@@ -82,7 +87,9 @@ func TestInitLibraryViews(t *testing.T) {
 			t.Errorf("init's report lacks %q:\n%s", want, report)
 		}
 	}
+	t.Setenv("ASSERTGEN_SWEEP_REPRO", "testdata/repro")
 	found, sweep := sweepFindings(t, mod, dir)
+	repros := verifiedRepros(sweep)
 	for key, sample := range map[string]string{
 		"abs impl_use_count_eq_fresh return 0": "non-contiguous float [2,3] (transposed views)",
 		"exp impl_use_count_eq_fresh return 0": "two views of one base",
@@ -91,7 +98,65 @@ func TestInitLibraryViews(t *testing.T) {
 		if !strings.Contains(found[key], sample) {
 			t.Errorf("%s: in %q, want a %s sample:\n%s", key, found[key], sample, sweep)
 		}
+		op, _, _ := strings.Cut(key, " ")
+		r, ok := repros[key]
+		if !ok {
+			r, ok = repros[strings.NewReplacer(" ", "_", ".", "_").Replace(key)]
+		}
+		if !ok {
+			t.Errorf("%s: no verified reproducer of the finding on a view sample:\n%s", key, sweep)
+			continue
+		}
+		if !strings.HasPrefix(r.title, op+" ") {
+			t.Errorf("%s: the reproducer fails with %q, which does not name the op", key, r.title)
+		}
+		src, err := os.ReadFile(filepath.Join(dir, r.dir, "repro_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := map[string]string{"abs": ".T()", "exp": ".Slice(viewlib.S("}[op]
+		if strings.Contains(string(src), "github.com/assertgen/") || !strings.Contains(string(src), view) {
+			t.Errorf("%s: the reproducer imports assertgen, or makes no view with %s:\n%s", key, view, src)
+		}
 	}
+	// Each fails alone, in the user's module, with the op in its message.
+	cmd := exec.Command("go", "test", "-count=1", "./testdata/repro/...")
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	o, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Errorf("the reproducers pass:\n%s", o)
+	}
+	for key, r := range repros {
+		if !strings.Contains(string(o), r.title) || !strings.Contains(string(o), "FAIL\t"+"example.com/fakemod/user/"+r.dir) {
+			t.Errorf("%s: the reproducer in %s does not fail with %q:\n%s", key, r.dir, r.title, o)
+		}
+	}
+}
+
+// A repro is a verified reproducer, as a sweep's report lists it: its
+// title (what its test fails with) and its directory.
+type repro struct{ title, dir string }
+
+// verifiedRepros returns the verified reproducers a sweep's report lists,
+// by their directory's name (their finding's key, its spaces and dots
+// made _) and by the key of each finding they stand for too (also:).
+func verifiedRepros(report string) map[string]repro {
+	out := map[string]repro{}
+	var last repro
+	for _, l := range strings.Split(report, "\n") {
+		if a, ok := strings.CutPrefix(strings.TrimSpace(l), "also: "); ok && last.dir != "" {
+			out[a] = last
+			continue
+		}
+		f := strings.Split(strings.TrimSpace(l), "\t")
+		if len(f) != 3 || !strings.HasPrefix(f[2], "go test ./testdata/repro/") {
+			last = repro{}
+			continue
+		}
+		last = repro{title: f[0], dir: f[1]}
+		out[filepath.Base(f[1])] = last
+	}
+	return out
 }
 
 // TestProbeViewsExit: a method that ends the program the views are tried
@@ -125,5 +190,57 @@ func TestProbeViewsExit(t *testing.T) {
 	}
 	if v := l.Views; v.Transpose != nil || v.Select != nil || !strings.HasPrefix(v.Why["transposed"], "init could not try the methods: the check of the views of *example.com/fakemod/exitlib.T (a program run in this module) failed: exit status 3") {
 		t.Errorf("views %+v", v)
+	}
+}
+
+// TestReproViews: the reproducers' hooks of viewlib (library.ReproHooks)
+// make the sweep's views with the methods ProbeViews found, and
+// CheckRepro runs them: read back through the strides (tensorAt) with the
+// sample's sizes and values in order, filled without touching the base's
+// other elements. Hooks whose views are not the sample's (a transposed
+// copy, another row) are refused per kind, with why, and the tensors the
+// constructor makes still have theirs.
+func TestReproViews(t *testing.T) {
+	dir := filepath.Join(fakeModule(t, nil), "user")
+	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/viewlib", Name: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := library.ProbeMemory(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	if err := library.ProbeViews(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	h := l.Repro()
+	if !strings.Contains(h.Transpose, "base.T()") || !strings.Contains(h.Select, "base.Slice(viewlib.S(i))") || !strings.Contains(h.Decls, "func tensorAt(") {
+		t.Fatalf("hooks without the views: %+v", h)
+	}
+	// Wrong views: a transposed copy (a fill leaves the base as it was),
+	// the row after i (other values).
+	bad := l.Repro()
+	bad.Transpose = strings.Replace(bad.Transpose, "if err := base.T(); err != nil {\n\t\tpanic(err)\n\t}\n\tview := base", "view := base.Transposed()", 1)
+	bad.Select = strings.Replace(bad.Select, "made, err := base.Slice(viewlib.S(i))\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\tview := made.(*viewlib.T)", "view := base.Narrow(i)", 1)
+	if bad.Transpose == h.Transpose || bad.Select == h.Select {
+		t.Fatalf("the views' code is not as the test expects:\n%s\n%s", h.Transpose, h.Select)
+	}
+	for _, c := range []struct {
+		h              *library.ReproHooks
+		transpose, sel string
+	}{
+		{h, "", ""},
+		{bad, "the reproducers' hooks read it wrong: tensorFill(x, 0) leaves its base [1 4 2 5 3 6], not [0 0 0 0 0 0]",
+			"the reproducers' hooks read it wrong: tensorValues gives [5 6], not [3 4]"},
+	} {
+		if err := l.CheckRepro(ctx, dir, c.h); err != nil {
+			t.Fatal(err)
+		}
+		if got := c.h.NoView["transposed"]; got != c.transpose || (got == "") != (c.h.Transpose != "") {
+			t.Errorf("transposed: %q (format %q), want %q", got, c.h.Transpose, c.transpose)
+		}
+		if got := c.h.NoView["selected"]; got != c.sel || (got == "") != (c.h.Select != "") {
+			t.Errorf("selected: %q (format %q), want %q", got, c.h.Select, c.sel)
+		}
 	}
 }

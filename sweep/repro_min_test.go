@@ -1,0 +1,58 @@
+package sweep
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestShrinksViews: minimizing a sample of two views of one base (the
+// aliasing sample of a functional op: base [2,2,3], views at 1 and 0)
+// edits the base and its views together: each step keeps every view's
+// sizes its base's after the first and its index inside the base's first
+// dim, makes an index 0, and never edits a view alone (whose sizes the
+// runtime checks against what its view method made). Shrunk while a view
+// is there, it ends at a base of one element and its 0-dim views; shrunk
+// while the views are of rows of 2 elements, at base [1,2].
+func TestShrinksViews(t *testing.T) {
+	base := NewSpec("float32", 2, 2, 3)
+	v0, v1 := NewSpec("float32", 2, 3), NewSpec("float32", 2, 3)
+	v0.ViewOf, v0.Index = 0, 1
+	v1.ViewOf, v1.Index = 0, 0
+	s := &Sample{Specs: []Spec{base, v0, v1}, Args: []Arg{{Tensors: []int{1}}, {Tensors: []int{2}}}}
+	for _, c := range []struct {
+		name  string
+		shows func(*Sample) bool
+		want  string
+	}{
+		{"any view", func(*Sample) bool { return true }, "[[1] [] []] at [0 0]"},
+		{"rows of 2", func(c *Sample) bool { return slices.Equal(c.Specs[1].Shape, []int{2}) }, "[[1 2] [2] [2]] at [0 0]"},
+	} {
+		cur, steps := s, 0
+		for changed := true; changed; steps++ {
+			changed = false
+			for _, cand := range shrinks(cur) {
+				b := cand.Specs[0]
+				for _, v := range cand.Specs[1:] {
+					if !slices.Equal(v.Shape, b.Shape[min(1, len(b.Shape)):]) || len(b.Shape) == 0 || v.Index >= b.Shape[0] {
+						t.Fatalf("%s: a shrink of %v: a view %v at %d of base %v", c.name, describeSpecs(cur), v.Shape, v.Index, b.Shape)
+					}
+				}
+				if c.shows(cand) {
+					cur, changed = cand, true
+					break
+				}
+			}
+			if steps > 50 {
+				t.Fatalf("%s: no end to shrinking", c.name)
+			}
+		}
+		got := fmt.Sprint([][]int{cur.Specs[0].Shape, cur.Specs[1].Shape, cur.Specs[2].Shape}, " at ", []int{cur.Specs[1].Index, cur.Specs[2].Index})
+		if got != c.want {
+			t.Errorf("%s: shrunk to %s, want %s", c.name, got, c.want)
+		}
+	}
+	if got, want := describeSpecs(s), "float32 [2 2 3], float32 [2 3] selected from x0 at 1 and float32 [2 3] selected from x0 at 0"; got != want {
+		t.Errorf("describeSpecs: %q, want %q", got, want)
+	}
+}
