@@ -118,6 +118,8 @@ func TestInitLibraryForms(t *testing.T) {
 		"weaker: int32 tensors of ranks 0, 1, 2, 3 and 4: Memory cannot read them (a write through its elements leaves the memory's contents as they were): to the checks they have no storage, and same_storage, shares_storage, fresh_no_alias, fresh_not_held, distinct_outputs, same_content and same_metadata skip them, on every bound op given or returning one (",
 		"by name and signature: abs, abs_, exp, exp_, neg, neg_, sqrt, sqrt_, square, square_, tanh, tanh_\n",
 		"by values alone (the name is not the op's): alias (T.ShallowClone), detach (T.ShallowClone), negative (T.Neg), negative_ (T.Neg)\n",
+		"unchecked: on every op, no_mutation (Memory gives no version counter: skipped under no_version_counter; same_content sees a write of an input) and the use-count checks (impl_use_count_eq_fresh's count, storage_use_count_eq_1, view_holds_storage: skipped under no_use_counts; not_arg_handle and fresh_not_held check a fresh return instead); same_impl runs but cannot fail (a kernel given a *dtlib.T cannot make the caller's handle point elsewhere)\n",
+		"views: alias (T.ShallowClone), detach (T.ShallowClone) bound by their values, each checked to be a view (its result on self's memory, a write through it shown in self); no other: no method of *dtlib.T returns it on its memory from four ints",
 		"chosen: in-place ops call the library with its option dtlib.UseUnsafe() (the value check saw the call write self and return it): abs_, exp_, neg_, negative_, sqrt_, square_, tanh_\n",
 	} {
 		if !strings.Contains(report, want) {
