@@ -128,7 +128,7 @@ const (
 // tensors of ranks 0, 1, 3 and 4 (float matrices are computed right).
 var Forms = []string{"bool", "int64", "0-D", "1-D", "3-D", "4-D"}
 
-// Ops are the planted ops' names, in Plants' order.
+// Ops are the planted ops' names, in Plant's order.
 var Ops = []string{"Abs", "Neg", "Exp", "Sqrt", "Tanh", "Square"}
 
 // Plant is the kind of bug op (an index of Ops) has on form f (an index
@@ -196,8 +196,9 @@ func (t *T) apply(op int, f func(float64) float64, opts []FuncOpt) *T {
 		}
 		rv.Index(0).Set(conv(x+1, rv.Type().Elem()))
 	case Reshape:
-		// To a float matrix (no bug planted) or to its dims reversed (its
-		// form kept): a call again plants no other kind.
+		// Its dims reversed (its form kept), or a float of rank 0 or 1 made
+		// a 1 x n matrix (no bug planted): a call again plants no other
+		// kind.
 		t.shape = slices.Clone(t.shape)
 		slices.Reverse(t.shape)
 		if len(t.shape) < 2 {
