@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/internal/refvalues"
+	"github.com/assertgen/assertgen/schema"
 )
 
 // program returns the source of the program that runs candidates on
@@ -441,12 +442,17 @@ func (c *Candidate) writes() int {
 }
 
 // memory is what the candidate's result must be, as the program's run
-// names it: 1 a view of self, 2 a tensor of its own (cat), 0 either.
+// names it: 1 a view of self, 2 a tensor of its own (cat, and a
+// functional op's callable bound by its values alone: a method whose
+// result is on its input's memory, such as a ShallowClone, computes
+// clone's values but is a view, not the op; where the name is the op's,
+// a result on an input's memory is the library's bug, for the checks to
+// report), 0 either.
 func (c *Candidate) memory() int {
 	switch {
 	case c.Op.Ref.View:
 		return 1
-	case c.Op.Ref.List:
+	case c.Op.Ref.List, c.Op.Kind == schema.Functional && !c.Named:
 		return 2
 	}
 	return 0

@@ -652,6 +652,7 @@ func (t *libTarget) report(w io.Writer) {
 		alias = " (-memory: -type names an alias of it)"
 	}
 	fmt.Fprintf(w, "  type: %s%s, a library's type: no use counts, identities from %s.%s (%s, from (%s).%s)\n", t.Spec, alias, t.Path, t.MemoryFunc, MemoryFile, t.Qual(), t.Lib.Raw.Method)
+	fmt.Fprintf(w, "  unchecked: on every op, no_mutation (%s gives no version counter: skipped under no_version_counter; same_content sees a write of an input) and the use-count checks (impl_use_count_eq_fresh's count, storage_use_count_eq_1, view_holds_storage: skipped under no_use_counts; not_arg_handle and fresh_not_held check a fresh return instead); same_impl runs but cannot fail (a kernel given a %s cannot make the caller's handle point elsewhere)\n", t.MemoryFunc, t.Qual())
 	fmt.Fprintf(w, "  tests: tensors made with %s.%s (%d-D %s), read and written through %s\n", t.LibName, t.Lib.Ctor.Name, t.Lib.Ctor.Rank, t.Lib.Elem, t.Lib.Raw.Method)
 	t.reportMemory(w)
 	if t.Repro != nil {
@@ -803,6 +804,16 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 func (t *libTarget) reportViews(w io.Writer) {
 	f := t.Found
 	if f.Views == nil {
+		var whole []string // view ops bound by a callable of their own (alias: ShallowClone)
+		for _, b := range f.Bindings {
+			if b.Of != nil && b.Of.Ref.View {
+				whole = append(whole, b.Op+" ("+b.Callable+")")
+			}
+		}
+		if len(whole) > 0 {
+			fmt.Fprintf(w, "  views: %s bound by their values, each checked to be a view (its result on self's memory, a write through it shown in self); no other: no method of %s returns it on its memory from four ints, or its values or memory are not a view's (see not bound); the suite's view case is skipped (the sweep's views: see sweep)\n", strings.Join(whole, ", "), t.Qual())
+			return
+		}
 		fmt.Fprintf(w, "  views: none bound (no method of %s returns it on its memory from four ints, or its values or memory are not a view's: see not bound); the suite's view case is skipped (the sweep's views: see sweep)\n", t.Qual())
 		return
 	}

@@ -2,16 +2,20 @@
 // any rank, built as gorgonia's Dense is (a constructor of options whose
 // values option takes interface{}, typed accessors Bools, Int64s,
 // Float32s and Float64s, Dtype() whose Kind() is the element type, Shape
-// and Strides), for init's tests of the memory function and the sweep:
-// its five ops compute their values on float64 matrices (init binds them
-// by those) and each has a bug planted on each other form, one check's
-// kind per op and form (Plants). Int32s returns a copy of the elements:
+// and Strides, ops of trailing options of which UseUnsafe() computes in
+// place, ShallowClone's view of all of a tensor), for init's tests of the
+// memory function and the sweep: its six ops, their in-place forms and
+// ShallowClone compute their values on float64 matrices (init binds them
+// by those), and each has a bug planted on each other form: one check's
+// kind per op and form (Plant), returns_arg on Abs(UseUnsafe()) and
+// shares_storage on ShallowClone. Int32s returns a copy of the elements:
 // init cannot read int32 tensors through it, and says so.
 package dtlib
 
 import (
 	"math"
 	"reflect"
+	"slices"
 )
 
 // Dtype is a tensor's element type.
@@ -20,9 +24,21 @@ type Dtype struct{ reflect.Type }
 // An Opt is an option of New.
 type Opt func(*T)
 
-// A FuncOpt is an option of an operation (none is defined: the ops take
-// them as gorgonia's do).
-type FuncOpt func()
+// A FuncOpt is an option of an operation, as gorgonia's are.
+type FuncOpt func(*funcOpts)
+
+type funcOpts struct{ unsafe bool }
+
+// UseUnsafe makes an op compute into its receiver and return it.
+func UseUnsafe() FuncOpt { return func(o *funcOpts) { o.unsafe = true } }
+
+func unsafe(opts []FuncOpt) bool {
+	var o funcOpts
+	for _, f := range opts {
+		f(&o)
+	}
+	return o.unsafe
+}
 
 // T is a dense row-major tensor of any rank.
 type T struct {
@@ -101,9 +117,10 @@ func (t *T) Float64s() []float64 { b, _ := t.data.([]float64); return b }
 const (
 	Alias   = iota // the result shares the input's storage: fresh_no_alias
 	Write          // the input is written: same_content
-	Reshape        // the input is reshaped to one dim (or two): same_metadata
+	Reshape        // the input is reshaped: same_metadata
 	Held           // the result is one buffer handed out on every call: fresh_not_held
 	Rebind         // the input is given a copy of its storage: same_storage
+	Self           // the result is the input's own handle: not_arg_handle
 	numKinds
 )
 
@@ -111,8 +128,8 @@ const (
 // tensors of ranks 0, 1, 3 and 4 (float matrices are computed right).
 var Forms = []string{"bool", "int64", "0-D", "1-D", "3-D", "4-D"}
 
-// Ops are the planted ops' names, in Plants' order.
-var Ops = []string{"Abs", "Neg", "Exp", "Sqrt", "Tanh"}
+// Ops are the planted ops' names, in Plant's order.
+var Ops = []string{"Abs", "Neg", "Exp", "Sqrt", "Tanh", "Square"}
 
 // Plant is the kind of bug op (an index of Ops) has on form f (an index
 // of Forms): every kind on every form, over the ops.
@@ -145,8 +162,9 @@ func (t *T) form() int {
 var held = map[[2]int]*T{}
 
 // apply returns f of each element of t, as a new tensor of t's element
-// type, with op's bug planted on t's form.
-func (t *T) apply(op int, f func(float64) float64) *T {
+// type, with op's bug planted on t's form; with UseUnsafe, t written
+// with them (Abs's bug: and a new tensor of them returned, not t).
+func (t *T) apply(op int, f func(float64) float64, opts []FuncOpt) *T {
 	out := &T{shape: append([]int(nil), t.shape...)}
 	rv := reflect.ValueOf(t.data)
 	nv := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
@@ -155,7 +173,17 @@ func (t *T) apply(op int, f func(float64) float64) *T {
 	}
 	out.data = nv.Interface()
 	fm := t.form()
-	if fm < 0 || rv.Len() == 0 {
+	if rv.Len() == 0 {
+		fm = -1 // no bug planted on an empty tensor
+	}
+	if unsafe(opts) {
+		reflect.Copy(rv, nv)
+		if op == 0 && fm >= 0 {
+			return out
+		}
+		return t
+	}
+	if fm < 0 {
 		return out
 	}
 	switch Plant(op, fm) {
@@ -168,9 +196,13 @@ func (t *T) apply(op int, f func(float64) float64) *T {
 		}
 		rv.Index(0).Set(conv(x+1, rv.Type().Elem()))
 	case Reshape:
-		t.shape = []int{numel(t.shape)}
-		if len(out.shape) == 1 {
-			t.shape = []int{1, out.shape[0]}
+		// Its dims reversed (its form kept), or a float of rank 0 or 1 made
+		// a 1 x n matrix (no bug planted): a call again plants no other
+		// kind.
+		t.shape = slices.Clone(t.shape)
+		slices.Reverse(t.shape)
+		if len(t.shape) < 2 {
+			t.shape = []int{1, rv.Len()}
 		}
 	case Held:
 		k := [2]int{op, fm}
@@ -184,6 +216,21 @@ func (t *T) apply(op int, f func(float64) float64) *T {
 		c := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
 		reflect.Copy(c, rv)
 		t.data = c.Interface()
+	case Self:
+		return t
+	}
+	return out
+}
+
+// ShallowClone returns a view of all of t, on its storage (a copy of
+// it for every form but a float matrix: shares_storage's bug).
+func (t *T) ShallowClone() *T {
+	out := &T{shape: append([]int(nil), t.shape...), data: t.data}
+	if t.form() >= 0 && reflect.ValueOf(t.data).Len() > 0 {
+		rv := reflect.ValueOf(t.data)
+		c := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
+		reflect.Copy(c, rv)
+		out.data = c.Interface()
 	}
 	return out
 }
@@ -209,18 +256,23 @@ func conv(x float64, t reflect.Type) reflect.Value {
 }
 
 // Abs returns |t|.
-func (t *T) Abs(opts ...FuncOpt) (*T, error) { return t.apply(0, math.Abs), nil }
+func (t *T) Abs(opts ...FuncOpt) (*T, error) { return t.apply(0, math.Abs, opts), nil }
 
 // Neg returns -t.
 func (t *T) Neg(opts ...FuncOpt) (*T, error) {
-	return t.apply(1, func(v float64) float64 { return -v }), nil
+	return t.apply(1, func(v float64) float64 { return -v }, opts), nil
 }
 
 // Exp returns e**t.
-func (t *T) Exp(opts ...FuncOpt) (*T, error) { return t.apply(2, math.Exp), nil }
+func (t *T) Exp(opts ...FuncOpt) (*T, error) { return t.apply(2, math.Exp, opts), nil }
 
 // Sqrt returns the square root of t.
-func (t *T) Sqrt(opts ...FuncOpt) (*T, error) { return t.apply(3, math.Sqrt), nil }
+func (t *T) Sqrt(opts ...FuncOpt) (*T, error) { return t.apply(3, math.Sqrt, opts), nil }
 
 // Tanh returns tanh(t).
-func (t *T) Tanh(opts ...FuncOpt) (*T, error) { return t.apply(4, math.Tanh), nil }
+func (t *T) Tanh(opts ...FuncOpt) (*T, error) { return t.apply(4, math.Tanh, opts), nil }
+
+// Square returns t*t.
+func (t *T) Square(opts ...FuncOpt) (*T, error) {
+	return t.apply(5, func(v float64) float64 { return v * v }, opts), nil
+}
