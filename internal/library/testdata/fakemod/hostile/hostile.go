@@ -59,11 +59,14 @@ func (m *H) Neg(a *H) {
 // Exp calls log.Fatal.
 func (m *H) Exp(a *H) { log.Fatal("hostile: no exp here") }
 
-// Sin panics on a goroutine of its own, and waits for it.
+// Sin panics on a goroutine of its own, and waits for it: the wait
+// never ends, the panic ends the program on the input it was given.
+// (Were the worker to close done in a deferred call, the wait would end
+// as the panic unwinds, and the program could be on a later input when
+// it dies: the rejection would name either.)
 func (m *H) Sin(a *H) {
 	done := make(chan struct{})
 	go func() {
-		defer close(done)
 		panic("hostile: sin's worker failed")
 	}()
 	<-done
