@@ -660,10 +660,11 @@ func (d *driver) runOp(i, from, base, alias int) {
 
 // shapeProbes are the probes of the degenerate shapes kernels
 // special-case, which run on the first sample the kernel refused when
-// no variant ran (runOp): a row and a column vector, a single element.
+// no variant ran (runOp): a row and a column vector, a single element, a
+// negative 0-dim and a 1-d tensor of mixed signs.
 // A worker that starts again after a crash among them has no such
 // sample: those after it are not reached.
-var shapeProbes = []string{"size-1 dims", "size-1 last dim", "single element"}
+var shapeProbes = []string{"size-1 dims", "size-1 last dim", "single element", "negative 0-dim", "mixed signs 1-d"}
 
 // argProbes are the probes that give the op's numbers, dims and bools a
 // value (an optional one absent in the sample is given it), which run on

@@ -78,6 +78,8 @@ var Probes = []probe{
 	{"empty", "every input tensor's first dim 0 ([2,3] is [0,3])", leadDim(0)},
 	{"size-1 last dim", "every input tensor's last dim 1 ([2,3] is [2,1]: a column vector)", trailingDim(1)},
 	{"single element", "every input tensor's dims all 1 ([2,3] is [1,1], [3] is [1])", allDims(1)},
+	{"negative 0-dim", "every input tensor 0-dim, its element negative where its dtype is signed (a kernel's scalar path)", signed(toShape(), fillNeg)},
+	{"mixed signs 1-d", "every input tensor 1-d [3], its elements of mixed signs where its dtype is signed (a kernel's vector path)", signed(toShape(3), fillMixed)},
 }
 
 // ApplyProbe returns a copy of s with probe p of [Probes] applied, to run
@@ -341,6 +343,44 @@ func reshapeInputs(edit func(sh []int)) func(*Sample) byte {
 			changed = s.reshape(k, sh) || changed
 		}
 		return status(had, changed)
+	}
+}
+
+// toShape gives every input tensor the shape sh (none: 0-dim), the first
+// input's shape arguments following it.
+func toShape(sh ...int) func(*Sample) byte {
+	return func(s *Sample) byte {
+		had, changed := false, false
+		for i, k := range s.inputs() {
+			old := s.Specs[k].Shape
+			had = true
+			if slices.Equal(old, sh) {
+				continue
+			}
+			if i == 0 {
+				s.followShape(old, sh)
+			}
+			changed = s.reshape(k, sh) || changed
+		}
+		return status(had, changed)
+	}
+}
+
+// signed is the probe edit and then every input tensor of a signed dtype
+// filled with fill (fillInputs), for the values a kernel's special path
+// writes back unchanged when they are positive (|x| into its input, which
+// only a negative x shows): an op without such a tensor has nothing to
+// run.
+func signed(edit func(*Sample) byte, fill string) func(*Sample) byte {
+	return func(s *Sample) byte {
+		st := edit(s)
+		switch fillInputs(fill)(s) {
+		case probeNoArg:
+			return probeNoArg
+		case probeChanged:
+			return probeChanged
+		}
+		return st
 	}
 }
 

@@ -60,6 +60,13 @@ func TestProbes(t *testing.T) {
 		{"reshape", 0, "single element", probeChanged, "self=float32[1,1] shape=[1 1] (value: single element)"},
 		{"neg", 2, "single element", probeChanged, "self=float32[1] (value: single element)"},
 		{"neg", 23, "single element", probeSame, ""},
+		{"abs", 0, "negative 0-dim", probeChanged, "self=float32[].neg (value: negative 0-dim)"},
+		{"abs", 2, "negative 0-dim", probeChanged, "self=float32[].neg (value: negative 0-dim)"},
+		{"reshape", 0, "negative 0-dim", probeChanged, "self=float32[].neg shape=[] (value: negative 0-dim)"},
+		{"logical_not", 7, "negative 0-dim", probeNoArg, ""},
+		{"add.Tensor", 0, "mixed signs 1-d", probeChanged, "self=float32[3].mixed other=float32[3].mixed alpha=[1] (value: mixed signs 1-d)"},
+		{"abs", 21, "mixed signs 1-d", probeChanged, "self=float32[3].mixed (value: mixed signs 1-d)"},
+		{"logical_not", 7, "mixed signs 1-d", probeNoArg, ""},
 	} {
 		base := For(ops[c.op], c.variant)
 		before := base.Describe()

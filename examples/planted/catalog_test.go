@@ -100,6 +100,8 @@ var plants = []plant{
 	{"mul-broadcast", "mul expands a broadcast other in place", kernels{mul: planted.MulExpandsOther}, "mul.Tensor same_metadata argument other", true},
 	{"relu-shared", "relu shares one zero tensor when nothing is positive", kernels{relu: planted.ReluSharedZeros}, "relu fresh_not_held return 0", true},
 	{"abs-mixed", "abs writes self when the signs are mixed", kernels{abs: planted.AbsMixedWritesSelf}, "abs same_content argument self", true},
+	{"abs-scalar", "abs of a 0-dim tensor writes |x| into it", kernels{abs: planted.AbsScalarWritesSelf}, "abs same_content argument self", true},
+	{"relu-vector", "relu of a 1-d tensor writes max(x, 0) into it", kernels{relu: planted.ReluVectorWritesSelf}, "relu same_content argument self", true},
 	{"add_-new", "add_ returns a new tensor", kernels{add_: planted.Add_ReturnsNew}, "add_.Tensor returns_arg return 0", false},
 	{"transpose-copy", "transpose returns a copy", kernels{transpose: planted.TransposeCopies}, "transpose.int shares_storage return 0", false},
 	{"contiguous-cached", "contiguous returns a cached copy", kernels{contiguous: planted.ContiguousCached}, "contiguous fresh_not_held return 0", false},

@@ -9,7 +9,9 @@
 // of size 1 with keepdim, and indexing out of range on a negative dim;
 // mul expanding a broadcast other in place; relu handing out one shared
 // buffer when no element is positive; abs writing its input when the
-// signs are mixed; and bugs every sample reaches, which the sweep found
+// signs are mixed, or when it is 0-dim (|x| written back: only a negative
+// x shows); relu of a 1-d tensor writing max(x, 0) into it; and bugs every
+// sample reaches, which the sweep found
 // before the values that matter. The tests show that the sweep alone,
 // with no value test written, finds every one, and that the fuzz target
 // (FuzzPlanted) finds each from an empty corpus (docs/sweep.md).

@@ -6,6 +6,7 @@ package planted
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 )
@@ -184,6 +185,33 @@ func AbsMixedWritesSelf(self *Tensor) *Tensor {
 	}
 	for i := range v {
 		v[i] = max(v[i], -v[i])
+	}
+	self.set(v)
+	return Clone(self, nil)
+}
+
+// AbsScalarWritesSelf is abs whose path for a 0-dim tensor writes |x|
+// into it, whatever x: only a negative x shows (the bug a kernel library
+// had, which no positive sample reaches).
+func AbsScalarWritesSelf(self *Tensor) *Tensor {
+	if len(self.Sizes()) != 0 {
+		return Abs(self)
+	}
+	v := self.Values()
+	v[0] = math.Abs(v[0])
+	self.set(v)
+	return Clone(self, nil)
+}
+
+// ReluVectorWritesSelf is relu whose path for a 1-d tensor writes
+// max(x, 0) into it: only a negative element shows.
+func ReluVectorWritesSelf(self *Tensor) *Tensor {
+	if len(self.Sizes()) != 1 {
+		return Relu(self)
+	}
+	v := self.Values()
+	for i := range v {
+		v[i] = max(v[i], 0)
 	}
 	self.set(v)
 	return Clone(self, nil)

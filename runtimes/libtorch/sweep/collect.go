@@ -48,8 +48,8 @@ func newCollector(release string, n int, names []string, verbose bool) *collecto
 }
 
 // given returns the public sweep's Given: each op's replayed OpInfo calls
-// (23-26, each one call of the op's kernel) and, with kinds, its meta and
-// functional samples (21, 22: the base sample's arguments, sample 0's when
+// (26-29, each one call of the op's kernel) and, with kinds, its meta and
+// functional samples (24, 25: the base sample's arguments, sample 0's when
 // none ran, made as meta tensors or functionalization wrappers, repaired
 // like a variant), those among the first n samples.
 func (c *collector) given(s *schema.Schema, kinds bool) func(op string) []samples.Given {
@@ -91,7 +91,7 @@ func (c *collector) given(s *schema.Schema, kinds bool) func(op string) []sample
 }
 
 // number is the report's number of op's public step i: a variant keeps
-// its number, a given sample has its own, a probe is a value (27-46).
+// its number, a given sample has its own, a probe is a value (30-53).
 func (c *collector) number(op string, i int) int {
 	v := min(c.n, len(Variants))
 	nums := c.nums[op]

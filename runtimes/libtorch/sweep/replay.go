@@ -22,8 +22,8 @@ import (
 // variants of internal/samples (0-20); then the meta sample (21) and the
 // functional sample (22), the arguments of the op's first sample that ran
 // without an error (else sample 0's, with its repairs) as meta tensors
-// and as functionalization wrappers; then the replayed OpInfo calls (23
-// to 26): each op replays the calls PyTorch's OpInfo samples made of it
+// and as functionalization wrappers; then the replayed OpInfo calls (26
+// to 29): each op replays the calls PyTorch's OpInfo samples made of it
 // on its release (package opinfo, recorded by opinfo/record.py), one call
 // each, without repair. An op OpInfo reached with fewer calls runs fewer
 // samples. The meta and functional samples run last, once the others

@@ -64,9 +64,9 @@ type Options struct {
 	// Test is the test a sweep runs in (its workers run that test alone,
 	// up to the sweep; nil in a program, and in a top-level test).
 	Test testing.TB
-	// Kinds runs the meta and functional samples (21, 22).
+	// Kinds runs the meta and functional samples (24, 25).
 	Kinds bool
-	// Values runs the values that matter (27-46) on each op's first
+	// Values runs the values that matter (30-53) on each op's first
 	// clean sample.
 	Values bool
 	// Verbose prints every sample of every op: its outcome, repairs and
@@ -89,8 +89,8 @@ func Main(r Bindings) {
 	flag.StringVar(&o.Unstable, "unstable", "", "the release's unstable.json: ops whose outcome varies by undefined behaviour, left out of -baseline")
 	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-call time limit: a call past it is a hang, and its op's later samples are not run")
 	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
-	flag.BoolVar(&o.Kinds, "kinds", true, "run the meta and functional samples (21, 22); -kinds=false leaves them out")
-	flag.BoolVar(&o.Values, "values", true, "run the values that matter (27-46) on each op's first clean sample; -values=false leaves them out")
+	flag.BoolVar(&o.Kinds, "kinds", true, "run the meta and functional samples (24, 25); -kinds=false leaves them out")
+	flag.BoolVar(&o.Values, "values", true, "run the values that matter (30-53) on each op's first clean sample; -values=false leaves them out")
 	flag.BoolVar(&o.Verbose, "v", false, "print every sample of every op: outcome, repairs, last error (with -ops, one op's samples)")
 	flag.Parse()
 	if flag.NArg() > 0 {
