@@ -23,18 +23,7 @@ import (
 // of the view's sizes first: Transposed's copy and Clone's (and the ops' results) are not views,
 // Narrow(i) is at another row, Row keeps the selected dim.
 func TestProbeViews(t *testing.T) {
-	dir := filepath.Join(fakeModule(t, nil), "user")
-	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/viewlib", Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if err := library.ProbeMemory(ctx, dir, l); err != nil {
-		t.Fatal(err)
-	}
-	if err := library.ProbeViews(ctx, dir, l); err != nil {
-		t.Fatal(err)
-	}
+	_, l := viewlibProbed(t)
 	v := l.Views
 	if v.Transpose == nil || v.Select == nil {
 		t.Fatalf("views %+v, want both", v)
@@ -201,18 +190,8 @@ func TestProbeViewsExit(t *testing.T) {
 // copy, another row) are refused per kind, with why, and the tensors the
 // constructor makes still have theirs.
 func TestReproViews(t *testing.T) {
-	dir := filepath.Join(fakeModule(t, nil), "user")
-	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/viewlib", Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, l := viewlibProbed(t)
 	ctx := context.Background()
-	if err := library.ProbeMemory(ctx, dir, l); err != nil {
-		t.Fatal(err)
-	}
-	if err := library.ProbeViews(ctx, dir, l); err != nil {
-		t.Fatal(err)
-	}
 	h := l.Repro()
 	if !strings.Contains(h.Transpose, "base.T()") || !strings.Contains(h.Select, "base.Slice(viewlib.S(i))") || !strings.Contains(h.Decls, "func tensorAt(") {
 		t.Fatalf("hooks without the views: %+v", h)
@@ -243,4 +222,24 @@ func TestReproViews(t *testing.T) {
 			t.Errorf("selected: %q (format %q), want %q", got, c.h.Select, c.sel)
 		}
 	}
+}
+
+// viewlibProbed loads viewlib's T in a fresh copy of the fake module and
+// probes its memory and its views, as init does: the directory and the
+// library.
+func viewlibProbed(t *testing.T) (string, *library.Lib) {
+	t.Helper()
+	dir := filepath.Join(fakeModule(t, nil), "user")
+	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/viewlib", Name: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := library.ProbeMemory(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	if err := library.ProbeViews(ctx, dir, l); err != nil {
+		t.Fatal(err)
+	}
+	return dir, l
 }
