@@ -16,6 +16,7 @@ const dtlibKernels = `package user
 
 import (
 	"errors"
+	"math"
 
 	"example.com/fakemod/dtlib"
 )
@@ -54,6 +55,35 @@ func Neg(x *dtlib.T) (*dtlib.T, error) { return neg(x, false) }
 
 // Neg_ negates x in place and returns a copy of it (a bug: not x).
 func Neg_(x *dtlib.T) (*dtlib.T, error) { return neg(x, true) }
+
+// Abs returns |x|; its path for a 0-dim tensor writes |x| into x too
+// (a bug no positive x shows).
+func Abs(x *dtlib.T) (*dtlib.T, error) {
+	var d any
+	switch {
+	case x.Float64s() != nil:
+		o := append([]float64(nil), x.Float64s()...)
+		for i, v := range o {
+			o[i] = math.Abs(v)
+		}
+		if len(x.Shape()) == 0 {
+			copy(x.Float64s(), o)
+		}
+		d = o
+	case x.Float32s() != nil:
+		o := append([]float32(nil), x.Float32s()...)
+		for i, v := range o {
+			o[i] = float32(math.Abs(float64(v)))
+		}
+		if len(x.Shape()) == 0 {
+			copy(x.Float32s(), o)
+		}
+		d = o
+	default:
+		return nil, errors.New("user: floats only")
+	}
+	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
+}
 `
 
 // TestInitKernelLibraryPlanted: init -type over a library's type (dtlib,
@@ -62,16 +92,19 @@ func Neg_(x *dtlib.T) (*dtlib.T, error) { return neg(x, true) }
 // kernel Neg, not dtlib's Neg with its planted bugs), and an in-place
 // kernel that returns (T, error) (Neg_), returning what it returns: the
 // sweep init writes reports its bug, returns_arg, on every rank it makes
-// (0-D, 1-D, 3-D, 4-D among them), and nothing of neg.
+// (0-D, 1-D, 3-D, 4-D among them), and nothing of neg; and abs's kernel,
+// which writes |x| into a 0-dim input, only where x is negative: the
+// probe of a negative 0-dim tensor, no variant (their elements are
+// positive).
 func TestInitKernelLibraryPlanted(t *testing.T) {
 	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_"}, Out: &out}); err != nil {
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs"}, Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
-	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: neg, neg_") {
+	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: abs, neg, neg_") {
 		t.Errorf("init's report does not bind neg and neg_ to the kernels:\n%s", report)
 	}
 	found, all := sweepFindings(t, mod, dir)
@@ -84,7 +117,13 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 			t.Errorf("neg_ returns_arg not in %s (in: %s)", s, in)
 		}
 	}
+	if in := found["abs same_content argument self"]; in != "value: negative 0-dim" {
+		t.Errorf("abs same_content found in %q, want the probe of a negative 0-dim tensor alone:\n%s", in, all)
+	}
 	for k := range found {
+		if strings.HasPrefix(k, "abs ") && k != "abs same_content argument self" {
+			t.Errorf("a finding of abs other than its write: %s (in: %s)", k, found[k])
+		}
 		if strings.HasPrefix(k, "neg ") {
 			t.Errorf("a finding of neg, whose kernel is right: %s (in: %s)", k, found[k])
 		}
