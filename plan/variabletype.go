@@ -335,11 +335,7 @@ func isCppArg(f *schema.Func, name string) bool {
 	if f.Arg(name) == nil {
 		return false
 	}
-	return !opts || !isTensorOptionName(name)
-}
-
-func isTensorOptionName(n string) bool {
-	return n == "dtype" || n == "layout" || n == "device" || n == "pin_memory"
+	return !opts || !slices.Contains([]string{"dtype", "layout", "device", "pin_memory"}, name)
 }
 
 // isAbstract is torchgen's NativeFunction.is_abstract: the op has a
@@ -360,16 +356,11 @@ func isAbstract(o *schema.Op) bool {
 		// the op is structured (see schema.Entry.DispatchKeys).
 		return e.Structured
 	}
-	n := 0
+	var keys []string
 	for _, d := range e.Dispatch {
-		for _, k := range d.Keys {
-			if k != schema.CompositeImplicitAutograd && k != schema.CompositeImplicitAutogradNestedTensor {
-				return true
-			}
-			n++
-		}
+		keys = append(keys, d.Keys...)
 	}
-	return n == 0
+	return !onlyImplicit(keys)
 }
 
 // onlyImplicit reports whether keys is a non-empty set of
