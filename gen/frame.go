@@ -232,23 +232,15 @@ func readCode(r steps.Read, guard string) []jen.Code {
 		}
 	case steps.ReadMeta, steps.ReadMetaAfter:
 		fp, ok := jen.Id("fp"+k), jen.Id("ok"+k)
-		m := "Meta"
-		if r.Kind == steps.ReadMetaAfter {
-			m = "MetaAfter"
-		}
 		return []jen.Code{
 			jen.List(fp, ok).Op(":=").Add(t).Dot("MetadataFingerprint").Call(),
-			fr.Clone().Dot(m).Call(i, fp, ok),
+			fr.Clone().Dot(r.Kind.Method()).Call(i, fp, ok),
 		}
 	case steps.ReadViewBase, steps.ReadViewBaseList:
 		su := jen.Id("su" + strconv.Itoa(r.A.K) + "_" + k)
-		m := "ViewBase"
-		if r.Kind == steps.ReadViewBaseList {
-			m = "ViewBaseList"
-		}
 		return []jen.Code{
 			jen.List(jen.Id("_"), su).Op(":=").Id(tensorName(r.A)).Dot("UseCounts").Call(),
-			fr.Clone().Dot(m).Call(i, jen.Lit(r.AI), su),
+			fr.Clone().Dot(r.Kind.Method()).Call(i, jen.Lit(r.AI), su),
 		}
 	case steps.ReadAfterArg:
 		return []jen.Code{fr.Clone().Dot("AfterArg").Call(i, ident(t.Clone()))}
@@ -264,20 +256,13 @@ func readCode(r steps.Read, guard string) []jen.Code {
 			fr.Clone().Dot("Ret").Call(i, ident(t.Clone()), iu, su, ptr(t)),
 		}
 	case steps.ReadArgMemory, steps.ReadAfterArgMemory, steps.ReadRetMemory:
-		m := map[steps.ReadKind]string{steps.ReadArgMemory: "ArgMemory", steps.ReadAfterArgMemory: "AfterArgMemory", steps.ReadRetMemory: "RetMemory"}[r.Kind]
-		return []jen.Code{fr.Clone().Dot(m).Call(i, ptr(t), t.Clone().Dot("Memory").Call())}
-	case steps.ReadListMemory:
-		e := jen.Id("e")
-		return []jen.Code{
-			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
-			elemLoop(fr.Clone().Dot("ElemMemory").Call(i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call())),
+		return []jen.Code{fr.Clone().Dot(r.Kind.Method()).Call(i, ptr(t), t.Clone().Dot("Memory").Call())}
+	case steps.ReadListMemory, steps.ReadAfterListMemory:
+		e, begin, elem := jen.Id("e"), fr.Clone().Dot("List").Call(i, jen.Len(t), data), "ElemMemory"
+		if r.Kind == steps.ReadAfterListMemory {
+			begin, elem = fr.Clone().Dot("AfterList").Call(i, jen.Len(t)), "AfterElemMemory"
 		}
-	case steps.ReadAfterListMemory:
-		e := jen.Id("e")
-		return []jen.Code{
-			fr.Clone().Dot("AfterList").Call(i, jen.Len(t)),
-			elemLoop(fr.Clone().Dot("AfterElemMemory").Call(i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call())),
-		}
+		return []jen.Code{begin, elemLoop(fr.Clone().Dot(elem).Call(i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call()))}
 	case steps.ReadRetList:
 		return []jen.Code{
 			fr.Clone().Dot("List").Call(i, jen.Len(t), data),

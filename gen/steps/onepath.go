@@ -128,6 +128,9 @@ var readNames = [...]string{"Arg", "ArgOpt", "List", "Meta", "ViewBase", "ViewBa
 	"ArgMemory", "ListMemory", "AfterArgMemory", "AfterListMemory", "RetMemory",
 	"ArgIdent", "ListIdent", "AfterIdent", "RetIdent", "RetListIdent", "Anchor", "AfterRecycled"}
 
+// Method is the Frame's method a read of a single tensor calls.
+func (k ReadKind) Method() string { return readNames[k] }
+
 // A Read is a read of a helper: of slot Slot (index I among its kind's),
 // and for a view base, of argument A (index AI).
 type Read struct {
