@@ -529,13 +529,7 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 	case b == checktable.BatchUncounted && r.Form == FormRetList:
 		p.leq1 |= 1 << t
 		elem(t)
-	case b == checktable.BatchPlain && r.Form == FormArgList:
-		p.bindList = append(p.bindList, t)
-	case b == checktable.BatchContent && r.Form == FormArgList:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, true)
-	case b == checktable.BatchMetadata && r.Form == FormArgList:
-		p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
-		p.countBefore(int(k), t, true)
+	case r.Form == FormArgList && p.addBefore(k, t, true):
 	case b == checktable.BatchPairsHandle && r.Form == FormArgList && !p.list[r.T]:
 		p.pair(t, u).impl = true
 	case b == checktable.BatchPairsStorage && r.Form == FormArgList && !p.list[r.T]:
@@ -584,6 +578,9 @@ func (p *fastPlan) addRetList(r *Row, t, u int8, elem func(int8)) bool {
 // addOne is addRow for a row of single tensors.
 func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 	k := r.Check
+	if p.addBefore(k, t, false) {
+		return true // counted before the kernel
+	}
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged:
 		p.kept |= 1 << t
@@ -601,16 +598,6 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		return true // counted as part of impl_use_count_le_1
 	case b == checktable.BatchPairsStorage:
 		p.ret(t).fresh |= 1 << u
-	case b == checktable.BatchPlain:
-		p.binds++
-		return true // counted before the kernel
-	case b == checktable.BatchContent:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, false)
-		return true // counted before the kernel
-	case b == checktable.BatchMetadata:
-		p.meta = append(p.meta, t)
-		p.countBefore(int(k), t, false)
-		return true // counted before the kernel
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
 		p.ret(t).returns |= 1 << u
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
@@ -623,6 +610,34 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		return false
 	}
 	p.post[k]++
+	return true
+}
+
+// addBefore adds row of check k of single tensor t, or (list) of list
+// t, if a passing call counts it before the kernel: binding_context's
+// (Call.bind), same_content's (skipped under content_check_off) and
+// same_metadata's (the fingerprints read before the kernel); false for a
+// row of another batch.
+func (p *fastPlan) addBefore(k checks.Check, t int8, list bool) bool {
+	switch checktable.BatchOf(k) {
+	case checktable.BatchPlain:
+		if list {
+			p.bindList = append(p.bindList, t)
+		} else {
+			p.binds++
+		}
+	case checktable.BatchContent:
+		p.countBefore(skipAt(checks.ReasonContentOff), t, list)
+	case checktable.BatchMetadata:
+		if list {
+			p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
+		} else {
+			p.meta = append(p.meta, t)
+		}
+		p.countBefore(int(k), t, list)
+	default:
+		return false
+	}
 	return true
 }
 
