@@ -383,7 +383,7 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	p.size, p.lbase = fs<<8|fl, slotOff(fs)
 	perList := map[int8]*tally{}
 	for i := range sh.Rows {
-		if !sh.Rows[i].Skip && beginsOnce(sh.Rows[i].Check) {
+		if !sh.Rows[i].Skip && checktable.BeginsOnce(sh.Rows[i].Check) {
 			p.fresh = true // the hand-out sequence when the call begins
 		}
 		if mem && !p.addRowMem(&sh.Rows[i]) || !mem && !p.addRow(&sh.Rows[i], perList) {
@@ -565,7 +565,7 @@ func (p *fastPlan) addRetList(r *Row, t, u int8, elem func(int8)) bool {
 		return true
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
 		n.k[u] |= kShares
-	case readsBase(k):
+	case checktable.ReadsBase(k):
 		n.k[u] |= kApart | kShares
 		n.view = true
 	default:
@@ -604,7 +604,7 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		p.ret(t).shares |= 1 << u
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAliasOrFresh:
 		p.ret(t).aliasOrFresh |= 1 << u
-	case readsBase(k):
+	case checktable.ReadsBase(k):
 		p.ret(t).view |= 1 << u
 	default:
 		return false
@@ -651,30 +651,6 @@ func (p *fastPlan) countBefore(at int, t int8, list bool) {
 		return
 	}
 	p.before[at]++
-}
-
-// readsBase reports whether k's rows read, before the kernel, the use
-// count of the storage a view return will share (view_holds_storage):
-// a passing call's view holds it once more than before.
-func readsBase(k checks.Check) bool {
-	for _, st := range checktable.StepsOf(k) {
-		if st.Phase == checktable.BeforeCall && st.Counts {
-			return true
-		}
-	}
-	return false
-}
-
-// beginsOnce reports whether k's rows need a step made once per call,
-// before the kernel (checktable.Step.Once: fresh_not_held's hand-out
-// sequence, Call.BeginFresh).
-func beginsOnce(k checks.Check) bool {
-	for _, st := range checktable.StepsOf(k) {
-		if st.Once {
-			return true
-		}
-	}
-	return false
 }
 
 // ret returns the tests of single return t, adding them.
