@@ -625,27 +625,10 @@ func genGuards(f *jen.File, ws []*wrapper, o Options) {
 	var defs []jen.Code
 	for _, w := range ws {
 		for _, by := range instances(w.tparams) {
-			var ps []jen.Code
-			for _, p := range w.params {
-				ps = append(ps, typeCode(subst(p.typ, by)))
-			}
-			var rs []jen.Code
-			for _, r := range w.results {
-				rs = append(rs, typeCode(subst(r, by)))
-			}
-			var res jen.Code = jen.Null()
-			switch len(rs) {
-			case 1:
-				res = rs[0]
-			case 0:
-			default:
-				res = jen.Parens(jen.List(rs...))
-			}
-			var targs []jen.Code
-			for _, a := range w.targs {
-				targs = append(targs, typeCode(subst(a, by)))
-			}
-			defs = append(defs, jen.Id("_").Func().Params(ps...).Add(res).Op("=").Add(withTypes(jen.Qual(k.Path, w.name), targs)))
+			inst := func(t kernels.GoType) jen.Code { return typeCode(subst(t, by)) }
+			ps := codes(w.params, func(p param) jen.Code { return inst(p.typ) })
+			res := resultList(codes(w.results, inst))
+			defs = append(defs, jen.Id("_").Func().Params(ps...).Add(res).Op("=").Add(withTypes(jen.Qual(k.Path, w.name), codes(w.targs, inst))))
 		}
 	}
 	f.Var().Defs(defs...)
