@@ -489,23 +489,15 @@ func (st *state) add(check checks.Check, arg string, ret int) *row {
 // (see skipNotArg).
 func (st *state) implUseCount(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
 	st.add(k, "", ri).skipFor(e)
-	for _, a := range f.Args() {
-		if a.Type.TensorForm() != schema.NotTensor {
-			st.add(checks.NotArgHandle, a.Name, ri).skipFor(e)
-		}
-	}
+	st.againstArgs(checks.NotArgHandle, f, ri, e)
 }
 
-// freshNoAlias adds fresh_no_alias on fresh return ri against each tensor
-// argument: the return shares no StorageImpl with an input. It needs no
-// use counts, so it also holds where the use-count checks are skipped at
-// run time (modes, subclasses). An op allowlisted for a shared returned
-// storage (skip_storage_use_count) may share it with an input: e skips
-// these rows too.
-func (st *state) freshNoAlias(f *schema.Func, ri int, e *allowlist.Entry) {
+// againstArgs adds check k on return ri against each tensor argument of
+// f, skipped by e.
+func (st *state) againstArgs(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
-			st.add(checks.FreshNoAlias, a.Name, ri).skipFor(e)
+			st.add(k, a.Name, ri).skipFor(e)
 		}
 	}
 }
@@ -888,7 +880,12 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		default:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
-			st.freshNoAlias(f, ri, skipStorage)
+			// fresh_no_alias: the return shares no StorageImpl with an
+			// input. It needs no use counts, so it also holds where the
+			// use-count checks are skipped at run time (modes, subclasses);
+			// an op allowlisted for a shared returned storage
+			// (skip_storage_use_count) may share it with an input.
+			st.againstArgs(checks.FreshNoAlias, f, ri, skipStorage)
 			b.freshNotHeld(st, ri, skipStorage)
 			freshRets = append(freshRets, ri)
 			why := freshWhy(r)
