@@ -225,11 +225,6 @@ func readCode(r steps.Read, guard string) []jen.Code {
 		return []jen.Code{fr.Clone().Dot("Arg").Call(i, ident(t.Clone()), ptr(t))}
 	case steps.ReadArgOpt:
 		return []jen.Code{fr.Clone().Dot("ArgOpt").Call(i, ident(t.Clone()), ptr(t), t.Clone().Op("!=").Nil())}
-	case steps.ReadList:
-		return []jen.Code{
-			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
-			elemLoop(fr.Clone().Dot("Elem").Call(i, jen.Id("j"), ident(jen.Id("e")))),
-		}
 	case steps.ReadMeta, steps.ReadMetaAfter:
 		fp, ok := jen.Id("fp"+k), jen.Id("ok"+k)
 		return []jen.Code{
@@ -244,11 +239,6 @@ func readCode(r steps.Read, guard string) []jen.Code {
 		}
 	case steps.ReadAfterArg:
 		return []jen.Code{fr.Clone().Dot("AfterArg").Call(i, ident(t.Clone()))}
-	case steps.ReadAfterList:
-		return []jen.Code{
-			fr.Clone().Dot("AfterList").Call(i, jen.Len(t)),
-			elemLoop(fr.Clone().Dot("AfterElem").Call(i, jen.Id("j"), ident(jen.Id("e")))),
-		}
 	case steps.ReadRet:
 		iu, su := jen.Id("iu"+k), jen.Id("su"+k)
 		return []jen.Code{
@@ -257,12 +247,18 @@ func readCode(r steps.Read, guard string) []jen.Code {
 		}
 	case steps.ReadArgMemory, steps.ReadAfterArgMemory, steps.ReadRetMemory:
 		return []jen.Code{fr.Clone().Dot(r.Kind.Method()).Call(i, ptr(t), t.Clone().Dot("Memory").Call())}
-	case steps.ReadListMemory, steps.ReadAfterListMemory:
-		e, begin, elem := jen.Id("e"), fr.Clone().Dot("List").Call(i, jen.Len(t), data), "ElemMemory"
-		if r.Kind == steps.ReadAfterListMemory {
-			begin, elem = fr.Clone().Dot("AfterList").Call(i, jen.Len(t)), "AfterElemMemory"
+	case steps.ReadList, steps.ReadAfterList, steps.ReadListMemory, steps.ReadAfterListMemory:
+		// the list begun (before the kernel) or its length checked (after
+		// it), then each element's read
+		e, begin, elem := jen.Id("e"), fr.Clone().Dot("List").Call(i, jen.Len(t), data), "Elem"
+		if r.Kind == steps.ReadAfterList || r.Kind == steps.ReadAfterListMemory {
+			begin, elem = fr.Clone().Dot("AfterList").Call(i, jen.Len(t)), "AfterElem"
 		}
-		return []jen.Code{begin, elemLoop(fr.Clone().Dot(elem).Call(i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call()))}
+		args := []jen.Code{i, jen.Id("j"), ident(e.Clone())}
+		if r.Kind == steps.ReadListMemory || r.Kind == steps.ReadAfterListMemory {
+			elem, args = elem+"Memory", []jen.Code{i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call()}
+		}
+		return []jen.Code{begin, elemLoop(fr.Clone().Dot(elem).Call(args...))}
 	case steps.ReadRetList:
 		return []jen.Code{
 			fr.Clone().Dot("List").Call(i, jen.Len(t), data),

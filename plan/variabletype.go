@@ -206,18 +206,15 @@ func (m *matcher) inherit(infos []derivInfo, order []int, rel *pytorch.Autograd)
 	var funcOrder, nonFuncOrder []string // the keys in the order the dicts have them
 	infoBases := map[string]bool{}
 	for _, i := range order {
-		k := m.stripped.of(i)
+		dict, keys := nonFunctional, &nonFuncOrder
 		if m.s.Ops[i].Kind == schema.Functional {
-			if _, ok := functional[k]; !ok {
-				funcOrder = append(funcOrder, k)
-			}
-			functional[k] = i
-		} else {
-			if _, ok := nonFunctional[k]; !ok {
-				nonFuncOrder = append(nonFuncOrder, k)
-			}
-			nonFunctional[k] = i
+			dict, keys = functional, &funcOrder
 		}
+		k := m.stripped.of(i)
+		if _, ok := dict[k]; !ok {
+			*keys = append(*keys, k)
+		}
+		dict[k] = i
 		infoBases[m.s.Ops[i].Func.Name.Name.Base] = true
 	}
 	for i, o := range m.s.Ops {
