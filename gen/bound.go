@@ -6,8 +6,9 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"maps"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -184,12 +185,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	}
 	var head strings.Builder
 	head.WriteString("// " + Header + "\n\npackage " + o.Package + "\n")
-	var paths []string
-	for p := range used {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	if len(paths) > 0 {
+	if paths := slices.Sorted(maps.Keys(used)); len(paths) > 0 {
 		head.WriteString("\nimport (\n")
 		for _, p := range paths {
 			n, ok := names[p]

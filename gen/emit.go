@@ -65,44 +65,21 @@ func functionSite(w *wrapper, o Options) opSite {
 	if len(insts) == 0 {
 		return opSite{}
 	}
-	targs := make([]jen.Code, len(w.targs))
-	for i, a := range w.targs {
-		targs[i] = typeCode(subst(a, insts[0]))
-	}
+	targs := codes(w.targs, func(a kernels.GoType) jen.Code { return typeCode(subst(a, insts[0])) })
 	return opSite{kernel: withTypes(jen.Qual(o.Kernels.Path, w.name), targs)}
 }
 
 // params renders the wrapper's parameter list.
 func (w *wrapper) paramsCode() []jen.Code {
-	out := make([]jen.Code, len(w.params))
-	for i, p := range w.params {
-		out[i] = jen.Id(p.name).Add(typeCode(p.typ))
-	}
-	return out
+	return codes(w.params, func(p param) jen.Code { return jen.Id(p.name).Add(typeCode(p.typ)) })
 }
 
 // resultsCode renders the wrapper's result list.
-func (w *wrapper) resultsCode() jen.Code {
-	switch len(w.results) {
-	case 0:
-		return jen.Null()
-	case 1:
-		return typeCode(w.results[0])
-	}
-	rs := make([]jen.Code, len(w.results))
-	for i, r := range w.results {
-		rs[i] = typeCode(r)
-	}
-	return jen.Parens(jen.List(rs...))
-}
+func (w *wrapper) resultsCode() jen.Code { return resultList(codes(w.results, typeCode)) }
 
 // callArgs are the wrapper's parameters passed on to the kernel.
 func (w *wrapper) callArgs() []jen.Code {
-	out := make([]jen.Code, len(w.params))
-	for i, p := range w.params {
-		out[i] = jen.Id(p.name)
-	}
-	return out
+	return codes(w.params, func(p param) jen.Code { return jen.Id(p.name) })
 }
 
 // uncheckedBody is the checked wrapper's path when checking is off: the

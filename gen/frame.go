@@ -225,38 +225,20 @@ func readCode(r steps.Read, guard string) []jen.Code {
 		return []jen.Code{fr.Clone().Dot("Arg").Call(i, ident(t.Clone()), ptr(t))}
 	case steps.ReadArgOpt:
 		return []jen.Code{fr.Clone().Dot("ArgOpt").Call(i, ident(t.Clone()), ptr(t), t.Clone().Op("!=").Nil())}
-	case steps.ReadList:
-		return []jen.Code{
-			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
-			elemLoop(fr.Clone().Dot("Elem").Call(i, jen.Id("j"), ident(jen.Id("e")))),
-		}
 	case steps.ReadMeta, steps.ReadMetaAfter:
 		fp, ok := jen.Id("fp"+k), jen.Id("ok"+k)
-		m := "Meta"
-		if r.Kind == steps.ReadMetaAfter {
-			m = "MetaAfter"
-		}
 		return []jen.Code{
 			jen.List(fp, ok).Op(":=").Add(t).Dot("MetadataFingerprint").Call(),
-			fr.Clone().Dot(m).Call(i, fp, ok),
+			fr.Clone().Dot(r.Kind.Method()).Call(i, fp, ok),
 		}
 	case steps.ReadViewBase, steps.ReadViewBaseList:
 		su := jen.Id("su" + strconv.Itoa(r.A.K) + "_" + k)
-		m := "ViewBase"
-		if r.Kind == steps.ReadViewBaseList {
-			m = "ViewBaseList"
-		}
 		return []jen.Code{
 			jen.List(jen.Id("_"), su).Op(":=").Id(tensorName(r.A)).Dot("UseCounts").Call(),
-			fr.Clone().Dot(m).Call(i, jen.Lit(r.AI), su),
+			fr.Clone().Dot(r.Kind.Method()).Call(i, jen.Lit(r.AI), su),
 		}
 	case steps.ReadAfterArg:
 		return []jen.Code{fr.Clone().Dot("AfterArg").Call(i, ident(t.Clone()))}
-	case steps.ReadAfterList:
-		return []jen.Code{
-			fr.Clone().Dot("AfterList").Call(i, jen.Len(t)),
-			elemLoop(fr.Clone().Dot("AfterElem").Call(i, jen.Id("j"), ident(jen.Id("e")))),
-		}
 	case steps.ReadRet:
 		iu, su := jen.Id("iu"+k), jen.Id("su"+k)
 		return []jen.Code{
@@ -264,20 +246,19 @@ func readCode(r steps.Read, guard string) []jen.Code {
 			fr.Clone().Dot("Ret").Call(i, ident(t.Clone()), iu, su, ptr(t)),
 		}
 	case steps.ReadArgMemory, steps.ReadAfterArgMemory, steps.ReadRetMemory:
-		m := map[steps.ReadKind]string{steps.ReadArgMemory: "ArgMemory", steps.ReadAfterArgMemory: "AfterArgMemory", steps.ReadRetMemory: "RetMemory"}[r.Kind]
-		return []jen.Code{fr.Clone().Dot(m).Call(i, ptr(t), t.Clone().Dot("Memory").Call())}
-	case steps.ReadListMemory:
-		e := jen.Id("e")
-		return []jen.Code{
-			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
-			elemLoop(fr.Clone().Dot("ElemMemory").Call(i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call())),
+		return []jen.Code{fr.Clone().Dot(r.Kind.Method()).Call(i, ptr(t), t.Clone().Dot("Memory").Call())}
+	case steps.ReadList, steps.ReadAfterList, steps.ReadListMemory, steps.ReadAfterListMemory:
+		// the list begun (before the kernel) or its length checked (after
+		// it), then each element's read
+		e, begin, elem := jen.Id("e"), fr.Clone().Dot("List").Call(i, jen.Len(t), data), "Elem"
+		if r.Kind == steps.ReadAfterList || r.Kind == steps.ReadAfterListMemory {
+			begin, elem = fr.Clone().Dot("AfterList").Call(i, jen.Len(t)), "AfterElem"
 		}
-	case steps.ReadAfterListMemory:
-		e := jen.Id("e")
-		return []jen.Code{
-			fr.Clone().Dot("AfterList").Call(i, jen.Len(t)),
-			elemLoop(fr.Clone().Dot("AfterElemMemory").Call(i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call())),
+		args := []jen.Code{i, jen.Id("j"), ident(e.Clone())}
+		if r.Kind == steps.ReadListMemory || r.Kind == steps.ReadAfterListMemory {
+			elem, args = elem+"Memory", []jen.Code{i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call()}
 		}
+		return []jen.Code{begin, elemLoop(fr.Clone().Dot(elem).Call(args...))}
 	case steps.ReadRetList:
 		return []jen.Code{
 			fr.Clone().Dot("List").Call(i, jen.Len(t), data),

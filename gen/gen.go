@@ -471,18 +471,23 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 // withType returns a copy of the set of type names m with name added.
 func withType(m map[string]bool, name string) map[string]bool {
 	out := map[string]bool{name: true}
-	for k, v := range m {
-		out[k] = v
-	}
+	maps.Copy(out, m)
 	return out
 }
 
 // newFilePath is newFile (checked) for the package of import path p.
 func newFilePath(p, pkg, tag string) *jen.File {
-	f := jen.NewFilePathName(p, pkg)
+	return withHeader(jen.NewFilePathName(p, pkg), tag)
+}
+
+// withHeader writes f's header, with the build constraint build unless it
+// is "", and names the asserts packages as generated code imports them.
+func withHeader(f *jen.File, build string) *jen.File {
 	f.HeaderComment(Header)
-	f.HeaderComment("")
-	f.HeaderComment("//go:build " + tag)
+	if build != "" {
+		f.HeaderComment("")
+		f.HeaderComment("//go:build " + build)
+	}
 	f.ImportName(AssertsPath, "asserts")
 	f.ImportName(WrapPath, "wrap")
 	f.ImportName(ChecksPath, "checks")
@@ -516,18 +521,10 @@ func versionGuardFor(f *jen.File, version int) {
 }
 
 func newFile(pkg, tag string, negate bool) *jen.File {
-	f := jen.NewFile(pkg)
-	f.HeaderComment(Header)
-	f.HeaderComment("")
-	c := "//go:build " + tag
 	if negate {
-		c = "//go:build !" + tag
+		tag = "!" + tag
 	}
-	f.HeaderComment(c)
-	f.ImportName(AssertsPath, "asserts")
-	f.ImportName(WrapPath, "wrap")
-	f.ImportName(ChecksPath, "checks")
-	return f
+	return withHeader(jen.NewFile(pkg), tag)
 }
 
 // profileCode is the asserts constant of the skip policy plan pl's
@@ -566,24 +563,37 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 	if first {
 		versionGuard(f)
 	}
+	err := genCheckedFuncs(f, ws, ss, func(w *wrapper) *jen.Statement { return kernelRef(w, o) }, func(w *wrapper, body []jen.Code) {
+		f.Add(genOpVar(w, profileCode(pl), functionSite(w, o)))
+		f.Commentf("%s checks %s", w.name, w.op.Schema)
+		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+	})
+	if err != nil {
+		return nil, err
+	}
+	genGuards(f, ws, o)
+	return f, nil
+}
+
+// genCheckedFuncs adds to f the checked wrapper of each of ws (decl
+// prints it with its body) whose kernel kernel renders; the ops the one
+// path cannot take are a schema.ErrorList, returned once all are tried.
+func genCheckedFuncs(f *jen.File, ws []*wrapper, ss *shapeSet, kernel func(w *wrapper) *jen.Statement, decl func(w *wrapper, body []jen.Code)) error {
 	var refused schema.ErrorList
 	for _, w := range ws {
-		body, err := w.checkedBody(func() *jen.Statement { return kernelRef(w, o) }, ss)
+		body, err := w.checkedBody(func() *jen.Statement { return kernel(w) }, ss)
 		if e, ok := err.(*schema.Error); ok {
 			refused = append(refused, e)
 			continue
 		} else if err != nil {
-			return nil, err
+			return err
 		}
-		f.Add(genOpVar(w, profileCode(pl), functionSite(w, o)))
-		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		decl(w, body)
 	}
 	if len(refused) > 0 {
-		return nil, refused
+		return refused
 	}
-	genGuards(f, ws, o)
-	return f, nil
+	return nil
 }
 
 func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
@@ -615,27 +625,10 @@ func genGuards(f *jen.File, ws []*wrapper, o Options) {
 	var defs []jen.Code
 	for _, w := range ws {
 		for _, by := range instances(w.tparams) {
-			var ps []jen.Code
-			for _, p := range w.params {
-				ps = append(ps, typeCode(subst(p.typ, by)))
-			}
-			var rs []jen.Code
-			for _, r := range w.results {
-				rs = append(rs, typeCode(subst(r, by)))
-			}
-			var res jen.Code = jen.Null()
-			switch len(rs) {
-			case 1:
-				res = rs[0]
-			case 0:
-			default:
-				res = jen.Parens(jen.List(rs...))
-			}
-			var targs []jen.Code
-			for _, a := range w.targs {
-				targs = append(targs, typeCode(subst(a, by)))
-			}
-			defs = append(defs, jen.Id("_").Func().Params(ps...).Add(res).Op("=").Add(withTypes(jen.Qual(k.Path, w.name), targs)))
+			inst := func(t kernels.GoType) jen.Code { return typeCode(subst(t, by)) }
+			ps := codes(w.params, func(p param) jen.Code { return inst(p.typ) })
+			res := resultList(codes(w.results, inst))
+			defs = append(defs, jen.Id("_").Func().Params(ps...).Add(res).Op("=").Add(withTypes(jen.Qual(k.Path, w.name), codes(w.targs, inst))))
 		}
 	}
 	f.Var().Defs(defs...)
@@ -646,11 +639,7 @@ func genGuards(f *jen.File, ws []*wrapper, o Options) {
 // interface kernelsK+1, which Kernels embeds, so that no file holds the
 // methods of every op.
 func genInterface(ws []*wrapper, k, n int, pl *plan.Plan, o Options) *jen.File {
-	f := jen.NewFile(o.Package)
-	f.HeaderComment(Header)
-	f.ImportName(AssertsPath, "asserts")
-	f.ImportName(WrapPath, "wrap")
-	f.ImportName(ChecksPath, "checks")
+	f := withHeader(jen.NewFile(o.Package), "")
 	var methods []jen.Code
 	for _, w := range ws {
 		methods = append(methods, jen.Comment(w.op.Schema), jen.Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()))
@@ -705,21 +694,13 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		withTypes(f.Type().Id("checked"), typeParamsDecl(o.kparams)).Struct(jen.Id("next").Add(o.generic("Kernels")))
 		f.Var().Id("_").Add(o.instance("Kernels")).Op("=").Op("&").Add(o.instance("checked")).Values()
 	}
-	var refused schema.ErrorList
-	for _, w := range ws {
-		body, err := w.checkedBody(func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, ss)
-		if e, ok := err.(*schema.Error); ok {
-			refused = append(refused, e)
-			continue
-		} else if err != nil {
-			return nil, err
-		}
+	err := genCheckedFuncs(f, ws, ss, func(w *wrapper) *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, func(w *wrapper, body []jen.Code) {
 		f.Add(genOpVar(w, profileCode(pl), opSite{}))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
 		f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
-	}
-	if len(refused) > 0 {
-		return nil, refused
+	})
+	if err != nil {
+		return nil, err
 	}
 	return f, nil
 }

@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"maps"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/gen/steps"
@@ -31,13 +33,30 @@ func typeCode(t kernels.GoType) jen.Code {
 	}
 	s = s.Qual(t.Path, t.Name)
 	if len(t.Args) > 0 {
-		args := make([]jen.Code, len(t.Args))
-		for i, a := range t.Args {
-			args[i] = typeCode(a)
-		}
-		s = s.Types(args...)
+		s = s.Types(codes(t.Args, typeCode)...)
 	}
 	return s
+}
+
+// codes renders each of xs with code.
+func codes[T any](xs []T, code func(T) jen.Code) []jen.Code {
+	out := make([]jen.Code, len(xs))
+	for i, x := range xs {
+		out[i] = code(x)
+	}
+	return out
+}
+
+// resultList renders a result list of the types rs: none, one, or more
+// in parentheses.
+func resultList(rs []jen.Code) jen.Code {
+	switch len(rs) {
+	case 0:
+		return jen.Null()
+	case 1:
+		return rs[0]
+	}
+	return jen.Parens(jen.List(rs...))
 }
 
 // typeParamsOf returns the type parameters of all that ts name, in the
@@ -72,11 +91,7 @@ func typeParamsDecl(tps []kernels.TypeParam) []jen.Code {
 // typeArgsUse renders the type parameters tps as type arguments, [T, U],
 // for Types: nil for none.
 func typeArgsUse(tps []kernels.TypeParam) []jen.Code {
-	var out []jen.Code
-	for _, p := range tps {
-		out = append(out, jen.Id(p.Name))
-	}
-	return out
+	return codes(tps, func(p kernels.TypeParam) jen.Code { return jen.Id(p.Name) })
 }
 
 // withTypes adds the type parameter list or type arguments code to s,
@@ -117,9 +132,7 @@ func instances(tps []kernels.TypeParam) []map[string]kernels.GoType {
 		for _, m := range out {
 			for _, inst := range p.Instances {
 				n := make(map[string]kernels.GoType, len(m)+1)
-				for k, v := range m {
-					n[k] = v
-				}
+				maps.Copy(n, m)
 				n[p.Name] = inst
 				next = append(next, n)
 			}

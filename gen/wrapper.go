@@ -125,9 +125,5 @@ func newWrapper(op *plan.Op, goName string, types kernels.TypeMap, tps []kernels
 // kernelRef refers to the kernel of package path, instantiated when it
 // is generic.
 func (w *wrapper) kernelRef(path string) *jen.Statement {
-	args := make([]jen.Code, len(w.targs))
-	for i, a := range w.targs {
-		args[i] = typeCode(a)
-	}
-	return withTypes(jen.Qual(path, w.name), args)
+	return withTypes(jen.Qual(path, w.name), codes(w.targs, typeCode))
 }

@@ -40,6 +40,13 @@ func (ex *explanation) ret(i int, s string) {
 	}
 }
 
+// retf is ret of a message formatted only when ex collects.
+func (ex *explanation) retf(i int, format string, args ...any) {
+	if ex != nil {
+		ex.ret(i, fmt.Sprintf(format, args...))
+	}
+}
+
 func (ex *explanation) note(s string) {
 	if ex != nil {
 		ex.notes = append(ex.notes, s)
@@ -250,15 +257,7 @@ func kindWords(f *schema.Func, k schema.Kind) string {
 
 // writtenArgs names the tensor arguments f marks written (a!), as
 // "self", "self and out" or "a, b and c"; "" for none.
-func writtenArgs(f *schema.Func) string {
-	var names []string
-	for _, a := range f.Args() {
-		if a.IsWrite() && a.Type.TensorForm() != schema.NotTensor {
-			names = append(names, a.Name)
-		}
-	}
-	return checktable.JoinAnd(names)
-}
+func writtenArgs(f *schema.Func) string { return checktable.JoinAnd(mutableArgs(f)) }
 
 // viewLine is explain's view op line: whether torchgen counts the op a
 // view op, and why.

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/schema"
@@ -53,7 +54,7 @@ func LintSkips(s *schema.Schema, opts Options) error {
 					applied[e] = true
 				}
 			}
-			if entriesOf(b.ix.Entries(i), applied) {
+			if slices.ContainsFunc(b.ix.Entries(i), func(e *allowlist.Entry) bool { return applied[e] }) {
 				b.op(&st, i, &out, nil)
 			}
 		}
@@ -65,16 +66,6 @@ func LintSkips(s *schema.Schema, opts Options) error {
 		}
 	}
 	return errs.Err()
-}
-
-// entriesOf reports whether es holds an entry of set.
-func entriesOf(es []*allowlist.Entry, set map[*allowlist.Entry]bool) bool {
-	for _, e := range es {
-		if set[e] {
-			return true
-		}
-	}
-	return false
 }
 
 func noEffect(e *allowlist.Entry) string {

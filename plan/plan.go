@@ -489,23 +489,15 @@ func (st *state) add(check checks.Check, arg string, ret int) *row {
 // (see skipNotArg).
 func (st *state) implUseCount(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
 	st.add(k, "", ri).skipFor(e)
-	for _, a := range f.Args() {
-		if a.Type.TensorForm() != schema.NotTensor {
-			st.add(checks.NotArgHandle, a.Name, ri).skipFor(e)
-		}
-	}
+	st.againstArgs(checks.NotArgHandle, f, ri, e)
 }
 
-// freshNoAlias adds fresh_no_alias on fresh return ri against each tensor
-// argument: the return shares no StorageImpl with an input. It needs no
-// use counts, so it also holds where the use-count checks are skipped at
-// run time (modes, subclasses). An op allowlisted for a shared returned
-// storage (skip_storage_use_count) may share it with an input: e skips
-// these rows too.
-func (st *state) freshNoAlias(f *schema.Func, ri int, e *allowlist.Entry) {
+// againstArgs adds check k on return ri against each tensor argument of
+// f, skipped by e.
+func (st *state) againstArgs(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
-			st.add(checks.FreshNoAlias, a.Name, ri).skipFor(e)
+			st.add(k, a.Name, ri).skipFor(e)
 		}
 	}
 }
@@ -516,7 +508,7 @@ func (st *state) freshNoAlias(f *schema.Func, ri int, e *allowlist.Entry) {
 func (st *state) skipNotArg() {
 	for k := range st.rows {
 		r := &st.rows[k]
-		if !isImplUseCount(r.Name) || r.reason == "" {
+		if !checktable.ImplUseCount(r.Name) || r.reason == "" {
 			continue
 		}
 		for j := k + 1; j < len(st.rows) && st.rows[j].Name == checks.NotArgHandle && st.rows[j].ret == r.ret; j++ {
@@ -567,10 +559,6 @@ func (st *state) skipFreshNotHeld() {
 		}
 	}
 }
-
-// isImplUseCount reports whether k is a TensorImpl use-count check of a
-// return: impl_use_count_le_1 or impl_use_count_eq_fresh.
-func isImplUseCount(k checks.Check) bool { return checktable.ImplUseCount(k) }
 
 func (r *row) skip(reason, source string) {
 	if r.reason == "" {
@@ -637,9 +625,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			// not_arg_handle).
 			if view != nil {
 				st.add(checks.SharesStorage, view.Arg, ri)
-				if ex != nil {
-					ex.ret(ri, fmt.Sprintf("a view of %s: %s (%s)", view.Arg, view.Reason, view.Source()))
-				}
+				ex.retf(ri, "a view of %s: %s (%s)", view.Arg, view.Reason, view.Source())
 			} else {
 				st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
 				b.freshNotHeld(st, ri, skipStorage)
@@ -717,7 +703,7 @@ func (b *builder) guards(st *state, f *schema.Func) {
 			// with it (checks.NotArgHandle)
 			r.Guard = b.guard(b.release.Autograd.FreshImplCheck(), "", "", r.ret)
 		default:
-			if isImplUseCount(r.Name) {
+			if checktable.ImplUseCount(r.Name) {
 				r.Guard = b.guard(r.Name, "", "", r.ret)
 			}
 		}
@@ -860,58 +846,46 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		switch {
 		case alias != nil && r.IsWrite():
 			st.add(checks.ReturnsArg, alias.Name, ri)
-			if ex != nil {
-				ex.ret(ri, fmt.Sprintf("%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation))
-			}
+			ex.retf(ri, "%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation)
 		case alias != nil && views != nil:
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
-			if ex != nil {
-				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
-			}
+			ex.retf(ri, "a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source())
 		case alias != nil && mayAlias != nil:
 			st.add(checks.FreshOrAlias, alias.Name, ri)
 			b.mayAliasFresh(st, f, ri, alias.Name)
-			if ex != nil {
-				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source()))
-			}
+			ex.retf(ri, "%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source())
 		case alias != nil && composite:
 			st.add(checks.FreshOrAlias, alias.Name, ri)
 			b.mayAliasFresh(st, f, ri, alias.Name)
-			if ex != nil {
-				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
-			}
+			ex.retf(ri, "%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation)
 		case alias != nil:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, alias.Name, ri)
-			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
-			switch {
-			case o.Entry == nil:
-				why += ", and a schema list has no dispatch information, so it must alias"
-			default:
-				why += ", and the op has a kernel other than CompositeImplicitAutograd, so it must alias"
+			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write, and the op has a kernel other than CompositeImplicitAutograd, so it must alias"
+			if o.Entry == nil {
+				why = "a view of %s: the return is annotated as aliasing %s (%s) without a write, and a schema list has no dispatch information, so it must alias"
 			}
-			if ex != nil {
-				ex.ret(ri, fmt.Sprintf(why, alias.Name, alias.Name, r.Annotation))
-			}
+			ex.retf(ri, why, alias.Name, alias.Name, r.Annotation)
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.add(checks.FreshOrAlias, mayAlias.Arg, ri)
 			b.mayAliasFresh(st, f, ri, mayAlias.Arg)
-			if ex != nil {
-				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
-			}
+			ex.retf(ri, "%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source())
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
-			if ex != nil {
-				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
-			}
+			ex.retf(ri, "a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source())
 		default:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
-			st.freshNoAlias(f, ri, skipStorage)
+			// fresh_no_alias: the return shares no StorageImpl with an
+			// input. It needs no use counts, so it also holds where the
+			// use-count checks are skipped at run time (modes, subclasses);
+			// an op allowlisted for a shared returned storage
+			// (skip_storage_use_count) may share it with an input.
+			st.againstArgs(checks.FreshNoAlias, f, ri, skipStorage)
 			b.freshNotHeld(st, ri, skipStorage)
 			freshRets = append(freshRets, ri)
 			why := freshWhy(r)
@@ -925,7 +899,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	if !b.identity.UseCounts() && slices.ContainsFunc(st.rows, func(r row) bool {
-		return isImplUseCount(r.Name) || r.Name == checks.StorageUseCountEq1 || r.Name == checks.FreshOrAlias
+		return checktable.ImplUseCount(r.Name) || r.Name == checks.StorageUseCountEq1 || r.Name == checks.FreshOrAlias
 	}) {
 		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.Autograd.FreshImplCheck().String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -179,7 +180,7 @@ func TestAllowlistNamesEqFresh(t *testing.T) {
 			continue
 		}
 		for _, c := range op.Checks {
-			if isImplUseCount(c.Name) || c.Name == checks.NotArgHandle {
+			if checktable.ImplUseCount(c.Name) || c.Name == checks.NotArgHandle {
 				t.Errorf("clone still checks %v", c.Name)
 			}
 		}

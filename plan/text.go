@@ -12,15 +12,15 @@ import (
 func (p *Plan) WriteText(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	for _, op := range p.Ops {
-		gen := ""
-		if op.Generated {
-			gen = " generated"
-		}
-		view := ""
-		if op.IsViewOp {
-			view = " view"
-		}
-		fmt.Fprintf(bw, "%s\t%s%s%s\t%d checks, %d skipped\n", op.Name, op.Kind, view, gen, len(op.Checks), len(op.Skipped))
+		fmt.Fprintf(bw, "%s\t%s%s%s\t%d checks, %d skipped\n", op.Name, op.Kind, word(op.IsViewOp, " view"), word(op.Generated, " generated"), len(op.Checks), len(op.Skipped))
 	}
 	return bw.Flush()
+}
+
+// word is w when b holds, else "".
+func word(b bool, w string) string {
+	if b {
+		return w
+	}
+	return ""
 }

@@ -206,18 +206,15 @@ func (m *matcher) inherit(infos []derivInfo, order []int, rel *pytorch.Autograd)
 	var funcOrder, nonFuncOrder []string // the keys in the order the dicts have them
 	infoBases := map[string]bool{}
 	for _, i := range order {
-		k := m.stripped.of(i)
+		dict, keys := nonFunctional, &nonFuncOrder
 		if m.s.Ops[i].Kind == schema.Functional {
-			if _, ok := functional[k]; !ok {
-				funcOrder = append(funcOrder, k)
-			}
-			functional[k] = i
-		} else {
-			if _, ok := nonFunctional[k]; !ok {
-				nonFuncOrder = append(nonFuncOrder, k)
-			}
-			nonFunctional[k] = i
+			dict, keys = functional, &funcOrder
 		}
+		k := m.stripped.of(i)
+		if _, ok := dict[k]; !ok {
+			*keys = append(*keys, k)
+		}
+		dict[k] = i
 		infoBases[m.s.Ops[i].Func.Name.Name.Base] = true
 	}
 	for i, o := range m.s.Ops {
@@ -335,11 +332,7 @@ func isCppArg(f *schema.Func, name string) bool {
 	if f.Arg(name) == nil {
 		return false
 	}
-	return !opts || !isTensorOptionName(name)
-}
-
-func isTensorOptionName(n string) bool {
-	return n == "dtype" || n == "layout" || n == "device" || n == "pin_memory"
+	return !opts || !slices.Contains([]string{"dtype", "layout", "device", "pin_memory"}, name)
 }
 
 // isAbstract is torchgen's NativeFunction.is_abstract: the op has a
@@ -360,16 +353,11 @@ func isAbstract(o *schema.Op) bool {
 		// the op is structured (see schema.Entry.DispatchKeys).
 		return e.Structured
 	}
-	n := 0
+	var keys []string
 	for _, d := range e.Dispatch {
-		for _, k := range d.Keys {
-			if k != schema.CompositeImplicitAutograd && k != schema.CompositeImplicitAutogradNestedTensor {
-				return true
-			}
-			n++
-		}
+		keys = append(keys, d.Keys...)
 	}
-	return n == 0
+	return !onlyImplicit(keys)
 }
 
 // onlyImplicit reports whether keys is a non-empty set of

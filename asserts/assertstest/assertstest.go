@@ -40,6 +40,7 @@ package assertstest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -163,7 +164,8 @@ func (rt Runtime) validate() error {
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("assertstest: Runtime lacks required functions: %s", strings.Join(sorted(missing), ", "))
+		slices.Sort(missing)
+		return fmt.Errorf("assertstest: Runtime lacks required functions: %s", strings.Join(missing, ", "))
 	}
 	if (rt.PushMode == nil) != (rt.PopMode == nil) {
 		return fmt.Errorf("assertstest: Runtime has one of PushMode and PopMode")
@@ -172,17 +174,6 @@ func (rt Runtime) validate() error {
 		return fmt.Errorf("assertstest: Runtime has one of BindImpl and UnbindImpl")
 	}
 	return nil
-}
-
-func sorted(s []string) []string {
-	for i := range s {
-		for j := i + 1; j < len(s); j++ {
-			if s[j] < s[i] {
-				s[i], s[j] = s[j], s[i]
-			}
-		}
-	}
-	return s
 }
 
 type reporter struct {

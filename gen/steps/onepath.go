@@ -128,6 +128,9 @@ var readNames = [...]string{"Arg", "ArgOpt", "List", "Meta", "ViewBase", "ViewBa
 	"ArgMemory", "ListMemory", "AfterArgMemory", "AfterListMemory", "RetMemory",
 	"ArgIdent", "ListIdent", "AfterIdent", "RetIdent", "RetListIdent", "Anchor", "AfterRecycled"}
 
+// Method is the Frame's method a read of a single tensor calls.
+func (k ReadKind) Method() string { return readNames[k] }
+
 // A Read is a read of a helper: of slot Slot (index I among its kind's),
 // and for a view base, of argument A (index AI).
 type Read struct {
@@ -456,7 +459,7 @@ func (b *builder) shapeRows(fr *Frame) string {
 		if !ok {
 			return fmt.Sprintf("its row %s has no form a wrap.Frame runs", ck.Name) // plan.Validate refuses it
 		}
-		if b.o.Identity.UseCounts() && (f == checktable.FormOf || onceStep(ck.Name)) {
+		if b.o.Identity.UseCounts() && (f == checktable.FormOf || checktable.BeginsOnce(ck.Name)) {
 			// fresh_not_held's hand-outs (the runtime notes the call's
 			// start before the kernel): a kind without use counts
 			return fmt.Sprintf("its row %s is of a runtime without use counts, and the plan's runtime has them", ck.Name)
@@ -520,7 +523,7 @@ func (b *builder) reads(fr *Frame) {
 	}
 	for i := range b.op.Checks {
 		ck := &b.op.Checks[i]
-		if !readsBase(ck.Name) || ck.NeverFires || ck.Ret == nil || !b.o.Identity.UseCounts() {
+		if !checktable.ReadsBase(ck.Name) || ck.NeverFires || ck.Ret == nil || !b.o.Identity.UseCounts() {
 			continue
 		}
 		rs, as := b.ret[*ck.Ret], b.arg[ck.Arg]
@@ -571,27 +574,4 @@ func (b *builder) reads(fr *Frame) {
 			fr.After = append(fr.After, Read{Kind: ReadAnchor, Slot: s, I: r.I, Anchor: true})
 		}
 	}
-}
-
-// onceStep reports whether a check has a step made once per call
-// (checktable.Step.Once: fresh_not_held's BeginFresh).
-func onceStep(k checks.Check) bool {
-	for _, st := range checktable.StepsOf(k) {
-		if st.Once {
-			return true
-		}
-	}
-	return false
-}
-
-// readsBase reports whether a check's rows read, before the kernel, the
-// use count of the storage a view return will share (a step before the
-// call that reads counts: view_holds_storage's ViewBase).
-func readsBase(k checks.Check) bool {
-	for _, st := range checktable.StepsOf(k) {
-		if st.Phase == checktable.BeforeCall && st.Counts {
-			return true
-		}
-	}
-	return false
 }

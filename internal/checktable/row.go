@@ -2,6 +2,7 @@ package checktable
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -249,6 +250,21 @@ func StepsOf(k checks.Check) []Step {
 		return nil
 	}
 	return append([]Step(nil), checkFacts[k].steps...)
+}
+
+// ReadsBase reports whether the check's rows read, before the kernel, the
+// use count of the storage a view return will share (a step before the
+// call that reads counts: view_holds_storage's ViewBase): a passing
+// call's view holds it once more than before.
+func ReadsBase(k checks.Check) bool {
+	return slices.ContainsFunc(StepsOf(k), func(st Step) bool { return st.Phase == BeforeCall && st.Counts })
+}
+
+// BeginsOnce reports whether the check has a step made once per call,
+// before the kernel (Step.Once: fresh_not_held's hand-out sequence,
+// BeginFresh).
+func BeginsOnce(k checks.Check) bool {
+	return slices.ContainsFunc(StepsOf(k), func(st Step) bool { return st.Once })
 }
 
 // HasForm reports whether every step of the check has a function of form

@@ -53,7 +53,7 @@ func TestCheckFacts(t *testing.T) {
 				if fn == "" || st.Once {
 					// a step once per call has no entry of its own: the
 					// Frame's Begin takes it (fresh_not_held's hand-out
-					// sequence, beginsOnce); its name is the step's
+					// sequence, BeginsOnce); its name is the step's
 					continue
 				}
 				want := wantParams(k, st, Form(form))

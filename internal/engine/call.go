@@ -218,15 +218,8 @@ func (c *Call) SaveOpt(s *Slot, t asserts.Identity, present bool) {
 // blamed on their kernel. Generated code calls Mutable for every argument
 // an op may write (see concurrent.go).
 func (c *Call) Mutable(s *Slot) {
-	st := writeKey(s.id)
-	if c.nmut < len(c.mut) {
-		c.mut[c.nmut] = st
-		c.mutImpl[c.nmut] = s.id.Impl
-		c.nmut++
-		c.declare(st)
-		return
-	}
-	c.mutableMore(st, s.id.Impl)
+	c.adoptWrite(&s.id)
+	c.declare(writeKey(s.id))
 }
 
 // writeKey is what a write to a tensor moves: its StorageImpl's bytes
@@ -245,18 +238,6 @@ func (c *Call) MutableList(l *ListSlot) {
 	for i := range l.n {
 		c.Mutable(l.at(i))
 	}
-}
-
-//go:noinline
-func (c *Call) mutableMore(st, impl asserts.ID) {
-	if c.nmut == len(c.mut) {
-		c.mutMore = c.mutMore[:0]
-		c.mutImplMore = c.mutImplMore[:0]
-	}
-	c.mutMore = append(c.mutMore, st)
-	c.mutImplMore = append(c.mutImplMore, impl)
-	c.nmut++
-	c.declare(st)
 }
 
 // aliasesMutable reports whether storage st is a mutable argument's.

@@ -186,16 +186,13 @@ func (f *Frame[S, L]) Arg(i int, id asserts.Ident, h unsafe.Pointer) {
 
 // ArgOpt reads an optional argument (Tensor?): absent unless present.
 func (f *Frame[S, L]) ArgOpt(i int, id asserts.Ident, h unsafe.Pointer, present bool) {
-	p := &f.s[i]
-	p.h = h
 	if !present {
-		p.id, p.meta = asserts.Ident{}, fAbsent
+		p := &f.s[i]
+		p.id, p.meta, p.h = asserts.Ident{}, fAbsent, h
 		f.frame.odd = 1
 		return
 	}
-	p.id = id
-	p.meta = id.Traits &^ asserts.AddressIdentity
-	f.frame.odd |= uint64(p.meta ^ asserts.Versioned)
+	f.Arg(i, id, h)
 }
 
 // Iface reads the tensor of single slot i held as an interface (read

@@ -4,7 +4,6 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/internal/shared"
 )
@@ -714,21 +713,14 @@ func (p *fastPlan) addRowMem(r *Row) bool {
 	if r.Form != FormOne {
 		return false
 	}
+	if p.addBefore(k, t, false) {
+		return true
+	}
 	switch b := checktable.BatchOf(k); b {
 	case checktable.BatchUnchanged:
 		return true // the reads test the anchor and the fingerprint kept
 	case checktable.BatchUncounted:
 		return true // skipped under no_use_counts on a plain return
-	case checktable.BatchPlain:
-		p.binds++
-		return true
-	case checktable.BatchContent:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, false)
-		return true
-	case checktable.BatchMetadata:
-		p.meta = append(p.meta, t)
-		p.countBefore(int(k), t, false)
-		return true
 	case checktable.BatchPairsHandle:
 		p.ret(t).apart |= 1 << u
 		return true
@@ -751,16 +743,12 @@ func (p *fastPlan) addRowMem(r *Row) bool {
 
 // addListRowMem is addRowMem for a row of a list argument.
 func (p *fastPlan) addListRowMem(r *Row, t, u int8) bool {
+	if p.addBefore(r.Check, t, true) {
+		return true
+	}
 	switch checktable.BatchOf(r.Check) {
 	case checktable.BatchUnchanged:
 		return true // the reads test each element's anchor and fingerprint
-	case checktable.BatchPlain:
-		p.bindList = append(p.bindList, t)
-	case checktable.BatchContent:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, true)
-	case checktable.BatchMetadata:
-		p.metaList = append(p.metaList, t)
-		p.countBefore(int(r.Check), t, true)
 	case checktable.BatchPairsHandle:
 		if p.list[r.T] {
 			return false

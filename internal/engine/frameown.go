@@ -80,6 +80,9 @@ func (f *Frame[S, L]) RetElemIdent(i, j int, id asserts.Ident, anchor unsafe.Poi
 func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 	k := r.Check
 	at := int(k) // the count the row adds to: the check's own
+	if p.addBefore(k, t, false) {
+		return true // counted before the kernel
+	}
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged:
 		p.kept |= 1 << t
@@ -95,16 +98,6 @@ func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 		return true // counted as part of the TensorImpl use-count check
 	case b == checktable.BatchPairsStorage:
 		p.ret(t).fresh |= 1 << u
-	case b == checktable.BatchPlain:
-		p.binds++
-		return true // counted before the kernel
-	case b == checktable.BatchContent:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, false)
-		return true // counted before the kernel
-	case b == checktable.BatchMetadata:
-		p.meta = append(p.meta, t)
-		p.countBefore(int(k), t, false)
-		return true // counted before the kernel
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
 		p.ret(t).returns |= 1 << u
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
@@ -139,13 +132,7 @@ func (p *fastPlan) addIdentList(r *Row, t, u int8, elemAt func(int8, int)) bool 
 		} else {
 			elemAt(t, skipAt(checks.ReasonNoVersion))
 		}
-	case b == checktable.BatchPlain:
-		p.bindList = append(p.bindList, t)
-	case b == checktable.BatchContent:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, true)
-	case b == checktable.BatchMetadata:
-		p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
-		p.countBefore(int(k), t, true)
+	case p.addBefore(k, t, true):
 	case b == checktable.BatchPairsHandle && !p.list[r.T]:
 		p.pair(t, u).impl = true
 	case b == checktable.BatchPairsStorage && !p.list[r.T]:

@@ -120,16 +120,12 @@ func (c *Call) FreshNotHeldOf(l Loc, r *Slot, t asserts.Identity, arg Loc, s *Sl
 // fresh before as prev.
 func (c *Call) heldReport(l Loc, r *Slot, prev *handout) {
 	const k = checks.FreshNotHeld
-	name := "an op"
-	if op := registeredOp(prev.op); op != nil {
-		name = op.FullName()
-	}
 	// how long ago: the fresh outputs of checked calls since that one
 	ago := "the fresh output before this one"
 	if n := handSeq.Load() - prev.seq; n > 1 {
 		ago = strconv.FormatUint(n, 10) + " fresh outputs before this one"
 	}
-	other := name + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive), " + ago
+	other := opName(prev.op) + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive), " + ago
 	if prev.seq == 0 {
 		// a wide storage's bit, its hand-out no longer in the ring
 		// (addrheld.go)

@@ -36,15 +36,8 @@ func (s *recycledShard) entry(p uintptr) *recycledEntry {
 // recycledAt returns the write clock of the latest Recycled of anchor p
 // still in the table and not followed by a Reused, 0 if none.
 func recycledAt(p uintptr) uint64 {
-	s := &recycled.shards[(p>>13)%recycledShards]
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, e := range s.sets[(p>>4)%recycledSets] {
-		if e.anchor == p {
-			return e.seq
-		}
-	}
-	return 0
+	e, _ := recycledRecord(p)
+	return e.seq
 }
 
 // recycledRecord returns the table's record of anchor p.

@@ -383,7 +383,7 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	p.size, p.lbase = fs<<8|fl, slotOff(fs)
 	perList := map[int8]*tally{}
 	for i := range sh.Rows {
-		if !sh.Rows[i].Skip && beginsOnce(sh.Rows[i].Check) {
+		if !sh.Rows[i].Skip && checktable.BeginsOnce(sh.Rows[i].Check) {
 			p.fresh = true // the hand-out sequence when the call begins
 		}
 		if mem && !p.addRowMem(&sh.Rows[i]) || !mem && !p.addRow(&sh.Rows[i], perList) {
@@ -529,13 +529,7 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 	case b == checktable.BatchUncounted && r.Form == FormRetList:
 		p.leq1 |= 1 << t
 		elem(t)
-	case b == checktable.BatchPlain && r.Form == FormArgList:
-		p.bindList = append(p.bindList, t)
-	case b == checktable.BatchContent && r.Form == FormArgList:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, true)
-	case b == checktable.BatchMetadata && r.Form == FormArgList:
-		p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
-		p.countBefore(int(k), t, true)
+	case r.Form == FormArgList && p.addBefore(k, t, true):
 	case b == checktable.BatchPairsHandle && r.Form == FormArgList && !p.list[r.T]:
 		p.pair(t, u).impl = true
 	case b == checktable.BatchPairsStorage && r.Form == FormArgList && !p.list[r.T]:
@@ -571,7 +565,7 @@ func (p *fastPlan) addRetList(r *Row, t, u int8, elem func(int8)) bool {
 		return true
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
 		n.k[u] |= kShares
-	case readsBase(k):
+	case checktable.ReadsBase(k):
 		n.k[u] |= kApart | kShares
 		n.view = true
 	default:
@@ -584,6 +578,9 @@ func (p *fastPlan) addRetList(r *Row, t, u int8, elem func(int8)) bool {
 // addOne is addRow for a row of single tensors.
 func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 	k := r.Check
+	if p.addBefore(k, t, false) {
+		return true // counted before the kernel
+	}
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged:
 		p.kept |= 1 << t
@@ -601,28 +598,46 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		return true // counted as part of impl_use_count_le_1
 	case b == checktable.BatchPairsStorage:
 		p.ret(t).fresh |= 1 << u
-	case b == checktable.BatchPlain:
-		p.binds++
-		return true // counted before the kernel
-	case b == checktable.BatchContent:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, false)
-		return true // counted before the kernel
-	case b == checktable.BatchMetadata:
-		p.meta = append(p.meta, t)
-		p.countBefore(int(k), t, false)
-		return true // counted before the kernel
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
 		p.ret(t).returns |= 1 << u
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
 		p.ret(t).shares |= 1 << u
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAliasOrFresh:
 		p.ret(t).aliasOrFresh |= 1 << u
-	case readsBase(k):
+	case checktable.ReadsBase(k):
 		p.ret(t).view |= 1 << u
 	default:
 		return false
 	}
 	p.post[k]++
+	return true
+}
+
+// addBefore adds row of check k of single tensor t, or (list) of list
+// t, if a passing call counts it before the kernel: binding_context's
+// (Call.bind), same_content's (skipped under content_check_off) and
+// same_metadata's (the fingerprints read before the kernel); false for a
+// row of another batch.
+func (p *fastPlan) addBefore(k checks.Check, t int8, list bool) bool {
+	switch checktable.BatchOf(k) {
+	case checktable.BatchPlain:
+		if list {
+			p.bindList = append(p.bindList, t)
+		} else {
+			p.binds++
+		}
+	case checktable.BatchContent:
+		p.countBefore(skipAt(checks.ReasonContentOff), t, list)
+	case checktable.BatchMetadata:
+		if list {
+			p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
+		} else {
+			p.meta = append(p.meta, t)
+		}
+		p.countBefore(int(k), t, list)
+	default:
+		return false
+	}
 	return true
 }
 
@@ -636,30 +651,6 @@ func (p *fastPlan) countBefore(at int, t int8, list bool) {
 		return
 	}
 	p.before[at]++
-}
-
-// readsBase reports whether k's rows read, before the kernel, the use
-// count of the storage a view return will share (view_holds_storage):
-// a passing call's view holds it once more than before.
-func readsBase(k checks.Check) bool {
-	for _, st := range checktable.StepsOf(k) {
-		if st.Phase == checktable.BeforeCall && st.Counts {
-			return true
-		}
-	}
-	return false
-}
-
-// beginsOnce reports whether k's rows need a step made once per call,
-// before the kernel (checktable.Step.Once: fresh_not_held's hand-out
-// sequence, Call.BeginFresh).
-func beginsOnce(k checks.Check) bool {
-	for _, st := range checktable.StepsOf(k) {
-		if st.Once {
-			return true
-		}
-	}
-	return false
 }
 
 // ret returns the tests of single return t, adding them.
