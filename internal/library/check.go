@@ -43,11 +43,34 @@ var (
 // goroutine of its own, os.Exit, a call that never returns) is rejected
 // for it, and the others run in a new program (runner).
 func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, error) {
-	out, err := runProgram(ctx, dir, l, cands, false)
+	verdicts, _, cleanup, err := checkKept(ctx, dir, l, cands)
 	if err != nil {
 		return nil, err
 	}
-	return judge(out, l, cands)
+	cleanup()
+	return verdicts, nil
+}
+
+// checkKept is Check, which keeps the program it built for
+// checkEmptyKept: cleanup removes it (on an error nothing is left).
+func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, *runner, func(), error) {
+	src, err := program(l, cands)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	r, cleanup, err := builtRunner(ctx, dir, l, src)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	out, err := runBuilt(ctx, r, l, cands, false)
+	if err == nil {
+		var verdicts []Verdict
+		if verdicts, err = judge(out, l, cands); err == nil {
+			return verdicts, r, cleanup, nil
+		}
+	}
+	cleanup()
+	return nil, nil, nil, err
 }
 
 // CheckEmpty runs each candidate on empty inputs (no rows) and sets its
@@ -60,6 +83,42 @@ func CheckEmpty(ctx context.Context, dir string, l *Lib, cands []*Candidate) err
 	if err != nil {
 		return err
 	}
+	return readEmpty(out, cands)
+}
+
+// checkEmptyKept is CheckEmpty on the candidates of cands chosen, run by
+// the program Check built of all cands (checkKept), which holds them: no
+// program is built for them. They run in chosen's order, grouped by
+// callable as CheckEmpty groups them, so each runs as it would there.
+func checkEmptyKept(ctx context.Context, r *runner, cands, chosen []*Candidate) error {
+	at := make(map[*Candidate]int, len(cands))
+	for i, c := range cands {
+		at[c] = i
+	}
+	var idx [][]int
+	for _, g := range groups(chosen) {
+		var all []int
+		for _, c := range g {
+			all = append(all, at[chosen[c]])
+		}
+		idx = append(idx, all)
+	}
+	lines, err := r.all(ctx, "empty", idx, cands)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	for _, ls := range lines {
+		for _, line := range ls {
+			out.WriteString(line + "\n")
+		}
+	}
+	return readEmpty(&out, cands)
+}
+
+// readEmpty reads the lines of the program's runs on empty inputs into
+// the candidates' EmptyCrash.
+func readEmpty(out *bytes.Buffer, cands []*Candidate) error {
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
@@ -91,6 +150,11 @@ func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emp
 		return nil, err
 	}
 	defer cleanup()
+	return runBuilt(ctx, r, l, cands, emptyOnly)
+}
+
+// runBuilt is runProgram with the program built (r).
+func runBuilt(ctx context.Context, r *runner, l *Lib, cands []*Candidate, emptyOnly bool) (*bytes.Buffer, error) {
 	var out bytes.Buffer
 	mode := "run"
 	if emptyOnly {

@@ -96,10 +96,13 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 		cands = append(cands, cs...)
 	}
 	cands = append(cands, viewCandidates(l, ops, copies)...)
-	verdicts, err := Check(ctx, dir, l, cands)
+	// The program that checks the values runs the chosen candidates on
+	// empty inputs too (checkEmptyKept): it holds them all.
+	verdicts, r, cleanup, err := checkKept(ctx, dir, l, cands)
 	if err != nil {
 		return nil, err
 	}
+	defer cleanup()
 	f := &Found{Candidates: len(cands)}
 	f.Views, f.Cat = chooseForms(cands, verdicts)
 	bound := map[string]map[string]bool{} // callable -> ops it is bound to
@@ -131,7 +134,7 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 		chosen = append(chosen, b.cand)
 	}
 	if len(chosen) > 0 {
-		if err := CheckEmpty(ctx, dir, l, chosen); err != nil {
+		if err := checkEmptyKept(ctx, r, cands, chosen); err != nil {
 			return nil, err
 		}
 		for i := range f.Bindings {

@@ -67,13 +67,17 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 		}
 		b.WriteString("},\n")
 	}
+	// Each candidate is one function of the run's arguments, which
+	// declares the kernel's parameters from them, with no closure
+	// around it: a library's check has thousands (gorgonia's 13,094),
+	// and the compiler's time is the functions'.
 	b.WriteString("}\n\nvar runs = []run{\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "{%q, %d, %d, %t, func(in []tensorT, s []float64, out tensorT) tensorT { return c%d(%s) }},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, i, c.args())
+		fmt.Fprintf(&b, "{%q, %d, %d, %t, c%d},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, i)
 	}
 	b.WriteString("}\n\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "func c%d(%s) tensorT {\n%s\n}\n\n", i, c.params(), c.body(l))
+		fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s tensorT) tensorT {\n%s%s\n}\n\n", i, runIn, runS, runOut, c.params(), c.body(l))
 	}
 	return format.Source(b.Bytes())
 }
@@ -402,31 +406,41 @@ func floats(fs []float64) string {
 	return "[]float64{" + strings.Join(parts, ", ") + "}"
 }
 
-// args is the candidate's kernel's arguments from the program's in, s
-// and out: its parameters in the op's order.
-func (c *Candidate) args() string {
+// The names of a candidate's function's parameters in the program: the
+// run's inputs, scalars and out, from which it declares the kernel's
+// parameters (no schema name starts with assertgen).
+const (
+	runIn  = "assertgenIn"
+	runS   = "assertgenS"
+	runOut = "assertgenOut"
+)
+
+// args is the candidate's kernel's arguments from the run's inputs
+// (runIn), scalars (runS) and out (runOut): its parameters in the op's
+// order.
+func (c *Candidate) args() []string {
 	var out []string
 	for _, p := range c.Op.Params {
 		switch p.Role {
 		case Input:
 			if c.Op.List {
-				out = append(out, "in")
+				out = append(out, runIn)
 				continue
 			}
-			out = append(out, fmt.Sprintf("in[%d]", p.Index))
+			out = append(out, fmt.Sprintf("%s[%d]", runIn, p.Index))
 		case Scalar:
 			if p.Type == "*int64" {
-				out = append(out, fmt.Sprintf("opt(s[%d])", p.Index))
+				out = append(out, fmt.Sprintf("opt(%s[%d])", runS, p.Index))
 				continue
 			}
-			out = append(out, fmt.Sprintf("%s(s[%d])", p.Type, p.Index))
+			out = append(out, fmt.Sprintf("%s(%s[%d])", p.Type, runS, p.Index))
 		case OutArg:
-			out = append(out, "out")
+			out = append(out, runOut)
 		case Ignore:
 			out = append(out, map[bool]string{true: "false", false: "nil"}[p.Type == "bool"])
 		}
 	}
-	return strings.Join(out, ", ")
+	return out
 }
 
 // writes is the argument the candidate writes, as the program's run
@@ -458,17 +472,20 @@ func (c *Candidate) memory() int {
 	return 0
 }
 
-// params is the kernel's parameter list.
+// params declares the kernel's parameters, a variable each, from the
+// run's arguments (args): what a call with them as its arguments would
+// assign them.
 func (c *Candidate) params() string {
-	var out []string
-	for _, p := range c.Op.Params {
+	var b strings.Builder
+	args := c.args()
+	for i, p := range c.Op.Params {
 		t := p.Type
 		if p.Role == Input || p.Role == OutArg {
 			t = strings.Repeat("[]", strings.Count(p.Type, "[]")) + "tensorT"
 		}
-		out = append(out, p.Name+" "+t)
+		fmt.Fprintf(&b, "var %s %s = %s\n", p.Name, t, args[i])
 	}
-	return strings.Join(out, ", ")
+	return b.String()
 }
 
 // body is the kernel's body as gen writes a bound kernel's: ret made new

@@ -54,7 +54,8 @@ func (r *runner) build(ctx context.Context, src []byte) error {
 	if runtime.GOOS == "windows" {
 		r.bin += ".exe"
 	}
-	cmd := exec.CommandContext(ctx, "go", "build", modFlag(r.dir), "-o", r.bin, "-overlay", filepath.Join(r.tmp, "overlay.json"), "./"+sub)
+	args := append([]string{"build", modFlag(r.dir)}, noDebugInfo(os.Getenv("GOFLAGS"))...)
+	cmd := exec.CommandContext(ctx, "go", append(args, "-o", r.bin, "-overlay", filepath.Join(r.tmp, "overlay.json"), "./"+sub)...)
 	cmd.Dir = r.dir
 	out, err := cmd.CombinedOutput()
 	switch {
@@ -64,6 +65,18 @@ func (r *runner) build(ctx context.Context, src []byte) error {
 		return fmt.Errorf("the check of %s's values (a program built in this module) failed: %v\n%s", r.spec, err, strings.TrimSpace(string(out)))
 	}
 	return nil
+}
+
+// noDebugInfo is the go command's flags that leave out the DWARF debug
+// information of the program and its link, which nothing reads (a
+// panic's trace is read from the symbol tables a build keeps): a
+// tenth of a library's check's build. A GOFLAGS (goflags) of the user's
+// with -gcflags or -ldflags is left to say them alone.
+func noDebugInfo(goflags string) []string {
+	if strings.Contains(goflags, "-gcflags") || strings.Contains(goflags, "-ldflags") {
+		return nil
+	}
+	return []string{"-gcflags=-dwarf=false", "-ldflags=-w"}
 }
 
 // modFlag is the go command's -mod flag of the value check and of the
