@@ -35,24 +35,15 @@ var (
 	runBound    = 2 * time.Minute
 )
 
-// Check builds and runs, in the user's module (dir, the user's package),
-// the program that runs each candidate on its op's cases, and returns
-// each candidate's verdict against the reference. The program is given
-// to the go command as an overlay: nothing is written in the module.
-// A candidate that ends or stops its program (log.Fatal, a panic on a
-// goroutine of its own, os.Exit, a call that never returns) is rejected
-// for it, and the others run in a new program (runner).
-func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, error) {
-	verdicts, _, cleanup, err := checkKept(ctx, dir, l, cands)
-	if err != nil {
-		return nil, err
-	}
-	cleanup()
-	return verdicts, nil
-}
-
-// checkKept is Check, which keeps the program it built for
-// checkEmptyKept: cleanup removes it (on an error nothing is left).
+// checkKept builds and runs, in the user's module (dir, the user's
+// package), the program that runs each candidate on its op's cases, and
+// returns each candidate's verdict against the reference. The program is
+// given to the go command as an overlay: nothing is written in the
+// module. A candidate that ends or stops its program (log.Fatal, a panic
+// on a goroutine of its own, os.Exit, a call that never returns) is
+// rejected for it, and the others run in a new program (runner). It keeps
+// the program it built for checkEmptyKept: cleanup removes it (on an
+// error nothing is left).
 func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, *runner, func(), error) {
 	src, err := program(l, cands)
 	if err != nil {
@@ -73,23 +64,13 @@ func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]V
 	return nil, nil, nil, err
 }
 
-// CheckEmpty runs each candidate on empty inputs (no rows) and sets its
-// EmptyCrash to the Go runtime error it panicked with, if it did, or to
-// how it ended its program. Bind runs it on the candidates it binds only:
-// on empty inputs, a library's method that computes no op may do
-// anything.
-func CheckEmpty(ctx context.Context, dir string, l *Lib, cands []*Candidate) error {
-	out, err := runProgram(ctx, dir, l, cands, true)
-	if err != nil {
-		return err
-	}
-	return readEmpty(out, cands)
-}
-
-// checkEmptyKept is CheckEmpty on the candidates of cands chosen, run by
-// the program Check built of all cands (checkKept), which holds them: no
-// program is built for them. They run in chosen's order, grouped by
-// callable as CheckEmpty groups them, so each runs as it would there.
+// checkEmptyKept runs the candidates of cands chosen on empty inputs (no
+// rows) and sets each one's EmptyCrash to the Go runtime error it panicked
+// with, if it did, or to how it ended its program: Bind runs it on the
+// candidates it binds only (on empty inputs, a library's method that
+// computes no op may do anything). The program checkKept built of all
+// cands holds them: no program is built for them. They run in chosen's
+// order, grouped by callable.
 func checkEmptyKept(ctx context.Context, r *runner, cands, chosen []*Candidate) error {
 	at := make(map[*Candidate]int, len(cands))
 	for i, c := range cands {
@@ -136,24 +117,10 @@ func readEmpty(out *bytes.Buffer, cands []*Candidate) error {
 	return sc.Err()
 }
 
-// runProgram builds the program of the candidates (program) and runs
-// it: the probe, then the candidates (on empty inputs with emptyOnly),
-// those of one callable in a program of their own. It returns the lines
-// of the runs in the candidates' order.
-func runProgram(ctx context.Context, dir string, l *Lib, cands []*Candidate, emptyOnly bool) (*bytes.Buffer, error) {
-	src, err := program(l, cands)
-	if err != nil {
-		return nil, err
-	}
-	r, cleanup, err := builtRunner(ctx, dir, l, src)
-	if err != nil {
-		return nil, err
-	}
-	defer cleanup()
-	return runBuilt(ctx, r, l, cands, emptyOnly)
-}
-
-// runBuilt is runProgram with the program built (r).
+// runBuilt runs the program of the candidates built (r): the probe, then
+// the candidates (on empty inputs with emptyOnly), those of one callable
+// in a program of their own. It returns the lines of the runs in the
+// candidates' order.
 func runBuilt(ctx context.Context, r *runner, l *Lib, cands []*Candidate, emptyOnly bool) (*bytes.Buffer, error) {
 	var out bytes.Buffer
 	mode := "run"

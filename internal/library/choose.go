@@ -83,7 +83,7 @@ type OperatorUse struct {
 }
 
 // Bind finds the candidates of every op of ops among the library's
-// callables, checks their values (Check) and chooses, for each op, the
+// callables, checks their values (checkKept) and chooses, for each op, the
 // first whose values are the op's: one whose name is the op's, else one
 // bound by its values alone, else the op mapped over the elements.
 func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {

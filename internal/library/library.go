@@ -88,7 +88,7 @@ type Lib struct {
 	// tensors mapped over the first's elements reads it. "" for none.
 	At string
 	// ReadAllocs is how many allocations a read of the elements through
-	// Raw makes, as the value check measured it (Check): the memory
+	// Raw makes, as the value check measured it (checkKept): the memory
 	// function makes as many per call.
 	ReadAllocs int
 	// Memory is what init found of the memory function on the tensors

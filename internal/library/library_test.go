@@ -239,7 +239,7 @@ func bindAll(t *testing.T, dir string, l *Lib) *Found {
 // return a result and an error are statements that panic on the error and
 // return the result, trailing options are left empty, and an interface{}
 // parameter takes a tensor or a number. Mul crashes on empty inputs:
-// CheckEmpty says so of its bindings, and of no other.
+// its run on empty inputs (checkEmptyKept) says so of its bindings, and of no other.
 func TestBindAnyData(t *testing.T) {
 	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/anylib", Name: "T"})
 	if got := l.Ctor.Call("anylib", "shape", "data"); got != "anylib.New(anylib.WithShape(shape...), anylib.WithBacking(data))" || l.Elem != "float64" || !l.Ctor.AnyData {
