@@ -23,7 +23,7 @@ import (
 // of the view's sizes first: Transposed's copy and Clone's (and the ops' results) are not views,
 // Narrow(i) is at another row, Row keeps the selected dim.
 func TestProbeViews(t *testing.T) {
-	_, l := viewlibProbed(t)
+	_, l := probedLib(t, fakeModule(t, nil), "example.com/fakemod/viewlib")
 	v := l.Views
 	if v.Transpose == nil || v.Select == nil {
 		t.Fatalf("views %+v, want both", v)
@@ -165,18 +165,7 @@ func TestProbeViewsExit(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(mod, "exitlib", "exitlib.go"), []byte(exitlib), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(mod, "user")
-	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/exitlib", Name: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if err := library.ProbeMemory(ctx, dir, l); err != nil {
-		t.Fatal(err)
-	}
-	if err := library.ProbeViews(ctx, dir, l); err != nil {
-		t.Fatal(err)
-	}
+	_, l := probedLib(t, mod, "example.com/fakemod/exitlib")
 	if v := l.Views; v.Transpose != nil || v.Select != nil || !strings.HasPrefix(v.Why["transposed"], "init could not try the methods: the check of the views of *example.com/fakemod/exitlib.T (a program run in this module) failed: exit status 3") {
 		t.Errorf("views %+v", v)
 	}
@@ -190,7 +179,7 @@ func TestProbeViewsExit(t *testing.T) {
 // copy, another row) are refused per kind, with why, and the tensors the
 // constructor makes still have theirs.
 func TestReproViews(t *testing.T) {
-	dir, l := viewlibProbed(t)
+	dir, l := probedLib(t, fakeModule(t, nil), "example.com/fakemod/viewlib")
 	ctx := context.Background()
 	h := l.Repro()
 	if !strings.Contains(h.Transpose, "base.T()") || !strings.Contains(h.Select, "base.Slice(viewlib.S(i))") || !strings.Contains(h.Decls, "func tensorAt(") {
@@ -224,13 +213,13 @@ func TestReproViews(t *testing.T) {
 	}
 }
 
-// viewlibProbed loads viewlib's T in a fresh copy of the fake module and
-// probes its memory and its views, as init does: the directory and the
-// library.
-func viewlibProbed(t *testing.T) (string, *library.Lib) {
+// probedLib loads the library type T of package path in the fake module
+// mod and probes its memory and its views, as init does: the user's
+// directory and the library.
+func probedLib(t *testing.T, mod, path string) (string, *library.Lib) {
 	t.Helper()
-	dir := filepath.Join(fakeModule(t, nil), "user")
-	l, err := library.Load(dir, library.Spec{Pointer: true, Path: "example.com/fakemod/viewlib", Name: "T"})
+	dir := filepath.Join(mod, "user")
+	l, err := library.Load(dir, library.Spec{Pointer: true, Path: path, Name: "T"})
 	if err != nil {
 		t.Fatal(err)
 	}
