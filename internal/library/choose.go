@@ -144,9 +144,7 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 	f.Options = optionUses(l, cands, verdicts, f.Bindings)
 	f.Operators = operatorUses(l, cands, verdicts, f.Bindings)
 	f.Rejected = append(rejections(l, ops, cands, verdicts, bound), viewRejections(cands, verdicts, f.Views)...)
-	slices.SortFunc(f.Rejected, func(a, b Rejection) int {
-		return compare(a.Callable+"\x00"+strings.Join(a.Ops, ","), b.Callable+"\x00"+strings.Join(b.Ops, ","))
-	})
+	sortRejections(f.Rejected)
 	return f, nil
 }
 
@@ -285,9 +283,7 @@ func rejections(l *Lib, ops []*Op, cands []*Candidate, verdicts []Verdict, bound
 		slices.Sort(names)
 		out = append(out, Rejection{Callable: k.callable, Ops: slices.Compact(names), Why: why})
 	}
-	slices.SortFunc(out, func(a, b Rejection) int {
-		return compare(a.Callable+"\x00"+strings.Join(a.Ops, ","), b.Callable+"\x00"+strings.Join(b.Ops, ","))
-	})
+	sortRejections(out)
 	return out
 }
 
@@ -333,6 +329,9 @@ func sortedKeys(m map[string]bool) []string {
 
 // String is the rejection as init's report prints it.
 func (r Rejection) String() string {
+	if len(r.Ops) == 0 {
+		return r.Callable + ": " + r.Why
+	}
 	return fmt.Sprintf("%s: not %s: %s", r.Callable, strings.Join(r.Ops, ", "), r.Why)
 }
 
@@ -391,4 +390,57 @@ func (u OperatorUse) String() string {
 		return fmt.Sprintf("%s, on %s: %s", u.Callable, u.Recv, strings.Join(u.Ops, ", "))
 	}
 	return fmt.Sprintf("%s, on %s: none: %s", u.Callable, u.Recv, u.Why)
+}
+
+// AddUnchecked adds to f.Rejected the functions and methods of the kernel
+// packages (Lib.Kernels) that init bound to no op, where no rejection
+// says why yet or their name is that of ops of s the reference has no
+// values for (not in ops, all those it has values for: transpose.int,
+// logical_not): a kernel init cannot check is said, not left out.
+func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
+	known := map[string]bool{}
+	for _, op := range ops {
+		known[op.Name] = true
+	}
+	bound, said := map[string]bool{}, map[string]bool{}
+	for _, b := range f.Bindings {
+		bound[b.Callable] = true
+	}
+	for _, r := range f.Rejected {
+		said[r.Callable] = true
+	}
+	for _, c := range l.Callables {
+		if c.Pkg == nil || c.Recv != nil && c.Recv.Operator || bound[c.Name] {
+			continue // the library's own, an operator (Operators says it), or bound
+		}
+		var named []string
+		fits := false // the name of an op the reference knows: rejected, or not selected
+		for _, o := range s.Ops {
+			base := strings.TrimSuffix(strings.SplitN(o.Name, ".", 2)[0], "_")
+			if slices.Equal(c.Words, strings.Split(base, "_")) {
+				if known[o.Name] {
+					fits = true
+				} else {
+					named = append(named, o.Name)
+				}
+			}
+		}
+		switch {
+		case len(named) > 0:
+			slices.Sort(named)
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named,
+				Why: "assertgen's reference has no values for them, so init cannot check a binding: bind it by hand in a config that includes init's (docs/guide.md)"})
+		case !said[c.Name] && !fits:
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name,
+				Why: "no op fits it: its name is no op's whose values assertgen's reference knows, and its values are none of the ops' its parameters take"})
+		}
+		bound[c.Name] = true // one line per callable of the same name
+	}
+	sortRejections(f.Rejected)
+}
+
+func sortRejections(rs []Rejection) {
+	slices.SortFunc(rs, func(a, b Rejection) int {
+		return compare(a.Callable+"\x00"+strings.Join(a.Ops, ","), b.Callable+"\x00"+strings.Join(b.Ops, ","))
+	})
 }

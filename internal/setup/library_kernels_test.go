@@ -84,6 +84,13 @@ func Abs(x *dtlib.T) (*dtlib.T, error) {
 	}
 	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
 }
+
+// Transpose is a kernel of an op whose values assertgen's reference does
+// not know: init cannot bind it, and says so.
+func Transpose(x *dtlib.T, dim0, dim1 int) (*dtlib.T, error) { return x, nil }
+
+// Scale is a kernel no op's name or values fit.
+func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
 `
 
 // TestInitKernelLibraryPlanted: init -type over a library's type (dtlib,
@@ -95,7 +102,8 @@ func Abs(x *dtlib.T) (*dtlib.T, error) {
 // (0-D, 1-D, 3-D, 4-D among them), and nothing of neg; and abs's kernel,
 // which writes |x| into a 0-dim input, only where x is negative: the
 // probe of a negative 0-dim tensor, no variant (their elements are
-// positive).
+// positive). A kernel it cannot check (Transpose: no reference values;
+// Scale: no op fits) is named in its report.
 func TestInitKernelLibraryPlanted(t *testing.T) {
 	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
 	dir := filepath.Join(mod, "user")
@@ -106,6 +114,14 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 	report := out.String()
 	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: abs, neg, neg_") {
 		t.Errorf("init's report does not bind neg and neg_ to the kernels:\n%s", report)
+	}
+	for _, want := range []string{
+		"not bound: user.Transpose: not transpose.int, transpose_: assertgen's reference has no values for them",
+		"not bound: user.Scale: no op fits it",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report does not say %q:\n%s", want, report)
+		}
 	}
 	found, all := sweepFindings(t, mod, dir)
 	in, ok := found["neg_ returns_arg return 0"]

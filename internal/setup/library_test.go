@@ -131,12 +131,19 @@ func TestInitLibraryRefusals(t *testing.T) {
 		{o: InitOptions{Type: "*fake.M"}, err: "-type *fake.M: fake is not an import path: name the library's package by its import path"},
 		{o: InitOptions{Type: "*example.com/fakemod/fake.Nope"}, err: "package example.com/fakemod/fake declares no type Nope (its exported types: C, G, M, Raw, RawG)"},
 		{o: InitOptions{Type: ty}, err: "generate.go: exists already; init writes only new files and wrote none"},
+		// A second run, over the files of the first: the names its tests
+		// declare are init's own, and the refusal says what exists.
+		{o: InitOptions{Type: ty, Dir: "rerun"}, err: "assertgen_sweep_test.go: exists already; init writes only new files and wrote none"},
 	} {
 		var out bytes.Buffer
 		if tc.o.Dir == "collide" {
 			tc.o.Dir = filepath.Join(mod, "collide")
 			os.MkdirAll(tc.o.Dir, 0o755)
 			os.WriteFile(filepath.Join(tc.o.Dir, "x_test.go"), []byte("package user_test\n\nimport \"testing\"\n\nfunc TestSweep(*testing.T) {}\n\nfunc assertgenRead() {}\n"), 0o644)
+		} else if tc.o.Dir == "rerun" {
+			tc.o.Dir = filepath.Join(mod, "rerun")
+			os.MkdirAll(tc.o.Dir, 0o755)
+			os.WriteFile(filepath.Join(tc.o.Dir, SweepTestFile), []byte("package user_test\n\nimport \"testing\"\n\nfunc TestSweep(*testing.T) {}\n"), 0o644)
 		} else {
 			tc.o.Dir = dir
 		}
