@@ -73,7 +73,7 @@ func (sp Spec) String() string {
 		on   bool
 		name string
 	}{{sp.Layout != "", sp.Layout}, {sp.Conj, "conj"}, {sp.Neg, "neg"}, {sp.RequiresGrad, "requires_grad"},
-		{sp.NonLeafView, "nonleaf_view"}, {sp.NonLeafBase, "of_nonleaf"}, {sp.Named, "named"}, {sp.Fill != "", sp.Fill}} {
+		{sp.NonLeafView, "nonleaf_view"}, {sp.NonLeafBase, "of_nonleaf"}, {sp.Named, "named"}, {sp.GoInt, "goint"}, {sp.Fill != "", sp.Fill}} {
 		if f.on {
 			b.WriteString("." + f.name)
 		}

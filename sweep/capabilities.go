@@ -30,6 +30,10 @@ type Capabilities struct {
 	// dtype to its own (a *DtypeError, a repair) leaves it nil: those
 	// samples then run.
 	Dtypes []string
+	// GoInt: tensors of Go's int besides int64 ([Spec].GoInt), such as
+	// gorgonia's tensor.Int. The probe "Go int" runs only for a runtime
+	// that says it has them; for another it is not generated.
+	GoInt bool
 }
 
 // A Capable runtime says which kinds of tensor it has (a Go library
@@ -52,6 +56,8 @@ func (c *Capabilities) lacks(sp Spec) string {
 		return fmt.Sprintf("no %s layout", sp.Layout)
 	case (sp.Conj || sp.Neg) && !c.Bits:
 		return "no conj or neg bit"
+	case sp.GoInt && !c.GoInt:
+		return "no Go int"
 	case (sp.RequiresGrad || sp.NonLeafView) && !c.Autograd:
 		return "no autograd"
 	case sp.Named && !c.NamedDims:

@@ -270,8 +270,8 @@ type Step struct {
 	// NotRun is why a given sample or a probe did not run: '_' (no base
 	// sample), '=' (the base has its values), '-' (no argument of its
 	// kind); '/' a step not run (an earlier one hung, or the budget ran
-	// out); 'x' a variant not generated (the runtime does not have its
-	// kind of tensor: [Capabilities]); 0 when it ran.
+	// out); 'x' a variant or probe not generated (the runtime does not
+	// have its kind of tensor: [Capabilities]); 0 when it ran.
 	NotRun byte
 }
 
@@ -777,6 +777,9 @@ func (d *driver) probe(i, p int, base *Sample) {
 		return
 	}
 	s, st := base.ApplyProbe(p)
+	if st == probeChanged && lacksGoInt(d.rt, s) {
+		st = notGenerated
+	}
 	if st != probeChanged {
 		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: st}})
 		return

@@ -92,7 +92,8 @@ type result struct {
 	// the cause may be one of those); nil: from Violations alone.
 	Causes []string `json:"causes,omitempty"`
 	// NotRun is a probe's reason not to run: probeSame, probeNoArg, '_'
-	// (no base sample); 0 when it ran.
+	// (no base sample), notGenerated (a tensor the runtime does not
+	// have: Go int); 0 when it ran.
 	NotRun byte `json:"not_run,omitempty"`
 }
 

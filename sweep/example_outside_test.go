@@ -76,9 +76,9 @@ func Example() {
 	// 3 ops, 3 exercised, 10 samples ran after a repair
 	// repairs: map[named rank:10]
 	// add_.Tensor returns_arg return 0: 30 violations, first in "contiguous float [2,3], optionals absent"
-	// tried add_.Tensor VMVVMVVMVVVMMVMMMMVVVVVV V=VVV-----VVVVVVM--VVVVV
-	// tried outer       .M..MM.M...MM.MMMM...... ----------......---.....
-	// tried sum         .M..MM.M...MM.MMMM...... ----------.....-M--.....
+	// tried add_.Tensor VMVVMVVMVVVMMVMMMMVVVVVV V=VVV-----VVVVVVM--VVVVVx
+	// tried outer       .M..MM.M...MM.MMMM...... ----------......---.....x
+	// tried sum         .M..MM.M...MM.MMMM...... ----------.....-M--.....x
 }
 
 // The interface-mode table (checkedif.SweepOps of a Kernels) sweeps the

@@ -80,11 +80,11 @@ func TestIsolatedSweepSurvivesCrashes(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []struct{ op, kind, text, at, tried string }{
-		{"neg", crashGoroutine, "runtime error: index out of range [3] with length 0", "sweep.planted.func1.1 (isolate_test.go:", "CCC ________________________"},
-		{"abs", crashHang, "no return within 1s", "sweep.planted.func2 (isolate_test.go:", "H// ////////////////////////"},
-		{"exp", crashExit, "the process exited with status 7 in the call", "", "CCC ________________________"},
-		{"sin", crashPanic, "runtime error: invalid memory address or nil pointer dereference", "sweep.planted.func4 (isolate_test.go:", "CCC ________________________"},
-		{"alias", crashRelease, "in Release: pool: storage released more times than it was retained", "sweep.poolRuntime.Release (isolate_test.go:", "CCC ________________________"},
+		{"neg", crashGoroutine, "runtime error: index out of range [3] with length 0", "sweep.planted.func1.1 (isolate_test.go:", "CCC _________________________"},
+		{"abs", crashHang, "no return within 1s", "sweep.planted.func2 (isolate_test.go:", "H// /////////////////////////"},
+		{"exp", crashExit, "the process exited with status 7 in the call", "", "CCC _________________________"},
+		{"sin", crashPanic, "runtime error: invalid memory address or nil pointer dereference", "sweep.planted.func4 (isolate_test.go:", "CCC _________________________"},
+		{"alias", crashRelease, "in Release: pool: storage released more times than it was retained", "sweep.poolRuntime.Release (isolate_test.go:", "CCC _________________________"},
 	}
 	if len(rep.Crashes) != len(want) {
 		t.Fatalf("%d crashes, want %d:\n%s", len(rep.Crashes), len(want), rep)
@@ -104,7 +104,7 @@ func TestIsolatedSweepSurvivesCrashes(t *testing.T) {
 	if !strings.Contains(rep.Crashes[0].Output, "goroutine [running]:") || strings.Contains(rep.Crashes[0].Output, "+0x") {
 		t.Errorf("the goroutine panic's output is not its normalized trace:\n%s", rep.Crashes[0].Output)
 	}
-	if rep.Tried["cos"] != "... ----------.....-.--....." || rep.Exercised["cos"] != 0 {
+	if rep.Tried["cos"] != "... ----------.....-.--.....x" || rep.Exercised["cos"] != 0 {
 		t.Errorf("cos, after the crashes, tried %q:\n%s", rep.Tried["cos"], rep)
 	}
 }

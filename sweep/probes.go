@@ -80,6 +80,7 @@ var Probes = []probe{
 	{"single element", "every input tensor's dims all 1 ([2,3] is [1,1], [3] is [1])", allDims(1)},
 	{"negative 0-dim", "every input tensor 0-dim, its element negative where its dtype is signed (a kernel's scalar path)", signed(toShape(), fillNeg)},
 	{"mixed signs 1-d", "every input tensor 1-d [3], its elements of mixed signs where its dtype is signed (a kernel's vector path)", signed(toShape(3), fillMixed)},
+	{"Go int", "every tensor of a real dtype held as Go's int, floats' elements of mixed signs (a runtime's own integer type besides int64: Capabilities.GoInt; not generated for another)", goInt},
 }
 
 // ApplyProbe returns a copy of s with probe p of [Probes] applied, to run
@@ -382,6 +383,38 @@ func signed(edit func(*Sample) byte, fill string) func(*Sample) byte {
 		}
 		return st
 	}
+}
+
+// goInt holds every strided tensor of a floating dtype or int64 (without
+// autograd, which integers do not have) as Go's
+// int (Spec.GoInt): a float's elements become integers of mixed signs,
+// an int64's (indices among them) stay as they are. A runtime whose own
+// integer type is Go's int besides int64 (gorgonia's tensor.Int) runs it;
+// no variant makes such a tensor, and a kernel's path for it is reached
+// by this probe alone.
+func goInt(s *Sample) byte {
+	had := false
+	for k := range s.Specs {
+		sp := &s.Specs[k]
+		if sp.Layout != "" || sp.RequiresGrad || sp.NonLeafView || !isFloating(sp.Dtype) && sp.Dtype != "int64" {
+			continue
+		}
+		had = true
+		if sp.Dtype != "int64" {
+			sp.Dtype, sp.Fill, sp.Data = "int64", fillMixed, nil
+		}
+		sp.GoInt = true
+	}
+	return status(had, had)
+}
+
+// lacksGoInt reports whether s asks for Go's int (the probe "Go int") of
+// a runtime that does not say it has it ([Capabilities].GoInt; one
+// without the method has every other kind, not this one): the probe is
+// not generated.
+func lacksGoInt(rt Runtime, s *Sample) bool {
+	c, ok := rt.(Capable)
+	return slices.ContainsFunc(s.Specs, func(sp Spec) bool { return sp.GoInt }) && (!ok || !c.Capabilities().GoInt)
 }
 
 // followShape sets the shape and size arguments that hold the shape old

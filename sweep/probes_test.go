@@ -67,6 +67,12 @@ func TestProbes(t *testing.T) {
 		{"add.Tensor", 0, "mixed signs 1-d", probeChanged, "self=float32[3].mixed other=float32[3].mixed alpha=[1] (value: mixed signs 1-d)"},
 		{"abs", 21, "mixed signs 1-d", probeChanged, "self=float32[3].mixed (value: mixed signs 1-d)"},
 		{"logical_not", 7, "mixed signs 1-d", probeNoArg, ""},
+		// floats become Go ints of mixed signs; an int64 (an index) keeps its values
+		{"add.out", 0, "Go int", probeChanged, "self=int64[2,3].goint.mixed other=int64[2,3].goint.mixed alpha=[1] out=int64[2,3].goint.mixed (value: Go int)"},
+		{"index_select", 0, "Go int", probeChanged, "self=int64[2,3].goint.mixed dim=[0] index=int64[2,3].goint (value: Go int)"},
+		{"neg", 4, "Go int", probeChanged, "self=int64[2,3].goint (value: Go int)"},
+		{"logical_not", 7, "Go int", probeNoArg, ""},
+		{"abs", 11, "Go int", probeNoArg, ""},
 	} {
 		base := For(ops[c.op], c.variant)
 		before := base.Describe()

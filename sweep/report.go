@@ -103,6 +103,7 @@ type probeCount struct {
 	Name                           string
 	Ran, Rejected, Crashed, Unmade int
 	Same, NoArg, NotReached        int
+	NotGenerated                   int // of a tensor the runtime does not have (Go int)
 }
 
 func newReport(ops int) *Report {
@@ -161,6 +162,9 @@ func (r *Report) probe(op string, p int, res *result, byKey map[string]*Finding)
 	case probeNoArg:
 		c.NoArg++
 		return probeNoArg
+	case notGenerated:
+		c.NotGenerated++
+		return notGenerated
 	}
 	name := "value: " + Probes[p].Name
 	switch res.Err {
@@ -229,7 +233,7 @@ func (r *Report) merge(o *Report) {
 	for i := range r.valueCounts {
 		a, b := &r.valueCounts[i], o.valueCounts[i]
 		a.Ran, a.Rejected, a.Crashed, a.Unmade = a.Ran+b.Ran, a.Rejected+b.Rejected, a.Crashed+b.Crashed, a.Unmade+b.Unmade
-		a.Same, a.NoArg, a.NotReached = a.Same+b.Same, a.NoArg+b.NoArg, a.NotReached+b.NotReached
+		a.Same, a.NoArg, a.NotReached, a.NotGenerated = a.Same+b.Same, a.NoArg+b.NoArg, a.NotReached+b.NotReached, a.NotGenerated+b.NotGenerated
 	}
 	r.Findings = append(r.Findings, o.Findings...)
 	r.Crashes = append(r.Crashes, o.Crashes...)
@@ -303,8 +307,8 @@ func firstLine(s string) string {
 //	   (the test's deadline) ran out, or Options.Skip named it
 //	E  rejected by the kernel or the wrapper (after the repairs)
 //	M  the runtime cannot make it
-//	x  (a variant) not generated: the runtime does not have the kind of
-//	   tensor it asks for ([Capabilities])
+//	x  (a variant, or the probe Go int) not generated: the runtime does
+//	   not have the kind of tensor it asks for ([Capabilities])
 //	=  (a probe) the op's base sample has these values already
 //	-  (a probe) the op has no argument of its kind
 //	_  (a probe) not tried: no variant of the op ran
@@ -434,13 +438,16 @@ func (r *Report) writeTried(b *strings.Builder) {
 	if len(r.Tried) == 0 {
 		return
 	}
-	if len(r.valueCounts) > 0 && r.valueCounts[0].Ran+r.valueCounts[0].Rejected+r.valueCounts[0].Crashed+r.valueCounts[0].Unmade+r.valueCounts[0].Same+r.valueCounts[0].NoArg+r.valueCounts[0].NotReached > 0 {
-		b.WriteString("values (ops: ran, rejected, crashed, cannot make; the base has it; no such argument; not reached):\n")
+	x := "" // said when there are any
+	if c := r.valueCounts; len(c) > 0 && c[0].Ran+c[0].Rejected+c[0].Crashed+c[0].Unmade+c[0].Same+c[0].NoArg+c[0].NotReached+c[0].NotGenerated > 0 {
+		b.WriteString("values (ops: ran, rejected, crashed, cannot make; the base has it; no such argument; not reached; not generated):\n")
 		for i, c := range r.valueCounts {
-			fmt.Fprintf(b, "\t%2d %-22s %4d %4d %4d %4d; %4d; %4d; %4d\n", i, c.Name, c.Ran, c.Rejected, c.Crashed, c.Unmade, c.Same, c.NoArg, c.NotReached)
+			fmt.Fprintf(b, "\t%2d %-22s %4d %4d %4d %4d; %4d; %4d; %4d; %4d\n", i, c.Name, c.Ran, c.Rejected, c.Crashed, c.Unmade, c.Same, c.NoArg, c.NotReached, c.NotGenerated)
+			if c.NotGenerated > 0 {
+				x = ", x not generated"
+			}
 		}
 	}
-	x := "" // said when there are any
 	if len(r.NotGenerated) > 0 {
 		x = ", x not generated"
 	}

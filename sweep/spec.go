@@ -69,6 +69,11 @@ type Spec struct {
 	// lacks.
 	Strides []int
 	Offset  int
+	// GoInt, with Dtype "int64", asks for the elements as Go's int: the
+	// runtime's own integer type where it has one besides int64
+	// (gorgonia's tensor.Int). Only the probe "Go int" sets it, and only
+	// for a runtime whose [Capabilities] has GoInt.
+	GoInt bool
 }
 
 // clone returns a copy of sp that shares no slice with it.

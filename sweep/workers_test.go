@@ -93,13 +93,13 @@ func TestGivenSamples(t *testing.T) {
 	if in.String() != iso.String() {
 		t.Errorf("in-process:\n%s\nisolated:\n%s", in, iso)
 	}
-	if got, want := in.Tried["neg"], ".. ..M ----------.....-.--....."; got != want {
+	if got, want := in.Tried["neg"], ".. ..M ----------.....-.--.....x"; got != want {
 		t.Errorf("neg tried %q, want %q", got, want)
 	}
 	// abs refuses every sample: it has no base, so nothing runs on one
 	// but the probes of arguments (abs has none: -) and the degenerate
 	// shapes, probed on the first sample it refused (refused again)
-	if got, want := in.Tried["abs"], "EE EMM ----------____E_____EEEE"; got != want {
+	if got, want := in.Tried["abs"], "EE EMM ----------____E_____EEEE_"; got != want {
 		t.Errorf("abs tried %q, want %q", got, want)
 	}
 	if in.Exercised["neg"] != 0 || in.NotReached["abs"] != "abs: refused" || in.Unmade["a dtype this runtime lacks"] != 2 || in.Unmade["no base sample"] != 1 {
@@ -129,7 +129,7 @@ func TestGivenSampleCrashIsolated(t *testing.T) {
 	if len(rep.Crashes) != 1 || rep.Crashes[0].Key() != "exp crash: exit" || rep.Crashes[0].Variants[0] != "the base as another kind" {
 		t.Errorf("the crash of exp's given sample:\n%s", rep)
 	}
-	if rep.Tried["exp"] != ".. .CM ----------.....-.--....." || rep.Tried["neg"] != ".. ..M ----------.....-.--....." {
+	if rep.Tried["exp"] != ".. .CM ----------.....-.--.....x" || rep.Tried["neg"] != ".. ..M ----------.....-.--.....x" {
 		t.Errorf("tried:\n%s", rep)
 	}
 }
@@ -281,7 +281,7 @@ func TestSkip(t *testing.T) {
 			t.Fatal(err)
 		}
 		// the base is variant 1, a transposed view: non-contiguous is its
-		if got, want := rep.Tried["neg"], "/. / ----------/....-=--....."; got != want || rep.Samples != 1 || rep.Exercised["neg"] != 1 || len(rep.Crashes) != 0 {
+		if got, want := rep.Tried["neg"], "/. / ----------/....-=--.....x"; got != want || rep.Samples != 1 || rep.Exercised["neg"] != 1 || len(rep.Crashes) != 0 {
 			t.Errorf("in-process %t: tried %q, want %q; %d samples, exercised at %d:\n%s", inProcess, got, want, rep.Samples, rep.Exercised["neg"], rep)
 		}
 	}
