@@ -268,6 +268,9 @@ func (sp *Spec) check() error {
 	if sp.Neg && sp.Dtype == "bool" {
 		return fmt.Errorf("the neg bit needs a numeric dtype, not bool")
 	}
+	if sp.GoInt && (sp.Dtype != "int64" || sp.Layout != "" || sp.RequiresGrad || sp.NonLeafView) {
+		return fmt.Errorf("Go's int is a strided int64 tensor without autograd, not %s", sp)
+	}
 	if isQuantizedLayout(sp.Layout) != isQuantized(sp.Dtype) {
 		return fmt.Errorf("dtype %s in layout %q: quantized dtypes go with the quantized layout only", sp.Dtype, sp.Layout)
 	}

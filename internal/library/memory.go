@@ -22,8 +22,10 @@ type Form struct {
 func (f Form) String() string { return fmt.Sprintf("%s %d-D", f.Dtype, f.Rank) }
 
 // formDtypes are the element types init tries the constructor with: the
-// sweep's dtypes that are Go's basic types.
-var formDtypes = []string{"bool", "int8", "int16", "int32", "int64", "uint8", "float32", "float64", "complex64", "complex128"}
+// sweep's dtypes that are Go's basic types, and Go's int, which the sweep
+// asks for in its probe "Go int" (sweep.Spec.GoInt) of a runtime that
+// has it besides int64 (gorgonia's tensor.Int).
+var formDtypes = []string{"bool", "int8", "int16", "int32", "int64", "int", "uint8", "float32", "float64", "complex64", "complex128"}
 
 // formShapes are the sizes init makes a tensor of each rank with: the
 // fourth dimension's first size 1, the shape a batch of one has.
@@ -265,7 +267,7 @@ func ProbeMemory(ctx context.Context, dir string, l *Lib) error {
 }
 
 // elemSizes are the bytes of one element of each of formDtypes.
-var elemSizes = map[string]int{"bool": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "uint8": 1, "float32": 4, "float64": 8, "complex64": 8, "complex128": 16}
+var elemSizes = map[string]int{"bool": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "int": strconv.IntSize / 8, "uint8": 1, "float32": 4, "float64": 8, "complex64": 8, "complex128": 16}
 
 // memoryProgram is the program ProbeMemory runs: per form, a line "K
 // refused WHY" (the constructor panicked, or the tensor does not read

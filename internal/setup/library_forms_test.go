@@ -17,7 +17,7 @@ import (
 // dtlib plants (dtlib.Alias to dtlib.Self).
 var (
 	dtlibOps   = [][]string{{"abs"}, {"neg", "negative"}, {"exp"}, {"sqrt"}, {"tanh"}, {"square"}}
-	dtlibForms = []string{"bool", "int64", "0-D", "1-D", "3-D", "4-D"}
+	dtlibForms = []string{"bool", "int64", "0-D", "1-D", "3-D", "4-D", "Go int"}
 	// dtlibKinds are, per kind, the key its bug is caught under, and the
 	// key a call again with the same input reports too (its input's
 	// storage, returned as fresh by the first call, comes out fresh
@@ -47,6 +47,8 @@ func dtlibForm(sample string) int {
 		return 2
 	case "value: mixed signs 1-d":
 		return 3
+	case "value: Go int": // dtlib's Go int tensors, which no variant makes
+		return 6
 	}
 	var dtype string
 	for _, w := range strings.Fields(sample) {
@@ -84,14 +86,16 @@ func dtlibForm(sample string) int {
 // TestInitLibraryForms: init -type on a library of several element
 // types and any rank (internal/library's dtlib, built as gorgonia's Dense
 // is) writes a memory function that reads each tensor's own element type
-// (bool, int64, float32, float64) and its geometry at ranks 0 to 4, as
+// (bool, int64, Go's int, float32, float64) and its geometry at ranks 0
+// to 4, as
 // its probe checked, and says it cannot read int32 tensors (Int32s
 // copies) and which checks that leaves weaker; it binds dtlib's ops, their
 // in-place forms (with UseUnsafe()) and alias and detach (ShallowClone,
 // a view of all of self; not clone, whose values ShallowClone computes
 // too but on self's memory); and its sweep makes those forms and catches
 // each kind of bug dtlib plants on each form it plants them on (bool and
-// int64 matrices, float tensors of ranks 0, 1, 3 and 4), at its op and
+// int64 matrices, float tensors of ranks 0, 1, 3 and 4, Go int tensors:
+// the probe Go int, as its adapter says it makes them), at its op and
 // check, and nothing else: every check that can fail on such a type's
 // wrappers, each on every form:
 //
@@ -121,7 +125,7 @@ func TestInitLibraryForms(t *testing.T) {
 	}
 	report := out.String()
 	for _, want := range []string{
-		"memory: Memory reads bool (ranks 0, 1, 2, 3 and 4), int64 (ranks 0, 1, 2, 3 and 4), float32 (ranks 0, 1, 2, 3 and 4), float64 (ranks 0, 1, 2, 3 and 4) tensors, each with its sizes and strides at its rank",
+		"memory: Memory reads bool (ranks 0, 1, 2, 3 and 4), int64 (ranks 0, 1, 2, 3 and 4), int (ranks 0, 1, 2, 3 and 4), float32 (ranks 0, 1, 2, 3 and 4), float64 (ranks 0, 1, 2, 3 and 4) tensors, each with its sizes and strides at its rank",
 		"sweep: makes the tensors dtlib.New made: bool (ranks 0, 1, 2, 3 and 4), int32 (ranks 0, 1, 2, 3 and 4), int64",
 		"weaker: int32 tensors of ranks 0, 1, 2, 3 and 4: Memory cannot read them (a write through its elements leaves the memory's contents as they were): to the checks they have no storage, and same_storage, shares_storage, fresh_no_alias, fresh_not_held, distinct_outputs, same_content and same_metadata skip them, on every bound op given or returning one (",
 		"by name and signature: abs, abs_, exp, exp_, neg, neg_, sqrt, sqrt_, square, square_, tanh, tanh_\n",

@@ -171,6 +171,19 @@ func (t *libTarget) SweepRanks() string {
 	return b.String()
 }
 
+// GoInt reports whether the constructor made Go int tensors: the sweep
+// adapter makes them for the probe Go int (sweep.Spec.GoInt).
+func (t *libTarget) GoInt() bool { return slices.Contains(library.Dtypes(t.Lib.Memory.Made), "int") }
+
+// DtypeExpr is the sweep adapter's Go code of a sample's element type, a
+// key of assertgenSweepRanks: its dtype, or "int" for Go's int.
+func (t *libTarget) DtypeExpr() string {
+	if t.GoInt() {
+		return "dtype"
+	}
+	return "sp.Dtype"
+}
+
 // SweepData is Go code that sets data, the constructor's values, to the
 // sample's values vals as elements of the sample's dtype.
 func (t *libTarget) SweepData() string {
@@ -179,7 +192,7 @@ func (t *libTarget) SweepData() string {
 		return fmt.Sprintf("data := make([]%s, len(vals))\nfor i, x := range vals {\n\tdata[i] = %s(x)\n}", elem, elem)
 	}
 	var b strings.Builder
-	b.WriteString("var data any\nswitch sp.Dtype {\n")
+	b.WriteString("var data any\nswitch " + t.DtypeExpr() + " {\n")
 	for _, d := range library.Dtypes(t.Lib.Memory.Made) {
 		conv := d + "(x)"
 		switch d {

@@ -447,10 +447,16 @@ var assertgenSweepRanks = map[string][]int{
 // reports as crashes (a verdict in assertgen_verdicts.json keeps one).
 {{- end}}
 func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value, err error) {
+{{- if .GoInt}}
+	dtype := sp.Dtype
+	if sp.GoInt {
+		dtype = "int" // the probe Go int: Go's int, which {{.LibName}}.{{.Lib.Ctor.Name}} makes besides int64
+	}
+{{- end}}
 	switch {
 	case sp.Same >= 0:
 		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
-	case assertgenSweepRanks[sp.Dtype] == nil:
+	case assertgenSweepRanks[{{.DtypeExpr}}] == nil:
 		return reflect.Value{}, &sweep.DtypeError{Want: "{{.Lib.Elem}}"}
 	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
 		return reflect.Value{}, errors.New("{{.LibName}} makes dense tensors only")
@@ -467,8 +473,8 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 	case sp.Transposed:
 		return reflect.Value{}, errors.New({{quote (printf "no transposed view of %s: %s" .Qual (index .Lib.Views.Why "transposed"))}})
 {{- end}}
-	case !slices.Contains(assertgenSweepRanks[sp.Dtype], len(sp.Shape)):
-		return reflect.Value{}, fmt.Errorf("{{.LibName}}.{{.Lib.Ctor.Name}} makes %s tensors of ranks %v, not %d-D", sp.Dtype, assertgenSweepRanks[sp.Dtype], len(sp.Shape))
+	case !slices.Contains(assertgenSweepRanks[{{.DtypeExpr}}], len(sp.Shape)):
+		return reflect.Value{}, fmt.Errorf("{{.LibName}}.{{.Lib.Ctor.Name}} makes %s tensors of ranks %v, not %d-D", {{.DtypeExpr}}, assertgenSweepRanks[{{.DtypeExpr}}], len(sp.Shape))
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -549,7 +555,12 @@ func assertgenSelect(base {{$.Qual}}, i int, want []int) (v reflect.Value, err e
 // saw {{.LibName}}.{{.Lib.Ctor.Name}} make (assertgenSweepRanks); a sample of another
 // dtype moves to {{.Lib.Elem}} (a *sweep.DtypeError) and runs, and one of another
 // rank is counted as one it cannot make, unless a repair moves it.
+{{- if .GoInt}} It
+// makes Go's int tensors besides int64 ones: the probe Go int runs.
+func (sweepAdapter) Capabilities() sweep.Capabilities { return sweep.Capabilities{GoInt: true} }
+{{- else}}
 func (sweepAdapter) Capabilities() sweep.Capabilities { return sweep.Capabilities{} }
+{{- end}}
 
 // Value leaves every non-tensor argument to package sweep, which converts
 // what gen's default Go types take.
@@ -583,6 +594,11 @@ func (sweepAdapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
 	}
 {{- end}}
 	elem := {{.ReproElem}}
+{{- if .GoInt}}
+	if sp.GoInt {
+		elem = "int"
+	}
+{{- end}}
 	var vals []string
 	for _, x := range sp.Elements() {
 		switch {

@@ -1,7 +1,8 @@
 // Package dtlib is a library's tensor type of several element types and
 // any rank, built as gorgonia's Dense is (a constructor of options whose
-// values option takes interface{}, typed accessors Bools, Int64s,
-// Float32s and Float64s, Dtype() whose Kind() is the element type, Shape
+// values option takes interface{}, typed accessors Bools, Int64s, Ints
+// (Go's int besides int64, as gorgonia's tensor.Int), Float32s and
+// Float64s, Dtype() whose Kind() is the element type, Shape
 // and Strides, ops of trailing options of which UseUnsafe() computes in
 // place, ShallowClone's view of all of a tensor), for init's tests of the
 // memory function and the sweep: its six ops, their in-place forms and
@@ -43,7 +44,7 @@ func unsafe(opts []FuncOpt) bool {
 // T is a dense row-major tensor of any rank.
 type T struct {
 	shape []int
-	data  any // []bool, []int32, []int64, []float32 or []float64
+	data  any // []bool, []int32, []int64, []int, []float32 or []float64
 }
 
 // New returns a tensor of the options.
@@ -61,12 +62,12 @@ func New(opts ...Opt) *T {
 // WithShape sets the sizes.
 func WithShape(dims ...int) Opt { return func(t *T) { t.shape = append([]int(nil), dims...) } }
 
-// WithBacking sets the values: a []bool, []int32, []int64, []float32 or
-// []float64.
+// WithBacking sets the values: a []bool, []int32, []int64, []int,
+// []float32 or []float64.
 func WithBacking(x interface{}) Opt {
 	return func(t *T) {
 		switch x.(type) {
-		case []bool, []int32, []int64, []float32, []float64:
+		case []bool, []int32, []int64, []int, []float32, []float64:
 			t.data = x
 		default:
 			panic("dtlib: no such element type")
@@ -104,6 +105,9 @@ func (t *T) Bools() []bool { b, _ := t.data.([]bool); return b }
 // Int64s returns the elements of an int64 tensor.
 func (t *T) Int64s() []int64 { b, _ := t.data.([]int64); return b }
 
+// Ints returns the elements of a Go int tensor.
+func (t *T) Ints() []int { b, _ := t.data.([]int); return b }
+
 // Int32s returns a copy of the elements of an int32 tensor.
 func (t *T) Int32s() []int32 { b, _ := t.data.([]int32); return append([]int32(nil), b...) }
 
@@ -124,9 +128,10 @@ const (
 	numKinds
 )
 
-// Forms are the tensors a bug is planted on: bool, int64, and float
-// tensors of ranks 0, 1, 3 and 4 (float matrices are computed right).
-var Forms = []string{"bool", "int64", "0-D", "1-D", "3-D", "4-D"}
+// Forms are the tensors a bug is planted on: bool, int64, float tensors
+// of ranks 0, 1, 3 and 4 (float matrices are computed right), and Go int
+// tensors of any rank.
+var Forms = []string{"bool", "int64", "0-D", "1-D", "3-D", "4-D", "Go int"}
 
 // Ops are the planted ops' names, in Plant's order.
 var Ops = []string{"Abs", "Neg", "Exp", "Sqrt", "Tanh", "Square"}
@@ -144,6 +149,8 @@ func (t *T) form() int {
 		return 1
 	case []int32:
 		return -1
+	case []int:
+		return 6
 	}
 	switch len(t.shape) {
 	case 0:
@@ -242,7 +249,7 @@ func float(v reflect.Value) float64 {
 			return 1
 		}
 		return 0
-	case reflect.Int32, reflect.Int64:
+	case reflect.Int32, reflect.Int64, reflect.Int:
 		return float64(v.Int())
 	}
 	return v.Float()
