@@ -23,7 +23,7 @@ func TestInitLibraryRepro(t *testing.T) {
 	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Out: &out}); err != nil {
 		t.Fatal(err)
 	}
-	if want := "reproducers: assertgen_sweep_test.go's sweepAdapter writes bool, int64, float32, float64 tensors as Go"; !strings.Contains(out.String(), want) {
+	if want := "reproducers: assertgen_sweep_test.go's sweepAdapter writes bool, int64, int, float32, float64 tensors as Go"; !strings.Contains(out.String(), want) {
 		t.Errorf("init's report lacks %q:\n%s", want, out.String())
 	}
 	t.Setenv("ASSERTGEN_SWEEP_REPRO", "testdata/repro")
