@@ -19,8 +19,8 @@ import (
 )
 
 // adapter makes a sample's tensors as gorgonia Dense tensors (float32,
-// float64, int64, bool; strided only); other specs it cannot make, and
-// says why.
+// float64, int64, Go's int for the probe Go int, bool; strided only);
+// other specs it cannot make, and says why.
 type adapter struct{}
 
 func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
@@ -46,8 +46,9 @@ func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error
 // layout, conj or neg bit, autograd or named dims, so the sweep generates
 // no variant asking for one (its summary counts them in one line). The
 // dtypes stay open: gorgonia has complex and integer Denses this adapter
-// does not make, and a sample of one counts as one it cannot make.
-func (adapter) Capabilities() sweep.Capabilities { return sweep.Capabilities{} }
+// does not make, and a sample of one counts as one it cannot make. Its
+// Go int Dense (tensor.Int) it makes: the probe Go int runs.
+func (adapter) Capabilities() sweep.Capabilities { return sweep.Capabilities{GoInt: true} }
 
 // Value leaves every value to the sweep package (a ScalarType becomes
 // c10's number, which the wrappers' int takes).
@@ -83,6 +84,14 @@ func MakeTensor(sp sweep.Spec) (*tensor.Dense, error) {
 		}
 		backing = b
 	case "int64":
+		if sp.GoInt {
+			b := make([]int, n)
+			for i, v := range vals {
+				b[i] = int(v)
+			}
+			backing = b
+			break
+		}
 		b := make([]int64, n)
 		for i, v := range vals {
 			b[i] = int64(v)

@@ -91,7 +91,7 @@ func (c *collector) given(s *schema.Schema, kinds bool) func(op string) []sample
 }
 
 // number is the report's number of op's public step i: a variant keeps
-// its number, a given sample has its own, a probe is a value (30-53).
+// its number, a given sample has its own, a probe is a value (30-54).
 func (c *collector) number(op string, i int) int {
 	v := min(c.n, len(Variants))
 	nums := c.nums[op]

@@ -108,7 +108,7 @@ func TestMetaAndFunctional(t *testing.T) {
 }
 
 // TestValues: each op's base sample runs again with each value that
-// matters (30-53), once, under both profiles. add.Tensor's base is sample
+// matters (30-54), once, under both profiles. add.Tensor's base is sample
 // 0: its scalar values and tensor values run, it has no dim, bool, shape
 // or list argument, and alpha 1 is its base's already;
 // fake_quantize_per_tensor_affine_cachemask_backward's base is the bool

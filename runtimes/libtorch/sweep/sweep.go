@@ -66,7 +66,7 @@ type Options struct {
 	Test testing.TB
 	// Kinds runs the meta and functional samples (24, 25).
 	Kinds bool
-	// Values runs the values that matter (30-53) on each op's first
+	// Values runs the values that matter (30-54) on each op's first
 	// clean sample.
 	Values bool
 	// Verbose prints every sample of every op: its outcome, repairs and
@@ -90,7 +90,7 @@ func Main(r Bindings) {
 	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-call time limit: a call past it is a hang, and its op's later samples are not run")
 	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
 	flag.BoolVar(&o.Kinds, "kinds", true, "run the meta and functional samples (24, 25); -kinds=false leaves them out")
-	flag.BoolVar(&o.Values, "values", true, "run the values that matter (30-53) on each op's first clean sample; -values=false leaves them out")
+	flag.BoolVar(&o.Values, "values", true, "run the values that matter (30-54) on each op's first clean sample; -values=false leaves them out")
 	flag.BoolVar(&o.Verbose, "v", false, "print every sample of every op: outcome, repairs, last error (with -ops, one op's samples)")
 	flag.Parse()
 	if flag.NArg() > 0 {

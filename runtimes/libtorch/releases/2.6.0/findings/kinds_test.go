@@ -24,7 +24,7 @@ const (
 )
 
 // numSamples is the sweep's number of samples: the 21 variants, meta,
-// functional, 4 OpInfo calls, then the values that matter (30-53).
+// functional, 4 OpInfo calls, then the values that matter (30-54).
 var numSamples = 27 + len(samples.Probes)
 
 // valueSample is the sweep's number of the value named name.
