@@ -73,7 +73,7 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 		case steps.AdaptOne: // the memory kind's adapter: the same pointer
 			return jen.Parens(typeCode(ss.foreign.adapter)).Call(t)
 		case steps.AdaptList:
-			return ss.foreignRef(ss.foreign.adapter.Name + "List").Call(t)
+			return ss.ref(ss.foreign.adapter.Name + "List").Call(t)
 		}
 		return t
 	}
@@ -524,11 +524,11 @@ func shapeDict(d shapeVarDef, shared map[string]sharedRow) jen.Dict {
 		jen.Id("Args"): jen.Lit(sh.Args),
 		jen.Id("Rets"): jen.Lit(sh.Rets),
 	}
-	if sh.Lists != 0 {
-		dict[jen.Id("Lists")] = jen.Lit(int(sh.Lists))
-	}
-	if sh.OptLists != 0 {
-		dict[jen.Id("OptLists")] = jen.Lit(int(sh.OptLists))
+	// the counts, masks and marks a Shape leaves out when they are zero
+	for k, v := range map[string]any{"Lists": int(sh.Lists), "OptLists": int(sh.OptLists), "NoUseCounts": sh.NoUseCounts, "Anchored": sh.Anchored, "Unanchored": sh.Unanchored} {
+		if v != 0 && v != false {
+			dict[jen.Id(k)] = jen.Lit(v)
+		}
 	}
 	if rows := rowsCode(sh.Rows); rows != nil {
 		if r, ok := shared[fmt.Sprintf("%#v", rows)]; ok {
@@ -537,28 +537,11 @@ func shapeDict(d shapeVarDef, shared map[string]sharedRow) jen.Dict {
 			dict[jen.Id("Rows")] = rows
 		}
 	}
-	locs := make([]jen.Code, len(sh.Locs))
-	for i, l := range sh.Locs {
-		locs[i] = locCode(l)
-	}
-	if len(locs) > 0 {
-		dict[jen.Id("Locs")] = jen.Index().Add(qw("Loc")).Values(locs...)
+	if len(sh.Locs) > 0 {
+		dict[jen.Id("Locs")] = jen.Index().Add(qw("Loc")).Values(codes(sh.Locs, locCode)...)
 	}
 	if len(sh.Writes) > 0 {
-		ws := make([]jen.Code, len(sh.Writes))
-		for i, k := range sh.Writes {
-			ws[i] = jen.Lit(k)
-		}
-		dict[jen.Id("Writes")] = jen.Index().Int8().Values(ws...)
-	}
-	if sh.NoUseCounts {
-		dict[jen.Id("NoUseCounts")] = jen.True()
-	}
-	if sh.Anchored {
-		dict[jen.Id("Anchored")] = jen.True()
-	}
-	if sh.Unanchored {
-		dict[jen.Id("Unanchored")] = jen.True()
+		dict[jen.Id("Writes")] = jen.Index().Int8().Values(codes(sh.Writes, func(k int) jen.Code { return jen.Lit(k) })...)
 	}
 	if singles, lists := d.fr.Declared(); singles != d.fr.Singles || lists != d.fr.Lists {
 		// the Frame's lengths, rounded up (the engine finds the lists
@@ -566,11 +549,10 @@ func shapeDict(d shapeVarDef, shared map[string]sharedRow) jen.Dict {
 		dict[jen.Id("Slots")] = jen.Lit(singles)
 		dict[jen.Id("ListSlots")] = jen.Lit(lists)
 	}
-	if d.tensor != "" {
-		dict[jen.Id("Tensor")] = jen.Id(d.tensor)
-	}
-	if d.elem != "" {
-		dict[jen.Id("Elem")] = jen.Id(d.elem)
+	for k, v := range map[string]string{"Tensor": d.tensor, "Elem": d.elem} {
+		if v != "" {
+			dict[jen.Id(k)] = jen.Id(v)
+		}
 	}
 	return dict
 }

@@ -210,7 +210,11 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 	if (p.Identity == plan.Memory) != (o.Memory != nil) {
 		// The kind was decided with the config (config.Config.Identity);
 		// gen follows it and needs the memory function for it.
-		return nil, nil, nil, fmt.Errorf("the plan's identity kind is %s, and Options.Memory is %s: the kind memory needs the memory function (config memory:), and only it takes one", p.Identity, memoryOption(o.Memory))
+		mem := "not set"
+		if o.Memory != nil {
+			mem = o.Memory.String()
+		}
+		return nil, nil, nil, fmt.Errorf("the plan's identity kind is %s, and Options.Memory is %s: the kind memory needs the memory function (config memory:), and only it takes one", p.Identity, mem)
 	}
 	for _, op := range p.Ops {
 		w, err := newWrapper(op, op.GoName, o.Types, o.TypeParams)
@@ -235,14 +239,6 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 		ws = append(ws, w)
 	}
 	return ws, missing, findings, nil
-}
-
-// memoryOption describes Options.Memory for messages.
-func memoryOption(m *kernels.FuncRef) string {
-	if m == nil {
-		return "not set"
-	}
-	return m.String()
 }
 
 // Vet checks the kernels of function mode against their schemas: it
@@ -388,24 +384,15 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		ss.opts.Scanned = o.Kernels.Scanned
 	}
 	if inv := o.inventory; inv != nil {
-		for k, ok := range inv.anchored {
-			if ok {
-				ss.opts.AnchoredOf = withType(ss.opts.AnchoredOf, k)
-			}
-		}
-		for k, ok := range inv.metadata {
-			if ok {
-				ss.opts.MetadataOf = withType(ss.opts.MetadataOf, k)
-			}
-		}
+		ss.opts.AnchoredOf, ss.opts.MetadataOf = withTypeSet(ss.opts.AnchoredOf, inv.anchored), withTypeSet(ss.opts.MetadataOf, inv.metadata)
 	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
 	if pl.Identity == plan.Memory {
 		ss.foreign = newForeign(o.Types["Tensor"], *o.Memory, ss.pkg) // prepare checked it is set
 		ss.opts.Foreign = steps.Foreign{Tensor: ss.foreign.tensor, Adapter: ss.foreign.adapter}
-		ss.opts.AnchoredOf = withType(ss.opts.AnchoredOf, ss.foreign.adapter.String())
-		ss.opts.MetadataOf = withType(ss.opts.MetadataOf, ss.foreign.adapter.String())
+		adapter := map[string]bool{ss.foreign.adapter.String(): true}
+		ss.opts.AnchoredOf, ss.opts.MetadataOf = withTypeSet(ss.opts.AnchoredOf, adapter), withTypeSet(ss.opts.MetadataOf, adapter)
 	}
 	ss.opts.TypeParams = o.TypeParams
 	var used []kernels.GoType
@@ -457,7 +444,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 			return nil, ss.err
 		}
 		if o.ShapesPackage != "" {
-			versionGuard(f) // a package of its own
+			versionGuard(f, WrapVersion) // a package of its own
 		}
 		genShapes(f, ss)
 		if ss.foreign != nil {
@@ -468,10 +455,16 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	return jobs, nil
 }
 
-// withType returns a copy of the set of type names m with name added.
-func withType(m map[string]bool, name string) map[string]bool {
-	out := map[string]bool{name: true}
-	maps.Copy(out, m)
+// withTypeSet returns a copy of the set of type names m with the names
+// add maps to true added.
+func withTypeSet(m, add map[string]bool) map[string]bool {
+	out := maps.Clone(m)
+	if out == nil {
+		out = map[string]bool{}
+	}
+	for k, ok := range add {
+		out[k] = out[k] || ok
+	}
 	return out
 }
 
@@ -503,14 +496,11 @@ const (
 	WrapMinVersion = 4
 )
 
-// versionGuard writes the constants that tie a generated package to the
-// versions of asserts/wrap that accept it (wrap.EnforceVersion): both
-// compile only while WrapVersion is within the runtime's window.
-func versionGuard(f *jen.File) { versionGuardFor(f, WrapVersion) }
-
-// versionGuardFor is versionGuard for code of a version of asserts/wrap's
-// API (another than WrapVersion in its test).
-func versionGuardFor(f *jen.File, version int) {
+// versionGuard writes the constants that tie a generated package, written
+// for a version of asserts/wrap's API (WrapVersion but in its test), to
+// the versions of asserts/wrap that accept it (wrap.EnforceVersion): both
+// compile only while the version is within the runtime's window.
+func versionGuard(f *jen.File, version int) {
 	f.Commentf("Generated for version %d of asserts/wrap: if a line below does not compile, this", version)
 	f.Comment("code and the asserts runtime it builds with are of different assertgen versions;")
 	f.Comment("run go generate ./... again (CHANGELOG.md says what changed).")
@@ -526,10 +516,6 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 	}
 	return withHeader(jen.NewFile(pkg), tag)
 }
-
-// profileCode is the asserts constant of the skip policy plan pl's
-// wrappers run under (pl.Policy), which their wrap.Op names.
-func profileCode(pl *plan.Plan) jen.Code { return qc(pl.Policy.GoName()) }
 
 // importKernels names the kernels package kernels in f, if there is one
 // (a set whose every kernel is bound in the config has none).
@@ -557,16 +543,13 @@ func kernelRef(w *wrapper, o Options) *jen.Statement {
 }
 
 func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
-	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
-	importKernels(f, k)
+	importKernels(f, o.Kernels)
 	if first {
-		versionGuard(f)
+		versionGuard(f, WrapVersion)
 	}
-	err := genCheckedFuncs(f, ws, ss, func(w *wrapper) *jen.Statement { return kernelRef(w, o) }, func(w *wrapper, body []jen.Code) {
-		f.Add(genOpVar(w, profileCode(pl), functionSite(w, o)))
-		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+	err := genCheckedFuncs(f, ws, pl, ss, func(w *wrapper) (*jen.Statement, opSite) { return kernelRef(w, o), functionSite(w, o) }, func(w *wrapper) *jen.Statement {
+		return withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams))
 	})
 	if err != nil {
 		return nil, err
@@ -575,20 +558,24 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 	return f, nil
 }
 
-// genCheckedFuncs adds to f the checked wrapper of each of ws (decl
-// prints it with its body) whose kernel kernel renders; the ops the one
-// path cannot take are a schema.ErrorList, returned once all are tried.
-func genCheckedFuncs(f *jen.File, ws []*wrapper, ss *shapeSet, kernel func(w *wrapper) *jen.Statement, decl func(w *wrapper, body []jen.Code)) error {
+// genCheckedFuncs adds to f the checked wrapper of each of ws, with its
+// wrap.Op of pl's skip policy and site: kernel renders its kernel, and
+// head its declaration up to the parameters. The ops the one path cannot
+// take are a schema.ErrorList, returned once all are tried.
+func genCheckedFuncs(f *jen.File, ws []*wrapper, pl *plan.Plan, ss *shapeSet, kernel func(w *wrapper) (*jen.Statement, opSite), head func(w *wrapper) *jen.Statement) error {
 	var refused schema.ErrorList
 	for _, w := range ws {
-		body, err := w.checkedBody(func() *jen.Statement { return kernel(w) }, ss)
+		body, err := w.checkedBody(func() *jen.Statement { k, _ := kernel(w); return k }, ss)
 		if e, ok := err.(*schema.Error); ok {
 			refused = append(refused, e)
 			continue
 		} else if err != nil {
 			return err
 		}
-		decl(w, body)
+		_, site := kernel(w)
+		f.Add(genOpVar(w, qc(pl.Policy.GoName()), site))
+		f.Commentf("%s checks %s", w.name, w.op.Schema)
+		head(w).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
 	if len(refused) > 0 {
 		return refused
@@ -685,7 +672,7 @@ func (o *Options) instance(name string) *jen.Statement {
 func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
-		versionGuard(f)
+		versionGuard(f, WrapVersion)
 		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
 		withTypes(f.Func().Id("Checked"), typeParamsDecl(o.kparams)).Params(jen.Id("next").Add(o.generic("Kernels"))).Add(o.generic("Kernels")).Block(
 			jen.Return(jen.Op("&").Add(o.generic("checked")).Values(jen.Id("next"))))
@@ -694,15 +681,10 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		withTypes(f.Type().Id("checked"), typeParamsDecl(o.kparams)).Struct(jen.Id("next").Add(o.generic("Kernels")))
 		f.Var().Id("_").Add(o.instance("Kernels")).Op("=").Op("&").Add(o.instance("checked")).Values()
 	}
-	err := genCheckedFuncs(f, ws, ss, func(w *wrapper) *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, func(w *wrapper, body []jen.Code) {
-		f.Add(genOpVar(w, profileCode(pl), opSite{}))
-		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+	err := genCheckedFuncs(f, ws, pl, ss, func(w *wrapper) (*jen.Statement, opSite) { return jen.Id("k").Dot("next").Dot(w.name), opSite{} }, func(w *wrapper) *jen.Statement {
+		return f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
+	return f, err
 }
 
 func genInterfaceDirect(o Options) *jen.File {

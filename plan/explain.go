@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -126,7 +125,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	}
 	if b.profile == PyTorch && ex.vtSet {
 		if ex.hasVT {
-			p("  VariableType kernel: yes, %s\n", b.variableTypeWhy(op))
+			p("  VariableType kernel: yes, %s\n", ex.vtWhy)
 		} else {
 			p("  VariableType kernel: no\n      reason: %s\n      source: %s\n", ex.vtWhy, ex.vtSrc)
 		}
@@ -186,48 +185,6 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.Autograd.FreshImplCheck()))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
 	}
-}
-
-// variableTypeWhy says why PyTorch generates a VariableType kernel for an op.
-func (b *builder) variableTypeWhy(op *Op) string {
-	i := slices.Index(b.s.Ops, op.Src)
-	if b.deriv == nil {
-		return "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd"
-	}
-	info := &b.infos[i]
-	if info.entry == nil {
-		info = nil
-	}
-	at := ""
-	if info != nil {
-		at = fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
-	}
-	switch {
-	case info != nil && info.has:
-		switch info.how {
-		case matchViewCopy:
-			return fmt.Sprintf("with derivative formulas: the view op %s's derivatives.yaml entry applies to its _copy variant (%s)", info.canonical.Name, at)
-		case matchFunctional:
-			return fmt.Sprintf("with derivative formulas: the entry of its functional variant %s applies (%s)", info.canonical.Name, at)
-		case matchMutable:
-			return fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at)
-		case matchForeach:
-			return fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Version, at)
-		}
-		return fmt.Sprintf("with derivative formulas (%s)", at)
-	case info != nil:
-		return fmt.Sprintf("because the op has a kernel other than CompositeImplicitAutograd (its derivatives.yaml entry at %s has no backward formula)", at)
-	}
-	es := b.ix.Entries(i)
-	for _, c := range []allowlist.Category{allowlist.ResetGradAccumulator, allowlist.DontRequireDerivative, allowlist.SkipInputIdentity, allowlist.SkipStorageUseCount, allowlist.SkipImplUseCount} {
-		if e := firstEntry(es, c); e != nil {
-			return fmt.Sprintf("without derivative formulas, because the op is in %s (%s), which keeps the generated kernel", c, e.Source())
-		}
-	}
-	if !hasTensorLikeReturn(op.Src.Func) {
-		return "without derivative formulas: the op returns no tensor, so there is nothing to differentiate and the generated kernel is kept"
-	}
-	return "without derivative formulas"
 }
 
 func kindWords(f *schema.Func, k schema.Kind) string {

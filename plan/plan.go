@@ -784,7 +784,8 @@ const (
 )
 
 // variableTypeKernel decides whether PyTorch generates a VariableType kernel
-// for the op, and if not, why.
+// for the op, and why (the reason of a kernel generated, for explain; of
+// one not generated, and its source, for the skips).
 func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause vtCause, reason, source string) {
 	if e := lastEntry(es, allowlist.ManualAutograd); e != nil {
 		return vtManual, e.Reason, e.Source()
@@ -794,31 +795,41 @@ func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry)
 		if !abstract {
 			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
 		}
-		return vtGenerated, "", ""
+		return vtGenerated, "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd", ""
 	}
 	info := &b.infos[i]
 	if info.entry == nil {
-		info = nil
-	}
-	if !abstract && (info == nil || !info.has) {
-		if info != nil {
-			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
+		for _, c := range []allowlist.Category{allowlist.ResetGradAccumulator, allowlist.DontRequireDerivative, allowlist.SkipInputIdentity, allowlist.SkipStorageUseCount, allowlist.SkipImplUseCount} {
+			if e := firstEntry(es, c); e != nil && abstract {
+				return vtGenerated, fmt.Sprintf("without derivative formulas, because the op is in %s (%s), which keeps the generated kernel", c, e.Source()), ""
+			}
 		}
-		return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
-	}
-	if info == nil &&
-		firstEntry(es, allowlist.ResetGradAccumulator) == nil &&
-		firstEntry(es, allowlist.DontRequireDerivative) == nil &&
-		hasTensorLikeReturn(o.Func) &&
-		lastEntry(es, allowlist.SkipInputIdentity) == nil &&
-		lastEntry(es, allowlist.SkipStorageUseCount) == nil &&
-		lastEntry(es, allowlist.SkipImplUseCount) == nil {
-		if o.Generated && o.Kind == schema.Out {
+		switch {
+		case !abstract:
+			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
+		case !hasTensorLikeReturn(o.Func):
+			return vtGenerated, "without derivative formulas: the op returns no tensor, so there is nothing to differentiate and the generated kernel is kept", ""
+		case o.Generated && o.Kind == schema.Out:
 			return vtFallback, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 		}
 		return vtFallback, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 	}
-	return vtGenerated, "", ""
+	at := fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
+	switch {
+	case !info.has && !abstract:
+		return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", at
+	case !info.has:
+		return vtGenerated, fmt.Sprintf("because the op has a kernel other than CompositeImplicitAutograd (its derivatives.yaml entry at %s has no backward formula)", at), ""
+	case info.how == matchViewCopy:
+		return vtGenerated, fmt.Sprintf("with derivative formulas: the view op %s's derivatives.yaml entry applies to its _copy variant (%s)", info.canonical.Name, at), ""
+	case info.how == matchFunctional:
+		return vtGenerated, fmt.Sprintf("with derivative formulas: the entry of its functional variant %s applies (%s)", info.canonical.Name, at), ""
+	case info.how == matchMutable:
+		return vtGenerated, fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at), ""
+	case info.how == matchForeach:
+		return vtGenerated, fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Version, at), ""
+	}
+	return vtGenerated, fmt.Sprintf("with derivative formulas (%s)", at), ""
 }
 
 // strictRows adds the rows of the strict profile.
