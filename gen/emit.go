@@ -82,16 +82,6 @@ func (w *wrapper) callArgs() []jen.Code {
 	return codes(w.params, func(p param) jen.Code { return jen.Id(p.name) })
 }
 
-// uncheckedBody is the checked wrapper's path when checking is off: the
-// plain call, and a return even for a kernel without results, so that the
-// kernel does not run a second time below.
-func (w *wrapper) uncheckedBody(kernel *jen.Statement) []jen.Code {
-	if len(w.results) == 0 {
-		return []jen.Code{w.directBody(kernel), jen.Return()}
-	}
-	return []jen.Code{w.directBody(kernel)}
-}
-
 // directBody is a plain call of the kernel.
 func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 	call := kernel.Call(w.callArgs()...)

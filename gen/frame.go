@@ -43,15 +43,10 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		ps[i] = steps.Param{Name: p.arg.Name, Type: p.typ, Form: p.arg.Type.TensorForm()}
 	}
 	op := steps.Build(w.op, ps, w.results, &ss.opts)
-	if op.Frame == nil {
+	fr := op.Frame
+	if fr == nil {
 		return nil, &schema.Error{Pos: w.op.Src.Pos, Msg: fmt.Sprintf("op %s: gen cannot check it: %s", w.op.Name, op.Refused)}
 	}
-	return w.frameBody(op, kernel, ss)
-}
-
-// frameBody prints the checked path of a wrapper on the one path.
-func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
-	fr := op.Frame
 	results := make([]jen.Code, len(w.results))
 	for i := range results {
 		n, err := w.local("r", i)
@@ -81,8 +76,14 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 	for _, s := range fr.Args {
 		args = append(args, tensor(s))
 	}
+	// checking off: the plain call, and a return even for a kernel without
+	// results, so that it does not run a second time below
+	end := jen.Null()
+	if len(results) == 0 {
+		end = jen.Return()
+	}
 	body := []jen.Code{
-		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
+		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.directBody(kernel()), end),
 		jen.Var().Id("fr").Add(frameType(fr)),
 		withTypes(ss.ref(before), targs).Call(args...),
 	}
@@ -435,25 +436,19 @@ func genFrames(f *jen.File, ss *shapeSet) {
 		f.Var().Id(r.name).Op("=").Add(r.code)
 	}
 	for _, t := range ss.tensorTypes {
+		h, i := jen.Id("h"), jen.Id("i")
+		elem, nilWhat := jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), i.Clone().Op("+").Lit(1)).Index(i.Clone()), ""
 		if t.guard != "" {
-			h := jen.Id("h")
+			elem, nilWhat = jen.Id(t.guard).Call(elem), " (a nil one the undefined tensor)"
+		} else {
 			f.Line()
-			f.Commentf("%s makes element i of a list of %s from the list's data (a nil one the undefined tensor).", t.elem, t.typ.Display())
-			f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), jen.Id("i").Int()).Add(qa("Identity")).Block(
-				jen.Return(jen.Id(t.guard).Call(jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), jen.Id("i").Op("+").Lit(1)).Index(jen.Id("i")))))
-			continue
+			f.Commentf("%s makes a %s from its handle, for the rows that read the tensor.", t.tensor, t.typ.Display())
+			f.Func().Id(t.tensor).Params(h.Clone().Qual("unsafe", "Pointer")).Add(qa("Identity")).Block(
+				jen.Return(jen.Parens(typeCode(t.typ)).Call(h.Clone())))
 		}
-		elem := t.typ
-		elem.Prefix = strings.TrimPrefix(elem.Prefix, "*")
-		h := jen.Id("h")
 		f.Line()
-		f.Commentf("%s makes a %s from its handle, for the rows that read the tensor.", t.tensor, t.typ.Display())
-		f.Func().Id(t.tensor).Params(h.Clone().Qual("unsafe", "Pointer")).Add(qa("Identity")).Block(
-			jen.Return(jen.Parens(typeCode(t.typ)).Call(h)))
-		f.Line()
-		f.Commentf("%s makes element i of a list of %s from the list's data.", t.elem, t.typ.Display())
-		f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), jen.Id("i").Int()).Add(qa("Identity")).Block(
-			jen.Return(jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), jen.Id("i").Op("+").Lit(1)).Index(jen.Id("i"))))
+		f.Commentf("%s makes element i of a list of %s from the list's data%s.", t.elem, t.typ.Display(), nilWhat)
+		f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), i.Clone().Int()).Add(qa("Identity")).Block(jen.Return(elem))
 	}
 }
 

@@ -417,11 +417,9 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 			jobs = append(jobs,
 				fileJob{partName(o.Prefix, "kernels", k), 0, func() (*jen.File, error) { return genInterface(part, k, len(ps), pl, o), nil }},
 				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, pl, o, ss) }})
-		}
-	}
-	if o.Mode == output.InterfaceMode && o.Kernels != nil {
-		for k, part := range parts(ws) {
-			jobs = append(jobs, fileJob{partName(o.Prefix, "adapter", k), 0, func() (*jen.File, error) { return genAdapter(part, k == 0, o), nil }})
+			if o.Kernels != nil {
+				jobs = append(jobs, fileJob{partName(o.Prefix, "adapter", k), 0, func() (*jen.File, error) { return genAdapter(part, k == 0, o), nil }})
+			}
 		}
 	}
 	if o.Sweep {

@@ -308,6 +308,7 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 // state is the scratch space of the builder: the rows of one op.
 type state struct {
 	rows, spare []row
+	at          []int // followRows: each row's new index
 }
 
 // A row is a check before it is sorted into emitted and skipped.
@@ -315,8 +316,10 @@ type row struct {
 	Check                 // without Ret
 	ret            int    // the return, or -1
 	reason, source string // set when skipped
-	// leader is, for a row of a check that follows another's rows
-	// (checktable.Follows), the index of the row it follows; else -1.
+	// leader is, for a row skipped with another (skipFollowers), the
+	// index of that row; else -1: a row of a check that follows another's
+	// rows (checktable.Follows), not_arg_handle its use-count row's,
+	// fresh_not_held the row it stands in for (see freshNotHeld).
 	leader int
 }
 
@@ -339,10 +342,14 @@ var followers = func() (fs [checks.NumPlanChecks][]checks.Check) {
 // reason.
 func (st *state) followRows(f *schema.Func) {
 	out := st.spare[:0]
+	st.at = st.at[:0]
 	for _, r := range st.rows {
-		r.leader = -1
+		if r.leader >= 0 {
+			r.leader = st.at[r.leader]
+		}
+		lead := len(out)
+		st.at = append(st.at, lead)
 		out = append(out, r)
-		lead := len(out) - 1
 		for _, k := range followers[r.Name] {
 			fr := row{Check: Check{Name: k, Arg: r.Arg}, ret: r.ret, leader: lead, reason: r.reason, source: r.source}
 			if why := noForm(k, f, r.Arg, r.ret); why != "" {
@@ -384,9 +391,10 @@ func noForm(k checks.Check, f *schema.Func, arg string, ret int) string {
 	return fmt.Sprintf("%s does not run on %s: its row in the table of checks (internal/checktable) has no function of that form", k, what)
 }
 
-// skipFollowers gives each row that follows another the skip of that
-// row, once the allowlist's skip entries are applied: the two are about
-// one return.
+// skipFollowers gives each row that follows another (row.leader) the
+// skip of that row, once the allowlist's skip entries are applied: the
+// two are about one return, and at run time not_arg_handle is part of its
+// use-count check.
 func (st *state) skipFollowers() {
 	for k := range st.rows {
 		if l := st.rows[k].leader; l >= 0 && st.rows[l].reason != "" {
@@ -416,8 +424,6 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	}
 	b.applySkips(st, b.ix.Entries(i))
 	st.skipFollowers()
-	st.skipNotArg()
-	st.skipFreshNotHeld()
 	out.Checks, out.Skipped = st.split()
 	out.Mutable = mutableArgs(o.Func)
 }
@@ -485,79 +491,41 @@ func (st *state) add(check checks.Check, arg string, ret int) *row {
 // rules.ImplUseCheck) and, after it, not_arg_handle against each
 // tensor argument: in Go a kernel can return an argument's handle itself
 // without raising its use count. Both are skipped by e
-// (skip_impl_use_count), and not_arg_handle goes with the use-count check
-// (see skipNotArg).
+// (skip_impl_use_count), and not_arg_handle goes with the use-count check.
 func (st *state) implUseCount(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
 	st.add(k, "", ri).skipFor(e)
-	st.againstArgs(checks.NotArgHandle, f, ri, e)
+	st.againstArgs(checks.NotArgHandle, f, ri, e, len(st.rows)-1)
 }
 
 // againstArgs adds check k on return ri against each tensor argument of
-// f, skipped by e.
-func (st *state) againstArgs(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
+// f, skipped by e, and with row leader (-1: none).
+func (st *state) againstArgs(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry, leader int) {
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
-			st.add(k, a.Name, ri).skipFor(e)
-		}
-	}
-}
-
-// skipNotArg skips the not_arg_handle rows of a return whose
-// TensorImpl use-count check is skipped, for the same reason: at run time
-// they are one check.
-func (st *state) skipNotArg() {
-	for k := range st.rows {
-		r := &st.rows[k]
-		if !checktable.ImplUseCount(r.Name) || r.reason == "" {
-			continue
-		}
-		for j := k + 1; j < len(st.rows) && st.rows[j].Name == checks.NotArgHandle && st.rows[j].ret == r.ret; j++ {
-			st.rows[j].skip(r.reason, r.source)
+			r := st.add(k, a.Name, ri)
+			r.skipFor(e)
+			r.leader = leader
 		}
 	}
 }
 
 // freshNotHeld adds, for a runtime without use counts (see
-// Options.Identity), fresh_not_held on fresh return ri, skipped with its
-// storage_use_count_eq_1 row by e (skip_storage_use_count).
-func (b *builder) freshNotHeld(st *state, ri int, e *allowlist.Entry) {
-	if !b.identity.UseCounts() {
-		st.add(checks.FreshNotHeld, "", ri).skipFor(e)
-	}
-}
-
-// mayAliasFresh adds, for a runtime without use counts, fresh_not_held on
-// may-alias return ri against argument arg (after its fresh_or_alias
-// row): on the branch where the return is neither arg nor a view of it,
-// it is fresh, and fresh_or_alias cannot tell fresh from held without use
-// counts. Single tensors only: a list return or argument keeps its
-// fresh_or_alias row alone.
-func (b *builder) mayAliasFresh(st *state, f *schema.Func, ri int, arg string) {
-	a := f.Arg(arg)
-	if b.identity.UseCounts() || a == nil || a.Type.TensorForm() != schema.TensorSingle || f.Returns[ri].Type.TensorForm() != schema.TensorSingle {
+// Options.Identity), fresh_not_held on return ri, skipped with row lead,
+// the use-count row it stands in for (an allowlist entry that excuses a
+// return's storage owners excuses both), and by e: on a fresh return (arg
+// ""), after its storage_use_count_eq_1 row; on a may-alias one against
+// argument arg, after its fresh_or_alias row: on the branch where the
+// return is neither arg nor a view of it, it is fresh, and fresh_or_alias
+// cannot tell fresh from held without use counts. Single tensors only: a
+// may-alias list return or argument keeps its fresh_or_alias row alone.
+func (b *builder) freshNotHeld(st *state, f *schema.Func, ri int, arg string, lead int, e *allowlist.Entry) {
+	single := func(t *schema.Type) bool { return t.TensorForm() == schema.TensorSingle }
+	if b.identity.UseCounts() || arg != "" && (f.Arg(arg) == nil || !single(f.Arg(arg).Type) || !single(f.Returns[ri].Type)) {
 		return
 	}
-	st.add(checks.FreshNotHeld, arg, ri)
-}
-
-// skipFreshNotHeld gives each fresh_not_held row the skip of the
-// use-count row it replaces on the same return when the runtime keeps no
-// counts: storage_use_count_eq_1 on a fresh return, fresh_or_alias on a
-// may-alias one. An allowlist entry that excuses a return's storage
-// owners ("the caller also holds" the storage) excuses them for both
-// (allowlist parity).
-func (st *state) skipFreshNotHeld() {
-	for k := range st.rows {
-		r := &st.rows[k]
-		if r.reason == "" || r.Name != checks.StorageUseCountEq1 && r.Name != checks.FreshOrAlias {
-			continue
-		}
-		for j := range st.rows {
-			if h := &st.rows[j]; h.Name == checks.FreshNotHeld && h.ret == r.ret && (h.Arg == "") == (r.Name == checks.StorageUseCountEq1) {
-				h.skip(r.reason, r.source)
-			}
-		}
-	}
+	r := st.add(checks.FreshNotHeld, arg, ri)
+	r.skipFor(e)
+	r.leader = lead
 }
 
 func (r *row) skip(reason, source string) {
@@ -628,7 +596,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.retf(ri, "a view of %s: %s (%s)", view.Arg, view.Reason, view.Source())
 			} else {
 				st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
-				b.freshNotHeld(st, ri, skipStorage)
+				b.freshNotHeld(st, f, ri, "", len(st.rows)-1, skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
@@ -696,14 +664,12 @@ func (b *builder) guards(st *state, f *schema.Func) {
 			}
 		case checks.SharesStorage:
 			r.Guard = b.guard(r.Name, "py(", r.Arg, r.ret)
-		case checks.StorageUseCountEq1:
-			r.Guard = b.guard(r.Name, "", "", r.ret)
 		case checks.NotArgHandle:
 			// part of the return's TensorImpl use-count check: skipped
 			// with it (checks.NotArgHandle)
 			r.Guard = b.guard(b.release.Autograd.FreshImplCheck(), "", "", r.ret)
 		default:
-			if checktable.ImplUseCount(r.Name) {
+			if checktable.ImplUseCount(r.Name) || r.Name == checks.StorageUseCountEq1 {
 				r.Guard = b.guard(r.Name, "", "", r.ret)
 			}
 		}
@@ -866,11 +832,11 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			ex.retf(ri, "a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source())
 		case alias != nil && mayAlias != nil:
 			st.add(checks.FreshOrAlias, alias.Name, ri)
-			b.mayAliasFresh(st, f, ri, alias.Name)
+			b.freshNotHeld(st, f, ri, alias.Name, len(st.rows)-1, nil)
 			ex.retf(ri, "%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source())
 		case alias != nil && composite:
 			st.add(checks.FreshOrAlias, alias.Name, ri)
-			b.mayAliasFresh(st, f, ri, alias.Name)
+			b.freshNotHeld(st, f, ri, alias.Name, len(st.rows)-1, nil)
 			ex.retf(ri, "%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation)
 		case alias != nil:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
@@ -882,7 +848,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			ex.retf(ri, why, alias.Name, alias.Name, r.Annotation)
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.add(checks.FreshOrAlias, mayAlias.Arg, ri)
-			b.mayAliasFresh(st, f, ri, mayAlias.Arg)
+			b.freshNotHeld(st, f, ri, mayAlias.Arg, len(st.rows)-1, nil)
 			ex.retf(ri, "%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source())
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
@@ -891,13 +857,14 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		default:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
+			lead := len(st.rows) - 1
 			// fresh_no_alias: the return shares no StorageImpl with an
 			// input. It needs no use counts, so it also holds where the
 			// use-count checks are skipped at run time (modes, subclasses);
 			// an op allowlisted for a shared returned storage
 			// (skip_storage_use_count) may share it with an input.
-			st.againstArgs(checks.FreshNoAlias, f, ri, skipStorage)
-			b.freshNotHeld(st, ri, skipStorage)
+			st.againstArgs(checks.FreshNoAlias, f, ri, skipStorage, -1)
+			b.freshNotHeld(st, f, ri, "", lead, skipStorage)
 			freshRets = append(freshRets, ri)
 			why := freshWhy(r)
 			if form == schema.TensorList || form == schema.TensorOptionalList {

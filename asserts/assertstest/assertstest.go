@@ -635,9 +635,6 @@ var (
 // testCheckedCall runs asserts over the runtime: correct kernels pass,
 // broken ones are caught, which shows that the contract is read right.
 func testCheckedCall(r *reporter, rt Runtime) {
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
 	op := &engine.Op{Name: "assertstest"}
 	x := rt.New()
 	defer rt.Release(x)
@@ -646,13 +643,11 @@ func testCheckedCall(r *reporter, rt Runtime) {
 	// call runs kernel on x through a checked call of an op whose return
 	// is fresh, or with view a view of x
 	call := func(view bool, kernel func(x asserts.Tensor) asserts.Tensor) []asserts.Violation {
-		before := len(col.Violations())
 		sh := &shapeFresh
 		if view {
 			sh = &shapeView
 		}
-		withoutEnv(func() { rt.Release(argRetCall(op, sh, x, kernel)) })
-		return col.Violations()[before:]
+		return collect(func() { rt.Release(argRetCall(op, sh, x, kernel)) })
 	}
 	if vs := call(false, func(asserts.Tensor) asserts.Tensor { return rt.New() }); len(vs) > 0 {
 		r.Errorf("a kernel returning a fresh tensor is reported: %v", &vs[0])

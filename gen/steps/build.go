@@ -97,14 +97,6 @@ func Build(op *plan.Op, params []Param, results []kernels.GoType, o *Options) *O
 	return b.out
 }
 
-func (b *builder) typeParams(tensors []*Slot) []kernels.TypeParam {
-	ts := make([]kernels.GoType, len(tensors))
-	for i, s := range tensors {
-		ts[i] = s.Type
-	}
-	return TypeParamsOf(b.o.TypeParams, ts...)
-}
-
 // slots finds the arguments and returns the op's rows name and assigns
 // them slots.
 func (b *builder) slots(params []Param, results []kernels.GoType) {

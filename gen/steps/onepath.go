@@ -215,13 +215,22 @@ func (fr *Frame) ShapeKey() string {
 		fmt.Fprintf(&b, " %v/%v/%v/%d/%d/%x", r.Check, r.Form, r.Skip, r.T, r.U, r.Set)
 	}
 	fmt.Fprintf(&b, " writes %v", sh.Writes)
-	if sh.NoUseCounts {
-		b.WriteString(" uncounted")
+	return b.String() + sh.marks(false)
+}
+
+// marks spells the Shape's marks for its texts: " uncounted", " anchored"
+// and, with unanchored, " unanchored".
+func (sh *Shape) marks(unanchored bool) string {
+	var s string
+	for _, m := range []struct {
+		on   bool
+		name string
+	}{{sh.NoUseCounts, " uncounted"}, {sh.Anchored, " anchored"}, {unanchored && sh.Unanchored, " unanchored"}} {
+		if m.on {
+			s += m.name
+		}
 	}
-	if sh.Anchored {
-		b.WriteString(" anchored")
-	}
-	return b.String()
+	return s
 }
 
 // String prints the Frame for reading (a golden file's text).
@@ -238,17 +247,7 @@ func (fr *Frame) String() string {
 		b.WriteString(" guard " + fr.Guard)
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes)
-	if fr.Shape.NoUseCounts {
-		b.WriteString(" uncounted")
-	}
-	if fr.Shape.Anchored {
-		b.WriteString(" anchored")
-	}
-	if fr.Shape.Unanchored {
-		b.WriteString(" unanchored")
-	}
-	b.WriteString("\n")
+	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v%s\n", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes, fr.Shape.marks(true))
 	for _, r := range fr.Shape.Rows {
 		if r.Skip {
 			fmt.Fprintf(&b, "\tskip %v at l%d\n", r.Check, r.T)
@@ -375,7 +374,11 @@ func (b *builder) onePath() (*Frame, string) {
 	if why := b.shapeRows(fr); why != "" {
 		return nil, why
 	}
-	fr.TypeParams = b.typeParams(all)
+	ts := make([]kernels.GoType, len(all))
+	for i, s := range all {
+		ts[i] = s.Type
+	}
+	fr.TypeParams = TypeParamsOf(b.o.TypeParams, ts...)
 	if IfaceTensor(fr.Elem) {
 		fr.Guard = b.o.Names.Guard(fr.Elem)
 	}
