@@ -433,7 +433,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		f := newFile(shapesPkg, o.BuildTag, false)
 		if o.ShapesPackage != "" {
 			// Its own names (the foreign adapter's) unqualified.
-			f = newFilePath(o.ShapesPackage, shapesPkg, o.BuildTag)
+			f = withHeader(jen.NewFilePathName(o.ShapesPackage, shapesPkg), o.BuildTag)
 		}
 		if o.Mode == output.FunctionMode {
 			importKernels(f, o.Kernels)
@@ -464,11 +464,6 @@ func withTypeSet(m, add map[string]bool) map[string]bool {
 		out[k] = out[k] || ok
 	}
 	return out
-}
-
-// newFilePath is newFile (checked) for the package of import path p.
-func newFilePath(p, pkg, tag string) *jen.File {
-	return withHeader(jen.NewFilePathName(p, pkg), tag)
 }
 
 // withHeader writes f's header, with the build constraint build unless it
@@ -697,8 +692,7 @@ func genInterfaceDirect(o Options) *jen.File {
 // The first part declares it; each part has the methods of its ops.
 func genAdapter(ws []*wrapper, first bool, o Options) *jen.File {
 	k := o.Kernels
-	f := jen.NewFile(o.Package)
-	f.HeaderComment(Header)
+	f := withHeader(jen.NewFile(o.Package), "")
 	importKernels(f, k)
 	if first {
 		f.Comment("Functions implements Kernels with the functions of the kernels package")

@@ -18,8 +18,7 @@ const SweepPath = "github.com/assertgen/assertgen/sweep"
 // no build tag: without the checks the sweep still calls every kernel on
 // its samples.
 func genSweep(ws []*wrapper, o Options) *jen.File {
-	f := jen.NewFile(o.Package)
-	f.HeaderComment(Header)
+	f := withHeader(jen.NewFile(o.Package), "")
 	yield := jen.Id("yield").Func().Params(jen.Id("schema").String(), jen.Id("wrapper").Any()).Bool()
 	entry := jen.Struct(jen.Id("schema").String(), jen.Id("wrapper").Any())
 	loop := func(ops jen.Code) jen.Code {

@@ -30,19 +30,13 @@ func (ex *explanation) variableType(has bool, reason, source string) {
 	}
 }
 
-func (ex *explanation) ret(i int, s string) {
+// ret says what return i is, formatted only when ex collects.
+func (ex *explanation) ret(i int, format string, args ...any) {
 	if ex != nil {
 		if ex.rets == nil {
 			ex.rets = map[int]string{}
 		}
-		ex.rets[i] = s
-	}
-}
-
-// retf is ret of a message formatted only when ex collects.
-func (ex *explanation) retf(i int, format string, args ...any) {
-	if ex != nil {
-		ex.ret(i, fmt.Sprintf(format, args...))
+		ex.rets[i] = fmt.Sprintf(format, args...)
 	}
 }
 

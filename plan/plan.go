@@ -283,16 +283,13 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		}
 		b.allow = d
 	}
-	if b.profile == PyTorch {
-		if b.deriv == nil && s.Embedded {
-			d, err := schema.PyTorchDerivatives(s.Version)
-			if err != nil {
-				return nil, err
-			}
-			b.deriv = d
-		}
-	} else {
+	var err error
+	if b.profile != PyTorch {
 		b.deriv = nil
+	} else if b.deriv == nil && s.Embedded {
+		if b.deriv, err = schema.PyTorchDerivatives(s.Version); err != nil {
+			return nil, err
+		}
 	}
 	if b.deriv != nil {
 		infos, err := matchDerivatives(s, b.deriv, &b.release.Autograd)
@@ -302,6 +299,7 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.infos = infos
 	}
 	b.ix = b.allow.Index(s, string(b.profile), b.version)
+	b.guardStrs, b.guardSkips = map[guardKey]string{}, guardSkips(b.release.Autograd.Policy)
 	return b, nil
 }
 
@@ -593,7 +591,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			// not_arg_handle).
 			if view != nil {
 				st.add(checks.SharesStorage, view.Arg, ri)
-				ex.retf(ri, "a view of %s: %s (%s)", view.Arg, view.Reason, view.Source())
+				ex.ret(ri, "a view of %s: %s (%s)", view.Arg, view.Reason, view.Source())
 			} else {
 				st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
 				b.freshNotHeld(st, f, ri, "", len(st.rows)-1, skipStorage)
@@ -684,9 +682,6 @@ func (b *builder) guards(st *state, f *schema.Func) {
 // that skips it for a subclass argument only. Joined by commas; "" for
 // none.
 func (b *builder) guard(k checks.Check, term, name string, ret int) string {
-	if b.guardSkips == nil {
-		b.guardSkips = guardSkips(b.release.Autograd.Policy)
-	}
 	mode, sub := b.guardSkips[0].Has(k), b.guardSkips[1].Has(k)
 	if k == checks.SharesStorage && checktable.Guards(b.release.Autograd.Policy)&checktable.GuardViewArgOnly != 0 {
 		ret = -1
@@ -709,9 +704,6 @@ func (b *builder) guard(k checks.Check, term, name string, ret int) string {
 		terms = append(terms, "py(ret"+strconv.Itoa(ret)+")")
 	}
 	g := strings.Join(terms, ",")
-	if b.guardStrs == nil {
-		b.guardStrs = map[guardKey]string{}
-	}
 	b.guardStrs[key] = g
 	return g
 }
@@ -823,21 +815,21 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		switch {
 		case alias != nil && r.IsWrite():
 			st.add(checks.ReturnsArg, alias.Name, ri)
-			ex.retf(ri, "%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation)
+			ex.ret(ri, "%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation)
 		case alias != nil && views != nil:
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
-			ex.retf(ri, "a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source())
+			ex.ret(ri, "a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source())
 		case alias != nil && mayAlias != nil:
 			st.add(checks.FreshOrAlias, alias.Name, ri)
 			b.freshNotHeld(st, f, ri, alias.Name, len(st.rows)-1, nil)
-			ex.retf(ri, "%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source())
+			ex.ret(ri, "%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source())
 		case alias != nil && composite:
 			st.add(checks.FreshOrAlias, alias.Name, ri)
 			b.freshNotHeld(st, f, ri, alias.Name, len(st.rows)-1, nil)
-			ex.retf(ri, "%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation)
+			ex.ret(ri, "%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation)
 		case alias != nil:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, alias.Name, ri)
@@ -845,15 +837,15 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			if o.Entry == nil {
 				why = "a view of %s: the return is annotated as aliasing %s (%s) without a write, and a schema list has no dispatch information, so it must alias"
 			}
-			ex.retf(ri, why, alias.Name, alias.Name, r.Annotation)
+			ex.ret(ri, why, alias.Name, alias.Name, r.Annotation)
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.add(checks.FreshOrAlias, mayAlias.Arg, ri)
 			b.freshNotHeld(st, f, ri, mayAlias.Arg, len(st.rows)-1, nil)
-			ex.retf(ri, "%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source())
+			ex.ret(ri, "%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source())
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
-			ex.retf(ri, "a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source())
+			ex.ret(ri, "a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source())
 		default:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
@@ -869,10 +861,10 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			why := freshWhy(r)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
-				ex.ret(ri, "fresh tensors: "+why+", so each element must be newly allocated")
+				ex.ret(ri, "fresh tensors: %s, so each element must be newly allocated", why)
 			} else {
 				fresh++
-				ex.ret(ri, "fresh: "+why+", so the kernel must allocate it")
+				ex.ret(ri, "fresh: %s, so the kernel must allocate it", why)
 			}
 		}
 	}

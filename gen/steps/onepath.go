@@ -436,13 +436,11 @@ func (b *builder) shapeRows(fr *Frame) string {
 			continue
 		}
 		r := ShapeRow{Check: ck.Name, T: -1, U: -1}
-		var rs, as *Slot
+		var rs *Slot
 		if ck.Ret != nil {
 			rs = b.ret[*ck.Ret]
 		}
-		if ck.Arg != "" {
-			as = b.arg[ck.Arg]
-		}
+		as := b.arg[ck.Arg] // nil for none
 		switch {
 		case checktable.ShapeOf(ck.Name) == checktable.OnRets:
 			for _, i := range ck.Rets {
