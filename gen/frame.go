@@ -123,14 +123,10 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 		f.uses++
 		return f.name
 	}
-	kind, what := "before", "reads the arguments and begins the call"
-	tensors := fr.Args
+	kind, what, tensors, reads := "before", "reads the arguments and begins the call", fr.Args, fr.Before
 	params := []jen.Code{jen.Id("fr").Op("*").Add(frameType(fr))}
-	reads := fr.Before
 	if after {
-		kind, what = "after", "reads the arguments again and the returns, and ends the call"
-		tensors = append(slices.Clip(fr.Args), fr.Rets...)
-		reads = fr.After
+		kind, what, tensors, reads = "after", "reads the arguments again and the returns, and ends the call", append(slices.Clip(fr.Args), fr.Rets...), fr.After
 	} else {
 		params = append(params, jen.Id("op").Op("*").Add(qw("Op")), jen.Id("sh").Op("*").Add(qw("Shape")))
 	}

@@ -59,32 +59,24 @@ type Options struct {
 	Progress func(done, total int)
 	// ShapesPackage, if set, is the import path of the package the shape
 	// helpers go into, ShapesDir under the output directory, instead of
-	// the wrappers' own package: the compiler then holds the helpers and
-	// the wrappers in two processes, one after the other, instead of
-	// both in one (for the 3,103 interface wrappers of 2.14.1, about 460
-	// and 340 MB at the peak instead of 850 MB; docs/gen.md). The
-	// command sets it when the output directory is in a Go module and no
-	// tensor type is declared in the output package itself.
+	// the wrappers' own package, which halves the compiler's peak memory
+	// (docs/gen.md). The command sets it when the output directory is in
+	// a Go module and no tensor type is declared in the output package.
 	ShapesPackage string
 	// kparams are the type parameters of the wrappers (those any names):
 	// in interface mode, Kernels, Checked and Functions are generic in
 	// them.
 	kparams []kernels.TypeParam
-	// Kernels are the kernels of the kernels package (the command finds
-	// them with go/packages, internal/discover): in function mode the
-	// functions wrapped; in interface mode, if set, the functions the
-	// adapter Functions (file PREFIX_adapter.go) calls to implement
-	// Kernels. Either way each selected op's kernel must have the
-	// signature its schema gives; in interface mode every selected op
-	// needs one.
+	// Kernels are the kernels of the kernels package (internal/discover):
+	// in function mode the functions wrapped; in interface mode, if set,
+	// those the adapter Functions (PREFIX_adapter.go) calls, one for every
+	// selected op. Each must have the signature its schema gives.
 	Kernels *kernels.Set
 	// Memory is the function that says where the elements of a Tensor
 	// without identities of its own are, func(T) asserts.Memory (config
 	// memory:), set for a plan of the identity kind plan.Memory and for
-	// no other (Generate refuses the two apart): the shape helpers'
-	// package declares an adapter type over T (type ForeignT T's base)
-	// whose methods give the contract from it, and the wrappers pass
-	// their tensors to the helpers converted to it.
+	// no other: the helpers take the tensors as an adapter type over T
+	// (foreign.go) whose methods give the contract from it.
 	Memory *kernels.FuncRef
 	// Bound holds, by op name, the kernels the config writes as code
 	// (bind:) rather than the kernels package has (see Binding): gen

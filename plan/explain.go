@@ -125,10 +125,13 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		}
 	}
 
-	p("returns:\n")
-	if len(f.Returns) == 0 {
-		p("  none\n")
+	head := func(n int, format string, args ...any) { // a section's title, and "none" for none
+		p(format, args...)
+		if n == 0 {
+			p("  none\n")
+		}
 	}
+	head(len(f.Returns), "returns:\n")
 	for i := range f.Returns {
 		r := &f.Returns[i]
 		what, ok := ex.rets[i]
@@ -147,10 +150,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p("note: %s\n", n)
 	}
 
-	p("checks (%d):\n", len(op.Checks))
-	if len(op.Checks) == 0 {
-		p("  none\n")
-	}
+	head(len(op.Checks), "checks (%d):\n", len(op.Checks))
 	wc, ws := 0, 0
 	for _, c := range op.Checks {
 		wc, ws = max(wc, len(c.Name.String())), max(ws, len(subject(&c)))
@@ -171,10 +171,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 			p("      never fires in PyTorch %s: the saved storages of the list are appended after a vector of empty slots of its size, and only the empty slots are compared; the wrapper checks nothing and counts it as skipped (reason plan)\n", b.release.Version)
 		}
 	}
-	p("skipped (%d):\n", len(op.Skipped))
-	if len(op.Skipped) == 0 {
-		p("  none\n")
-	}
+	head(len(op.Skipped), "skipped (%d):\n", len(op.Skipped))
 	for _, sk := range op.Skipped {
 		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.Autograd.FreshImplCheck()))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)

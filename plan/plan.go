@@ -623,22 +623,12 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	b.guards(st, f) // explain shows each row's guard, and the rows that never fire
 }
 
-// guards sets the Guard and NeverFires of the pytorch profile's rows:
-// how PyTorch's generated code (gen_variable_type.py, the templates of
-// check_tensorimpl_and_storage) guards each assert, read from the skip
-// policy the plan's release names (pytorch.Autograd.Policy), which the
-// plan's wrappers run under: "mode" when its rules skip the row's check
-// under a dispatch mode; the tensor's Python key when they skip it for a
-// subclass: the argument's (py), any element's for a list when the
-// policy skips a list as a whole (pylist; py(X[i]) for each element
-// otherwise), the return's for its use counts; none for same_impl on a
-// Tensor?[] when the policy leaves it open to subclasses; for the view
-// check the viewed argument's, and the return's too unless the policy
-// skips it for a subclass argument only (checktable.Guards).
+// guards sets the Guard and NeverFires of the pytorch profile's emitted
+// rows: how PyTorch's generated code (gen_variable_type.py) guards each
+// assert, read from the skip policy of the plan's release, which the
+// plan's wrappers run under (see guard and checktable.Guards).
 // same_storage on a list never fires where PyTorch guards a list as a
 // whole: that list code compares only empty slots (docs/plan.md).
-//
-// Only emitted rows get a guard; the strings are shared between ops.
 func (b *builder) guards(st *state, f *schema.Func) {
 	g := checktable.Guards(b.release.Autograd.Policy)
 	listWhole, optListImplOpen := g&checktable.GuardListWhole != 0, g&checktable.GuardOptListImplOpen != 0

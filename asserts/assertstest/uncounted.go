@@ -274,16 +274,7 @@ func uIdentityFollowsMemory(r *reporter, u Uncounted) {
 	if u.Copy != nil {
 		ts, names = append(ts, u.Copy(x)), append(names, "its copy")
 	}
-	for i := range ts {
-		for j := i + 1; j < len(ts); j++ {
-			pi, _ := anchor(ts[i])
-			pj, _ := anchor(ts[j])
-			sameID := ts[i].Ident().Storage == ts[j].Ident().Storage
-			if sameID != (pi == pj) {
-				r.Errorf("%s and %s: same storage ID %v, same anchor %v: the storage ID must follow the memory the anchor stands for", names[i], names[j], sameID, pi == pj)
-			}
-		}
-	}
+	compareMemory(r, ts, names, "the storage ID must follow the memory the anchor stands for")
 	runtime.KeepAlive(ts)
 }
 

@@ -308,15 +308,10 @@ const (
 )
 
 // onePath returns the op's Frame, or why the one path cannot take the op
-// (gen refuses it, at the op's place in the schema): a runtime kind other
-// than Counted, OwnIDs and Memory, a list type that is not a slice, a
-// tensor type that is neither a pointer nor an interface (for the kind
-// Memory, one the adapter does not stand for; a generic interface),
-// tensors of two types, a row of a form the Frame's runtime does not run,
-// or more tensors than a Frame holds. A schema reaches the last and a
-// tensor form no Frame reads (Tensor[][]); a type map of gen's Go API
-// (Options.Types) the type cases, which the command refuses at the
-// config's types: entry (config.Config.Validate, internal/setup); only a
+// (gen refuses it, at the op's place in the schema). A schema reaches the
+// cases of a tensor form no Frame reads (Tensor[][]) and of more tensors
+// than a Frame holds; a type map of gen's Go API (Options.Types) the type
+// cases, which the command refuses at the config's types: entry; only a
 // hand-made plan the kind and rows cases.
 func (b *builder) onePath() (*Frame, string) {
 	o, op := b.o, b.out
@@ -478,15 +473,11 @@ func (b *builder) shapeRows(fr *Frame) string {
 	return ""
 }
 
-// reads fills the Frame's helpers' reads: the arguments' identities (and
-// metadata fingerprints, views' bases) before the kernel; the arguments'
-// again, their fingerprints, and the returns' identities and use counts
-// after it. The memory kind reads a tensor's memory instead (its
-// identities and fingerprint), an optional one its identities. A runtime
-// without use counts reads its tensors by the reads of its kind
-// (ArgIdent...), with their storage anchors where the type reports them,
-// and no use count (no view's base); an anchored type with use counts
-// adds the anchors (Anchor, AfterRecycled).
+// reads fills the Frame's helpers' reads: the arguments (with metadata
+// fingerprints and views' bases) before the kernel; the arguments again
+// and the returns after it; each by the reads of the slot's kind (a
+// tensor's memory, its identities without use counts, with the storage
+// anchor where the type reports one).
 func (b *builder) reads(fr *Frame) {
 	uncounted := fr.Shape.NoUseCounts
 	meta := map[*Slot]bool{}
