@@ -341,8 +341,9 @@ func parts(ws []*wrapper) [][]*wrapper {
 	var out [][]*wrapper
 	start := 0
 	for i, w := range ws {
-		n := i + 1 - start
-		if n >= 2*PartSize || n >= PartSize/2 && partBoundary(w.op.Name) {
+		n, h := i+1-start, fnv.New32a()
+		h.Write([]byte(w.op.Name)) // the boundaries: one name in PartSize/2
+		if n >= 2*PartSize || n >= PartSize/2 && h.Sum32()%(PartSize/2) == 0 {
 			out = append(out, ws[start:i+1])
 			start = i + 1
 		}
@@ -351,13 +352,6 @@ func parts(ws []*wrapper) [][]*wrapper {
 		out = append(out, ws[start:])
 	}
 	return out
-}
-
-// partBoundary reports whether a part may end after the op of this name.
-func partBoundary(name string) bool {
-	h := fnv.New32a()
-	h.Write([]byte(name))
-	return h.Sum32()%(PartSize/2) == 0
 }
 
 func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {

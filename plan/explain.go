@@ -220,20 +220,15 @@ func viewLine(o *schema.Op) string {
 		return fmt.Sprintf("yes by torchgen's rule (return %d is annotated (%s) without a write), but no argument is in alias set %s: nothing it could view is passed in, so the plan checks it as fresh",
 			ri, a, strings.Join(a.AliasSet, "|"))
 	}
-	return "yes (" + viewWhy(o) + ")"
-}
-
-func viewWhy(o *schema.Op) string {
-	f := o.Func
 	switch {
 	case f.HasNonWriteAliasReturn():
-		return "a return aliases an argument without writing it"
+		return "yes (a return aliases an argument without writing it)"
 	case f.HasWildcardArg():
-		return "an argument is annotated a -> *"
+		return "yes (an argument is annotated a -> *)"
 	case o.HasTag("inplace_view"):
-		return "tagged inplace_view: it changes self's view metadata in place"
+		return "yes (tagged inplace_view: it changes self's view metadata in place)"
 	}
-	return "by its schema"
+	return "yes (by its schema)"
 }
 
 // unmatchedAliasReturn returns the index of the first return annotated
