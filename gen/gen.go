@@ -150,29 +150,9 @@ func (o *Options) defaults() error {
 	default:
 		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
 	}
-	if err := o.checkTypeParams(); err != nil {
-		return err
-	}
-	if o.Kernels != nil && o.Kernels.Matcher == nil && len(o.Kernels.Funcs) > 0 {
-		// A set of none (every op bound in the config) has nothing to match.
-		return fmt.Errorf("the kernels package %s has no Matcher: load it with the command's loader", o.Kernels.Path)
-	}
-	t := o.Types["Tensor"]
-	if !t.Nillable() {
-		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", t)
-	}
-	if t.Path == "" || t.Path == "unsafe" {
-		// any, error, a pointer to a type of the Go language or to a type
-		// parameter: nothing such has the contract's methods.
-		return fmt.Errorf("the Go type of Tensor (%s) is no tensor type: the wrappers call Ident (asserts.Identity) on every tensor; map Tensor to a pointer to a named type of the runtime's package, or to an interface that has Ident", t)
-	}
-	return nil
-}
-
-// checkTypeParams refuses type parameters the generated code could not
-// declare or instantiate: one the type map names that TypeParams does not
-// declare, one without a name, a constraint or an instance.
-func (o *Options) checkTypeParams() error {
+	// the type parameters the generated code could not declare or
+	// instantiate: one the type map names that TypeParams does not
+	// declare, one without a name, a constraint or an instance
 	declared := map[string]bool{}
 	for _, p := range o.TypeParams {
 		if p.Name == "" || len(p.Constraint) == 0 || len(p.Instances) == 0 {
@@ -186,6 +166,19 @@ func (o *Options) checkTypeParams() error {
 				return fmt.Errorf("the type map's %s (%s) names the type parameter %s, which TypeParams does not declare", k, o.Types[k], n)
 			}
 		}
+	}
+	if o.Kernels != nil && o.Kernels.Matcher == nil && len(o.Kernels.Funcs) > 0 {
+		// A set of none (every op bound in the config) has nothing to match.
+		return fmt.Errorf("the kernels package %s has no Matcher: load it with the command's loader", o.Kernels.Path)
+	}
+	t := o.Types["Tensor"]
+	if !t.Nillable() {
+		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", t)
+	}
+	if t.Path == "" || t.Path == "unsafe" {
+		// any, error, a pointer to a type of the Go language or to a type
+		// parameter: nothing such has the contract's methods.
+		return fmt.Errorf("the Go type of Tensor (%s) is no tensor type: the wrappers call Ident (asserts.Identity) on every tensor; map Tensor to a pointer to a named type of the runtime's package, or to an interface that has Ident", t)
 	}
 	return nil
 }
