@@ -88,23 +88,16 @@ func (t Traits) String() string {
 	if t == 0 {
 		return "plain"
 	}
-	var b strings.Builder
+	var names []string
 	for i, name := range traitNames {
-		if t&(1<<i) == 0 {
-			continue
+		if t&(1<<i) != 0 {
+			names = append(names, name)
 		}
-		if b.Len() > 0 {
-			b.WriteByte('|')
-		}
-		b.WriteString(name)
 	}
 	if rest := t &^ (traitsEnd - 1); rest != 0 {
-		if b.Len() > 0 {
-			b.WriteByte('|')
-		}
-		fmt.Fprintf(&b, "%#x", uint32(rest))
+		names = append(names, fmt.Sprintf("%#x", uint32(rest)))
 	}
-	return b.String()
+	return strings.Join(names, "|")
 }
 
 // MarshalText encodes the traits as [Traits.String] does.

@@ -205,8 +205,8 @@ func (c *Collector) Report() Report {
 	vs := slices.Clone(c.vs)
 	r := Report{
 		Calls:          st.Calls,
-		ChecksRun:      map[string]uint64{},
-		Skipped:        map[string]uint64{},
+		ChecksRun:      byName[checks.Check](st.Ran[:]),
+		Skipped:        byName[checks.Reason](st.Skipped[:]),
 		ByOp:           map[string]map[string]int{},
 		Violations:     vs,
 		ViolationCount: c.n,
@@ -216,16 +216,6 @@ func (c *Collector) Report() Report {
 		r.ByOp[op] = maps.Clone(m)
 	}
 	c.mu.Unlock()
-	for k := range checks.Check(checks.NumChecks) {
-		if st.Ran[k] != 0 {
-			r.ChecksRun[k.String()] = st.Ran[k]
-		}
-	}
-	for rs := range checks.Reason(checks.NumReasons) {
-		if st.Skipped[rs] != 0 {
-			r.Skipped[rs.String()] = st.Skipped[rs]
-		}
-	}
 	if r.Violations == nil {
 		r.Violations = []Violation{}
 	}
@@ -244,13 +234,7 @@ func (c *Collector) WriteJSON(w io.Writer) error {
 func (c *Collector) Summary() string {
 	r := c.Report()
 	var b strings.Builder
-	var ran, skipped uint64
-	for _, n := range r.ChecksRun {
-		ran += n
-	}
-	for _, n := range r.Skipped {
-		skipped += n
-	}
+	ran, skipped := sum(slices.Collect(maps.Values(r.ChecksRun))), sum(slices.Collect(maps.Values(r.Skipped)))
 	fmt.Fprintf(&b, "asserts: %d calls, %d checks run, %d skipped, %d violations",
 		r.Calls, ran, skipped, r.ViolationCount+r.Collected)
 	if r.Collected > 0 {

@@ -37,27 +37,20 @@ func ResetStats() {
 }
 
 // Add returns s + o.
-func (s Stats) Add(o Stats) Stats {
-	s.Calls += o.Calls
-	for k := range checks.NumChecks {
-		s.Ran[k] += o.Ran[k]
-		s.Violations[k] += o.Violations[k]
-	}
-	for r := range checks.NumReasons {
-		s.Skipped[r] += o.Skipped[r]
-	}
-	return s
-}
+func (s Stats) Add(o Stats) Stats { return s.plus(o, 1) }
 
 // Sub returns s - o, for counts since an earlier reading o.
-func (s Stats) Sub(o Stats) Stats {
-	s.Calls -= o.Calls
+func (s Stats) Sub(o Stats) Stats { return s.plus(o, ^uint64(0)) }
+
+// plus returns s + m*o; m is 1 or -1 (^0: the counts wrap as uint64).
+func (s Stats) plus(o Stats, m uint64) Stats {
+	s.Calls += m * o.Calls
 	for k := range checks.NumChecks {
-		s.Ran[k] -= o.Ran[k]
-		s.Violations[k] -= o.Violations[k]
+		s.Ran[k] += m * o.Ran[k]
+		s.Violations[k] += m * o.Violations[k]
 	}
 	for r := range checks.NumReasons {
-		s.Skipped[r] -= o.Skipped[r]
+		s.Skipped[r] += m * o.Skipped[r]
 	}
 	return s
 }
@@ -82,24 +75,25 @@ func sum(ns []uint64) uint64 {
 // MarshalJSON encodes the counts keyed by check and reason names, leaving
 // zeros out.
 func (s Stats) MarshalJSON() ([]byte, error) {
-	out := struct {
+	return json.Marshal(struct {
 		Calls      uint64            `json:"calls"`
 		Ran        map[string]uint64 `json:"checks_run"`
 		Violations map[string]uint64 `json:"violations"`
 		Skipped    map[string]uint64 `json:"skipped"`
-	}{s.Calls, map[string]uint64{}, map[string]uint64{}, map[string]uint64{}}
-	for k := range checks.Check(checks.NumChecks) {
-		if s.Ran[k] != 0 {
-			out.Ran[k.String()] = s.Ran[k]
-		}
-		if s.Violations[k] != 0 {
-			out.Violations[k.String()] = s.Violations[k]
+	}{s.Calls, byName[checks.Check](s.Ran[:]), byName[checks.Check](s.Violations[:]), byName[checks.Reason](s.Skipped[:])})
+}
+
+// byName returns the counts of ns that are not zero, keyed by the name of
+// their index (a Check or a Reason).
+func byName[K interface {
+	~uint8
+	String() string
+}](ns []uint64) map[string]uint64 {
+	m := map[string]uint64{}
+	for k, n := range ns {
+		if n != 0 {
+			m[K(k).String()] = n
 		}
 	}
-	for r := range checks.Reason(checks.NumReasons) {
-		if s.Skipped[r] != 0 {
-			out.Skipped[r.String()] = s.Skipped[r]
-		}
-	}
-	return json.Marshal(out)
+	return m
 }

@@ -119,20 +119,17 @@ func (v *Violation) OpName() string {
 func (v *Violation) Error() string {
 	var b strings.Builder
 	if v.Pos != "" {
-		b.WriteString(v.Pos)
-		b.WriteString(": ")
+		b.WriteString(v.Pos + ": ")
 	}
 	fmt.Fprintf(&b, "%s: %s: %s: %s", v.OpName(), v.Check, v.Where(), v.detail())
 	if v.Traits&^Versioned != 0 {
 		fmt.Fprintf(&b, " [%s]", v.Traits&^Versioned)
 	}
 	if v.Provenance != "" {
-		b.WriteString("; provenance: ")
-		b.WriteString(v.Provenance)
+		b.WriteString("; provenance: " + v.Provenance)
 	}
 	if v.Hint != "" {
-		b.WriteString("; hint: ")
-		b.WriteString(v.Hint)
+		b.WriteString("; hint: " + v.Hint)
 	}
 	return b.String()
 }

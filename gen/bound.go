@@ -188,14 +188,9 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	if paths := slices.Sorted(maps.Keys(used)); len(paths) > 0 {
 		head.WriteString("\nimport (\n")
 		for _, p := range paths {
-			n, ok := names[p]
-			if !ok {
-				n = path.Base(p)
-			}
-			if n == path.Base(p) {
-				n = ""
-			} else {
-				n += " "
+			n := "" // imported by its last element
+			if m, ok := names[p]; ok && m != path.Base(p) {
+				n = m + " "
 			}
 			fmt.Fprintf(&head, "\t%s%q\n", n, p)
 		}
@@ -273,12 +268,10 @@ func bindingError(op string, b Binding, err error) error {
 // path -> name; a path not there is imported by its last element).
 func spellBound(names map[string]string, t kernels.GoType) string {
 	s := t.Prefix + t.Name
-	if t.Path != "" {
-		n, ok := names[t.Path]
-		if !ok {
-			n = path.Base(t.Path)
-		}
+	if n, ok := names[t.Path]; ok && t.Path != "" {
 		s = t.Prefix + n + "." + t.Name
+	} else if t.Path != "" {
+		s = t.Prefix + path.Base(t.Path) + "." + t.Name
 	}
 	if len(t.Args) > 0 { // an instance: *mat.Dense[float64]
 		args := make([]string, len(t.Args))

@@ -82,16 +82,6 @@ func (w *wrapper) callArgs() []jen.Code {
 	return codes(w.params, func(p param) jen.Code { return jen.Id(p.name) })
 }
 
-// uncheckedBody is the checked wrapper's path when checking is off: the
-// plain call, and a return even for a kernel without results, so that the
-// kernel does not run a second time below.
-func (w *wrapper) uncheckedBody(kernel *jen.Statement) []jen.Code {
-	if len(w.results) == 0 {
-		return []jen.Code{w.directBody(kernel), jen.Return()}
-	}
-	return []jen.Code{w.directBody(kernel)}
-}
-
 // directBody is a plain call of the kernel.
 func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 	call := kernel.Call(w.callArgs()...)
@@ -101,15 +91,11 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 	return jen.Return(call)
 }
 
-// Checked wrappers share their code. A wrapper keeps what depends on its
-// kernel (the call) and on its op (the wrap.Op, the names of its
-// arguments); the rows of its plan are run by two helpers, one before the
-// kernel and one after it, that depend only on the op's shape: the sequence
-// of rows, each naming snapshots by position, and the Go types of the
-// tensors. Ops of one shape share the helpers (a few hundred shapes cover
-// the 2,952 ops of PyTorch 1.13.1), so the checks, which the compiler
-// inlines, are compiled once per shape instead of once per op. The Locs of
-// an op's tensors are a package-level array the helpers index.
+// Checked wrappers share their code: a wrapper keeps what depends on its
+// kernel and its op (the call, the wrap.Op); its Before and After helpers
+// and its Shape depend only on the op's shape (frame.go), which ops share
+// (a few hundred shapes cover the ops of a schema), so they are compiled
+// once per shape instead of once per op.
 
 // A shapeFn is a shape helper: its name, type parameters, parameters and
 // body.

@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/kernels"
@@ -26,15 +28,6 @@ func newForeign(t kernels.GoType, m kernels.FuncRef, pkg string) *foreignType {
 	return &foreignType{tensor: t, adapter: kernels.GoType{Prefix: "*", Path: pkg, Name: "Foreign" + t.Name}, memory: m}
 }
 
-// foreignRef refers to a name the helpers' package declares, from the
-// wrappers.
-func (ss *shapeSet) foreignRef(name string) *jen.Statement {
-	if ss.pkg == "" {
-		return jen.Id(name)
-	}
-	return jen.Qual(ss.pkg, name)
-}
-
 // genForeign declares the adapter of the foreign Tensor type, its
 // methods and its list conversion.
 func genForeign(f *jen.File, ft *foreignType) {
@@ -44,7 +37,7 @@ func genForeign(f *jen.File, ft *foreignType) {
 	recv := jen.Id("t").Op("*").Id(name)
 	f.Line()
 	f.Commentf("%s is %s with asserts' contract: its identities are its address and", name, ft.tensor.Display())
-	f.Commentf("its memory's (asserts.Memory), where %s.%s says its elements are.", ft.memory.Path[lastSlash(ft.memory.Path)+1:], ft.memory.Name)
+	f.Commentf("its memory's (asserts.Memory), where %s.%s says its elements are.", ft.memory.Path[strings.LastIndexByte(ft.memory.Path, '/')+1:], ft.memory.Name)
 	f.Type().Id(name).Add(typeCode(base))
 	f.Line()
 	f.Comment("Memory says where t's elements are.")
@@ -52,35 +45,24 @@ func genForeign(f *jen.File, ft *foreignType) {
 		jen.If(t.Clone().Op("==").Nil()).Block(jen.Return(jen.Qual(AssertsPath, "Memory").Values())),
 		jen.Return(jen.Qual(ft.memory.Path, ft.memory.Name).Call(jen.Parens(typeCode(ft.tensor)).Call(t.Clone()))),
 	)
-	f.Line()
-	f.Comment("Ident implements asserts.Identity.")
-	f.Func().Params(recv.Clone()).Id("Ident").Params().Qual(AssertsPath, "Ident").Block(
-		jen.Return(t.Clone().Dot("Memory").Call().Dot("Ident").Call(jen.Qual("unsafe", "Pointer").Call(t.Clone()))))
-	f.Line()
-	f.Comment("StorageAnchor implements asserts.Anchored.")
-	f.Func().Params(recv.Clone()).Id("StorageAnchor").Params().Qual("unsafe", "Pointer").Block(
-		jen.Return(t.Clone().Dot("Memory").Call().Dot("Anchor").Call()))
-	f.Line()
-	f.Comment("MetadataFingerprint implements asserts.Metadata.")
-	f.Func().Params(recv.Clone()).Id("MetadataFingerprint").Params().Params(jen.Uint64(), jen.Bool()).Block(
-		jen.Return(t.Clone().Dot("Memory").Call().Dot("Metadata").Call()))
-	f.Line()
-	f.Comment("ContentDigest implements asserts.Contents.")
-	f.Func().Params(recv.Clone()).Id("ContentDigest").Params().Params(jen.Uint64(), jen.Bool()).Block(
-		jen.Return(t.Clone().Dot("Memory").Call().Dot("Digest").Call()))
+	for _, m := range []struct {
+		name, iface, read string
+		args              []jen.Code
+		res               jen.Code
+	}{
+		{"Ident", "Identity", "Ident", []jen.Code{jen.Qual("unsafe", "Pointer").Call(t.Clone())}, jen.Qual(AssertsPath, "Ident")},
+		{"StorageAnchor", "Anchored", "Anchor", nil, jen.Qual("unsafe", "Pointer")},
+		{"MetadataFingerprint", "Metadata", "Metadata", nil, jen.Params(jen.Uint64(), jen.Bool())},
+		{"ContentDigest", "Contents", "Digest", nil, jen.Params(jen.Uint64(), jen.Bool())},
+	} {
+		f.Line()
+		f.Commentf("%s implements asserts.%s.", m.name, m.iface)
+		f.Func().Params(recv.Clone()).Id(m.name).Params().Add(m.res).Block(jen.Return(t.Clone().Dot("Memory").Call().Dot(m.read).Call(m.args...)))
+	}
 	f.Line()
 	f.Commentf("%sList is ts as a []*%s (the same slice).", name, name)
 	f.Func().Id(name + "List").Params(jen.Id("ts").Index().Add(typeCode(ft.tensor))).Index().Op("*").Id(name).Block(
 		jen.Return(jen.Qual("unsafe", "Slice").Call(
 			jen.Parens(jen.Op("**").Id(name)).Call(jen.Qual("unsafe", "Pointer").Call(jen.Qual("unsafe", "SliceData").Call(jen.Id("ts")))),
 			jen.Len(jen.Id("ts")))))
-}
-
-func lastSlash(s string) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '/' {
-			return i
-		}
-	}
-	return -1
 }

@@ -43,15 +43,10 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		ps[i] = steps.Param{Name: p.arg.Name, Type: p.typ, Form: p.arg.Type.TensorForm()}
 	}
 	op := steps.Build(w.op, ps, w.results, &ss.opts)
-	if op.Frame == nil {
+	fr := op.Frame
+	if fr == nil {
 		return nil, &schema.Error{Pos: w.op.Src.Pos, Msg: fmt.Sprintf("op %s: gen cannot check it: %s", w.op.Name, op.Refused)}
 	}
-	return w.frameBody(op, kernel, ss)
-}
-
-// frameBody prints the checked path of a wrapper on the one path.
-func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
-	fr := op.Frame
 	results := make([]jen.Code, len(w.results))
 	for i := range results {
 		n, err := w.local("r", i)
@@ -73,7 +68,7 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 		case steps.AdaptOne: // the memory kind's adapter: the same pointer
 			return jen.Parens(typeCode(ss.foreign.adapter)).Call(t)
 		case steps.AdaptList:
-			return ss.foreignRef(ss.foreign.adapter.Name + "List").Call(t)
+			return ss.ref(ss.foreign.adapter.Name + "List").Call(t)
 		}
 		return t
 	}
@@ -81,8 +76,14 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 	for _, s := range fr.Args {
 		args = append(args, tensor(s))
 	}
+	// checking off: the plain call, and a return even for a kernel without
+	// results, so that it does not run a second time below
+	end := jen.Null()
+	if len(results) == 0 {
+		end = jen.Return()
+	}
 	body := []jen.Code{
-		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
+		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.directBody(kernel()), end),
 		jen.Var().Id("fr").Add(frameType(fr)),
 		withTypes(ss.ref(before), targs).Call(args...),
 	}
@@ -122,14 +123,10 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 		f.uses++
 		return f.name
 	}
-	kind, what := "before", "reads the arguments and begins the call"
-	tensors := fr.Args
+	kind, what, tensors, reads := "before", "reads the arguments and begins the call", fr.Args, fr.Before
 	params := []jen.Code{jen.Id("fr").Op("*").Add(frameType(fr))}
-	reads := fr.Before
 	if after {
-		kind, what = "after", "reads the arguments again and the returns, and ends the call"
-		tensors = append(slices.Clip(fr.Args), fr.Rets...)
-		reads = fr.After
+		kind, what, tensors, reads = "after", "reads the arguments again and the returns, and ends the call", append(slices.Clip(fr.Args), fr.Rets...), fr.After
 	} else {
 		params = append(params, jen.Id("op").Op("*").Add(qw("Op")), jen.Id("sh").Op("*").Add(qw("Shape")))
 	}
@@ -435,25 +432,19 @@ func genFrames(f *jen.File, ss *shapeSet) {
 		f.Var().Id(r.name).Op("=").Add(r.code)
 	}
 	for _, t := range ss.tensorTypes {
+		h, i := jen.Id("h"), jen.Id("i")
+		elem, nilWhat := jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), i.Clone().Op("+").Lit(1)).Index(i.Clone()), ""
 		if t.guard != "" {
-			h := jen.Id("h")
+			elem, nilWhat = jen.Id(t.guard).Call(elem), " (a nil one the undefined tensor)"
+		} else {
 			f.Line()
-			f.Commentf("%s makes element i of a list of %s from the list's data (a nil one the undefined tensor).", t.elem, t.typ.Display())
-			f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), jen.Id("i").Int()).Add(qa("Identity")).Block(
-				jen.Return(jen.Id(t.guard).Call(jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), jen.Id("i").Op("+").Lit(1)).Index(jen.Id("i")))))
-			continue
+			f.Commentf("%s makes a %s from its handle, for the rows that read the tensor.", t.tensor, t.typ.Display())
+			f.Func().Id(t.tensor).Params(h.Clone().Qual("unsafe", "Pointer")).Add(qa("Identity")).Block(
+				jen.Return(jen.Parens(typeCode(t.typ)).Call(h.Clone())))
 		}
-		elem := t.typ
-		elem.Prefix = strings.TrimPrefix(elem.Prefix, "*")
-		h := jen.Id("h")
 		f.Line()
-		f.Commentf("%s makes a %s from its handle, for the rows that read the tensor.", t.tensor, t.typ.Display())
-		f.Func().Id(t.tensor).Params(h.Clone().Qual("unsafe", "Pointer")).Add(qa("Identity")).Block(
-			jen.Return(jen.Parens(typeCode(t.typ)).Call(h)))
-		f.Line()
-		f.Commentf("%s makes element i of a list of %s from the list's data.", t.elem, t.typ.Display())
-		f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), jen.Id("i").Int()).Add(qa("Identity")).Block(
-			jen.Return(jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), jen.Id("i").Op("+").Lit(1)).Index(jen.Id("i"))))
+		f.Commentf("%s makes element i of a list of %s from the list's data%s.", t.elem, t.typ.Display(), nilWhat)
+		f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), i.Clone().Int()).Add(qa("Identity")).Block(jen.Return(elem))
 	}
 }
 
@@ -524,11 +515,11 @@ func shapeDict(d shapeVarDef, shared map[string]sharedRow) jen.Dict {
 		jen.Id("Args"): jen.Lit(sh.Args),
 		jen.Id("Rets"): jen.Lit(sh.Rets),
 	}
-	if sh.Lists != 0 {
-		dict[jen.Id("Lists")] = jen.Lit(int(sh.Lists))
-	}
-	if sh.OptLists != 0 {
-		dict[jen.Id("OptLists")] = jen.Lit(int(sh.OptLists))
+	// the counts, masks and marks a Shape leaves out when they are zero
+	for k, v := range map[string]any{"Lists": int(sh.Lists), "OptLists": int(sh.OptLists), "NoUseCounts": sh.NoUseCounts, "Anchored": sh.Anchored, "Unanchored": sh.Unanchored} {
+		if v != 0 && v != false {
+			dict[jen.Id(k)] = jen.Lit(v)
+		}
 	}
 	if rows := rowsCode(sh.Rows); rows != nil {
 		if r, ok := shared[fmt.Sprintf("%#v", rows)]; ok {
@@ -537,28 +528,11 @@ func shapeDict(d shapeVarDef, shared map[string]sharedRow) jen.Dict {
 			dict[jen.Id("Rows")] = rows
 		}
 	}
-	locs := make([]jen.Code, len(sh.Locs))
-	for i, l := range sh.Locs {
-		locs[i] = locCode(l)
-	}
-	if len(locs) > 0 {
-		dict[jen.Id("Locs")] = jen.Index().Add(qw("Loc")).Values(locs...)
+	if len(sh.Locs) > 0 {
+		dict[jen.Id("Locs")] = jen.Index().Add(qw("Loc")).Values(codes(sh.Locs, locCode)...)
 	}
 	if len(sh.Writes) > 0 {
-		ws := make([]jen.Code, len(sh.Writes))
-		for i, k := range sh.Writes {
-			ws[i] = jen.Lit(k)
-		}
-		dict[jen.Id("Writes")] = jen.Index().Int8().Values(ws...)
-	}
-	if sh.NoUseCounts {
-		dict[jen.Id("NoUseCounts")] = jen.True()
-	}
-	if sh.Anchored {
-		dict[jen.Id("Anchored")] = jen.True()
-	}
-	if sh.Unanchored {
-		dict[jen.Id("Unanchored")] = jen.True()
+		dict[jen.Id("Writes")] = jen.Index().Int8().Values(codes(sh.Writes, func(k int) jen.Code { return jen.Lit(k) })...)
 	}
 	if singles, lists := d.fr.Declared(); singles != d.fr.Singles || lists != d.fr.Lists {
 		// the Frame's lengths, rounded up (the engine finds the lists
@@ -566,11 +540,10 @@ func shapeDict(d shapeVarDef, shared map[string]sharedRow) jen.Dict {
 		dict[jen.Id("Slots")] = jen.Lit(singles)
 		dict[jen.Id("ListSlots")] = jen.Lit(lists)
 	}
-	if d.tensor != "" {
-		dict[jen.Id("Tensor")] = jen.Id(d.tensor)
-	}
-	if d.elem != "" {
-		dict[jen.Id("Elem")] = jen.Id(d.elem)
+	for k, v := range map[string]string{"Tensor": d.tensor, "Elem": d.elem} {
+		if v != "" {
+			dict[jen.Id(k)] = jen.Id(v)
+		}
 	}
 	return dict
 }

@@ -59,32 +59,24 @@ type Options struct {
 	Progress func(done, total int)
 	// ShapesPackage, if set, is the import path of the package the shape
 	// helpers go into, ShapesDir under the output directory, instead of
-	// the wrappers' own package: the compiler then holds the helpers and
-	// the wrappers in two processes, one after the other, instead of
-	// both in one (for the 3,103 interface wrappers of 2.14.1, about 460
-	// and 340 MB at the peak instead of 850 MB; docs/gen.md). The
-	// command sets it when the output directory is in a Go module and no
-	// tensor type is declared in the output package itself.
+	// the wrappers' own package, which halves the compiler's peak memory
+	// (docs/gen.md). The command sets it when the output directory is in
+	// a Go module and no tensor type is declared in the output package.
 	ShapesPackage string
 	// kparams are the type parameters of the wrappers (those any names):
 	// in interface mode, Kernels, Checked and Functions are generic in
 	// them.
 	kparams []kernels.TypeParam
-	// Kernels are the kernels of the kernels package (the command finds
-	// them with go/packages, internal/discover): in function mode the
-	// functions wrapped; in interface mode, if set, the functions the
-	// adapter Functions (file PREFIX_adapter.go) calls to implement
-	// Kernels. Either way each selected op's kernel must have the
-	// signature its schema gives; in interface mode every selected op
-	// needs one.
+	// Kernels are the kernels of the kernels package (internal/discover):
+	// in function mode the functions wrapped; in interface mode, if set,
+	// those the adapter Functions (PREFIX_adapter.go) calls, one for every
+	// selected op. Each must have the signature its schema gives.
 	Kernels *kernels.Set
 	// Memory is the function that says where the elements of a Tensor
 	// without identities of its own are, func(T) asserts.Memory (config
 	// memory:), set for a plan of the identity kind plan.Memory and for
-	// no other (Generate refuses the two apart): the shape helpers'
-	// package declares an adapter type over T (type ForeignT T's base)
-	// whose methods give the contract from it, and the wrappers pass
-	// their tensors to the helpers converted to it.
+	// no other: the helpers take the tensors as an adapter type over T
+	// (foreign.go) whose methods give the contract from it.
 	Memory *kernels.FuncRef
 	// Bound holds, by op name, the kernels the config writes as code
 	// (bind:) rather than the kernels package has (see Binding): gen
@@ -158,8 +150,22 @@ func (o *Options) defaults() error {
 	default:
 		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
 	}
-	if err := o.checkTypeParams(); err != nil {
-		return err
+	// the type parameters the generated code could not declare or
+	// instantiate: one the type map names that TypeParams does not
+	// declare, one without a name, a constraint or an instance
+	declared := map[string]bool{}
+	for _, p := range o.TypeParams {
+		if p.Name == "" || len(p.Constraint) == 0 || len(p.Instances) == 0 {
+			return fmt.Errorf("type parameter %q needs a name, a constraint and an instance", p.Name)
+		}
+		declared[p.Name] = true
+	}
+	for _, k := range slices.Sorted(maps.Keys(o.Types)) {
+		for _, n := range o.Types[k].Params() {
+			if !declared[n] {
+				return fmt.Errorf("the type map's %s (%s) names the type parameter %s, which TypeParams does not declare", k, o.Types[k], n)
+			}
+		}
 	}
 	if o.Kernels != nil && o.Kernels.Matcher == nil && len(o.Kernels.Funcs) > 0 {
 		// A set of none (every op bound in the config) has nothing to match.
@@ -177,27 +183,6 @@ func (o *Options) defaults() error {
 	return nil
 }
 
-// checkTypeParams refuses type parameters the generated code could not
-// declare or instantiate: one the type map names that TypeParams does not
-// declare, one without a name, a constraint or an instance.
-func (o *Options) checkTypeParams() error {
-	declared := map[string]bool{}
-	for _, p := range o.TypeParams {
-		if p.Name == "" || len(p.Constraint) == 0 || len(p.Instances) == 0 {
-			return fmt.Errorf("type parameter %q needs a name, a constraint and an instance", p.Name)
-		}
-		declared[p.Name] = true
-	}
-	for _, k := range slices.Sorted(maps.Keys(o.Types)) {
-		for _, n := range o.Types[k].Params() {
-			if !declared[n] {
-				return fmt.Errorf("the type map's %s (%s) names the type parameter %s, which TypeParams does not declare", k, o.Types[k], n)
-			}
-		}
-	}
-	return nil
-}
-
 // prepare maps the signatures of the plan's ops (the ops it selected); in
 // function mode it matches them with their kernels.
 func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findings schema.ErrorList, err error) {
@@ -210,7 +195,11 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 	if (p.Identity == plan.Memory) != (o.Memory != nil) {
 		// The kind was decided with the config (config.Config.Identity);
 		// gen follows it and needs the memory function for it.
-		return nil, nil, nil, fmt.Errorf("the plan's identity kind is %s, and Options.Memory is %s: the kind memory needs the memory function (config memory:), and only it takes one", p.Identity, memoryOption(o.Memory))
+		mem := "not set"
+		if o.Memory != nil {
+			mem = o.Memory.String()
+		}
+		return nil, nil, nil, fmt.Errorf("the plan's identity kind is %s, and Options.Memory is %s: the kind memory needs the memory function (config memory:), and only it takes one", p.Identity, mem)
 	}
 	for _, op := range p.Ops {
 		w, err := newWrapper(op, op.GoName, o.Types, o.TypeParams)
@@ -235,14 +224,6 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 		ws = append(ws, w)
 	}
 	return ws, missing, findings, nil
-}
-
-// memoryOption describes Options.Memory for messages.
-func memoryOption(m *kernels.FuncRef) string {
-	if m == nil {
-		return "not set"
-	}
-	return m.String()
 }
 
 // Vet checks the kernels of function mode against their schemas: it
@@ -353,8 +334,9 @@ func parts(ws []*wrapper) [][]*wrapper {
 	var out [][]*wrapper
 	start := 0
 	for i, w := range ws {
-		n := i + 1 - start
-		if n >= 2*PartSize || n >= PartSize/2 && partBoundary(w.op.Name) {
+		n, h := i+1-start, fnv.New32a()
+		h.Write([]byte(w.op.Name)) // the boundaries: one name in PartSize/2
+		if n >= 2*PartSize || n >= PartSize/2 && h.Sum32()%(PartSize/2) == 0 {
 			out = append(out, ws[start:i+1])
 			start = i + 1
 		}
@@ -363,13 +345,6 @@ func parts(ws []*wrapper) [][]*wrapper {
 		out = append(out, ws[start:])
 	}
 	return out
-}
-
-// partBoundary reports whether a part may end after the op of this name.
-func partBoundary(name string) bool {
-	h := fnv.New32a()
-	h.Write([]byte(name))
-	return h.Sum32()%(PartSize/2) == 0
 }
 
 func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
@@ -388,24 +363,15 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		ss.opts.Scanned = o.Kernels.Scanned
 	}
 	if inv := o.inventory; inv != nil {
-		for k, ok := range inv.anchored {
-			if ok {
-				ss.opts.AnchoredOf = withType(ss.opts.AnchoredOf, k)
-			}
-		}
-		for k, ok := range inv.metadata {
-			if ok {
-				ss.opts.MetadataOf = withType(ss.opts.MetadataOf, k)
-			}
-		}
+		ss.opts.AnchoredOf, ss.opts.MetadataOf = withTypeSet(ss.opts.AnchoredOf, inv.anchored), withTypeSet(ss.opts.MetadataOf, inv.metadata)
 	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
 	if pl.Identity == plan.Memory {
 		ss.foreign = newForeign(o.Types["Tensor"], *o.Memory, ss.pkg) // prepare checked it is set
 		ss.opts.Foreign = steps.Foreign{Tensor: ss.foreign.tensor, Adapter: ss.foreign.adapter}
-		ss.opts.AnchoredOf = withType(ss.opts.AnchoredOf, ss.foreign.adapter.String())
-		ss.opts.MetadataOf = withType(ss.opts.MetadataOf, ss.foreign.adapter.String())
+		adapter := map[string]bool{ss.foreign.adapter.String(): true}
+		ss.opts.AnchoredOf, ss.opts.MetadataOf = withTypeSet(ss.opts.AnchoredOf, adapter), withTypeSet(ss.opts.MetadataOf, adapter)
 	}
 	ss.opts.TypeParams = o.TypeParams
 	var used []kernels.GoType
@@ -430,11 +396,9 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 			jobs = append(jobs,
 				fileJob{partName(o.Prefix, "kernels", k), 0, func() (*jen.File, error) { return genInterface(part, k, len(ps), pl, o), nil }},
 				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, pl, o, ss) }})
-		}
-	}
-	if o.Mode == output.InterfaceMode && o.Kernels != nil {
-		for k, part := range parts(ws) {
-			jobs = append(jobs, fileJob{partName(o.Prefix, "adapter", k), 0, func() (*jen.File, error) { return genAdapter(part, k == 0, o), nil }})
+			if o.Kernels != nil {
+				jobs = append(jobs, fileJob{partName(o.Prefix, "adapter", k), 0, func() (*jen.File, error) { return genAdapter(part, k == 0, o), nil }})
+			}
 		}
 	}
 	if o.Sweep {
@@ -448,7 +412,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		f := newFile(shapesPkg, o.BuildTag, false)
 		if o.ShapesPackage != "" {
 			// Its own names (the foreign adapter's) unqualified.
-			f = newFilePath(o.ShapesPackage, shapesPkg, o.BuildTag)
+			f = withHeader(jen.NewFilePathName(o.ShapesPackage, shapesPkg), o.BuildTag)
 		}
 		if o.Mode == output.FunctionMode {
 			importKernels(f, o.Kernels)
@@ -457,7 +421,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 			return nil, ss.err
 		}
 		if o.ShapesPackage != "" {
-			versionGuard(f) // a package of its own
+			versionGuard(f, WrapVersion) // a package of its own
 		}
 		genShapes(f, ss)
 		if ss.foreign != nil {
@@ -468,16 +432,17 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	return jobs, nil
 }
 
-// withType returns a copy of the set of type names m with name added.
-func withType(m map[string]bool, name string) map[string]bool {
-	out := map[string]bool{name: true}
-	maps.Copy(out, m)
+// withTypeSet returns a copy of the set of type names m with the names
+// add maps to true added.
+func withTypeSet(m, add map[string]bool) map[string]bool {
+	out := maps.Clone(m)
+	if out == nil {
+		out = map[string]bool{}
+	}
+	for k, ok := range add {
+		out[k] = out[k] || ok
+	}
 	return out
-}
-
-// newFilePath is newFile (checked) for the package of import path p.
-func newFilePath(p, pkg, tag string) *jen.File {
-	return withHeader(jen.NewFilePathName(p, pkg), tag)
 }
 
 // withHeader writes f's header, with the build constraint build unless it
@@ -503,14 +468,11 @@ const (
 	WrapMinVersion = 4
 )
 
-// versionGuard writes the constants that tie a generated package to the
-// versions of asserts/wrap that accept it (wrap.EnforceVersion): both
-// compile only while WrapVersion is within the runtime's window.
-func versionGuard(f *jen.File) { versionGuardFor(f, WrapVersion) }
-
-// versionGuardFor is versionGuard for code of a version of asserts/wrap's
-// API (another than WrapVersion in its test).
-func versionGuardFor(f *jen.File, version int) {
+// versionGuard writes the constants that tie a generated package, written
+// for a version of asserts/wrap's API (WrapVersion but in its test), to
+// the versions of asserts/wrap that accept it (wrap.EnforceVersion): both
+// compile only while the version is within the runtime's window.
+func versionGuard(f *jen.File, version int) {
 	f.Commentf("Generated for version %d of asserts/wrap: if a line below does not compile, this", version)
 	f.Comment("code and the asserts runtime it builds with are of different assertgen versions;")
 	f.Comment("run go generate ./... again (CHANGELOG.md says what changed).")
@@ -526,10 +488,6 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 	}
 	return withHeader(jen.NewFile(pkg), tag)
 }
-
-// profileCode is the asserts constant of the skip policy plan pl's
-// wrappers run under (pl.Policy), which their wrap.Op names.
-func profileCode(pl *plan.Plan) jen.Code { return qc(pl.Policy.GoName()) }
 
 // importKernels names the kernels package kernels in f, if there is one
 // (a set whose every kernel is bound in the config has none).
@@ -557,16 +515,13 @@ func kernelRef(w *wrapper, o Options) *jen.Statement {
 }
 
 func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
-	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
-	importKernels(f, k)
+	importKernels(f, o.Kernels)
 	if first {
-		versionGuard(f)
+		versionGuard(f, WrapVersion)
 	}
-	err := genCheckedFuncs(f, ws, ss, func(w *wrapper) *jen.Statement { return kernelRef(w, o) }, func(w *wrapper, body []jen.Code) {
-		f.Add(genOpVar(w, profileCode(pl), functionSite(w, o)))
-		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+	err := genCheckedFuncs(f, ws, pl, ss, func(w *wrapper) (*jen.Statement, opSite) { return kernelRef(w, o), functionSite(w, o) }, func(w *wrapper) *jen.Statement {
+		return withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams))
 	})
 	if err != nil {
 		return nil, err
@@ -575,20 +530,24 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 	return f, nil
 }
 
-// genCheckedFuncs adds to f the checked wrapper of each of ws (decl
-// prints it with its body) whose kernel kernel renders; the ops the one
-// path cannot take are a schema.ErrorList, returned once all are tried.
-func genCheckedFuncs(f *jen.File, ws []*wrapper, ss *shapeSet, kernel func(w *wrapper) *jen.Statement, decl func(w *wrapper, body []jen.Code)) error {
+// genCheckedFuncs adds to f the checked wrapper of each of ws, with its
+// wrap.Op of pl's skip policy and site: kernel renders its kernel, and
+// head its declaration up to the parameters. The ops the one path cannot
+// take are a schema.ErrorList, returned once all are tried.
+func genCheckedFuncs(f *jen.File, ws []*wrapper, pl *plan.Plan, ss *shapeSet, kernel func(w *wrapper) (*jen.Statement, opSite), head func(w *wrapper) *jen.Statement) error {
 	var refused schema.ErrorList
 	for _, w := range ws {
-		body, err := w.checkedBody(func() *jen.Statement { return kernel(w) }, ss)
+		body, err := w.checkedBody(func() *jen.Statement { k, _ := kernel(w); return k }, ss)
 		if e, ok := err.(*schema.Error); ok {
 			refused = append(refused, e)
 			continue
 		} else if err != nil {
 			return err
 		}
-		decl(w, body)
+		_, site := kernel(w)
+		f.Add(genOpVar(w, qc(pl.Policy.GoName()), site))
+		f.Commentf("%s checks %s", w.name, w.op.Schema)
+		head(w).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
 	if len(refused) > 0 {
 		return refused
@@ -685,7 +644,7 @@ func (o *Options) instance(name string) *jen.Statement {
 func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
-		versionGuard(f)
+		versionGuard(f, WrapVersion)
 		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
 		withTypes(f.Func().Id("Checked"), typeParamsDecl(o.kparams)).Params(jen.Id("next").Add(o.generic("Kernels"))).Add(o.generic("Kernels")).Block(
 			jen.Return(jen.Op("&").Add(o.generic("checked")).Values(jen.Id("next"))))
@@ -694,15 +653,10 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		withTypes(f.Type().Id("checked"), typeParamsDecl(o.kparams)).Struct(jen.Id("next").Add(o.generic("Kernels")))
 		f.Var().Id("_").Add(o.instance("Kernels")).Op("=").Op("&").Add(o.instance("checked")).Values()
 	}
-	err := genCheckedFuncs(f, ws, ss, func(w *wrapper) *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, func(w *wrapper, body []jen.Code) {
-		f.Add(genOpVar(w, profileCode(pl), opSite{}))
-		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+	err := genCheckedFuncs(f, ws, pl, ss, func(w *wrapper) (*jen.Statement, opSite) { return jen.Id("k").Dot("next").Dot(w.name), opSite{} }, func(w *wrapper) *jen.Statement {
+		return f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
+	return f, err
 }
 
 func genInterfaceDirect(o Options) *jen.File {
@@ -717,8 +671,7 @@ func genInterfaceDirect(o Options) *jen.File {
 // The first part declares it; each part has the methods of its ops.
 func genAdapter(ws []*wrapper, first bool, o Options) *jen.File {
 	k := o.Kernels
-	f := jen.NewFile(o.Package)
-	f.HeaderComment(Header)
+	f := withHeader(jen.NewFile(o.Package), "")
 	importKernels(f, k)
 	if first {
 		f.Comment("Functions implements Kernels with the functions of the kernels package")

@@ -77,23 +77,9 @@ func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		params := make([]jen.Code, len(w.params))
-		for i, p := range w.params {
-			params[i] = jen.Id(ParamName(p.arg.Name)).Add(typeCode(p.typ))
-		}
-		results := make([]jen.Code, len(w.results))
-		for i, r := range w.results {
-			results[i] = typeCode(r)
-		}
+		params := codes(w.params, func(p param) jen.Code { return jen.Id(ParamName(p.arg.Name)).Add(typeCode(p.typ)) })
 		f.Commentf("%s is %s.", op.GoName, op.Src.Func)
-		fn := withTypes(f.Func().Id(op.GoName), typeParamsDecl(w.tparams)).Params(params...)
-		switch len(results) {
-		case 0:
-		case 1:
-			fn.Add(results[0])
-		default:
-			fn.Parens(jen.List(results...))
-		}
+		fn := withTypes(f.Func().Id(op.GoName), typeParamsDecl(w.tparams)).Params(params...).Add(resultList(codes(w.results, typeCode)))
 		fn.Block(jen.Panic(jen.Lit("TODO: implement " + op.GoName + " (" + op.Name + ")")))
 	}
 	var buf bytes.Buffer

@@ -18,18 +18,17 @@ const SweepPath = "github.com/assertgen/assertgen/sweep"
 // no build tag: without the checks the sweep still calls every kernel on
 // its samples.
 func genSweep(ws []*wrapper, o Options) *jen.File {
-	f := jen.NewFile(o.Package)
-	f.HeaderComment(Header)
+	f := withHeader(jen.NewFile(o.Package), "")
 	yield := jen.Id("yield").Func().Params(jen.Id("schema").String(), jen.Id("wrapper").Any()).Bool()
 	entry := jen.Struct(jen.Id("schema").String(), jen.Id("wrapper").Any())
 	loop := func(ops jen.Code) jen.Code {
 		return jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Add(ops)).Block(
 			jen.If(jen.Op("!").Id("yield").Call(jen.Id("op").Dot("schema"), jen.Id("op").Dot("wrapper"))).Block(jen.Return()))
 	}
-	entries := func(recv func(name string) jen.Code) func(*jen.Group) {
+	entries := func(wrapper func(w *wrapper) jen.Code) func(*jen.Group) {
 		return func(g *jen.Group) {
 			for _, w := range ws {
-				g.Line().Values(jen.Lit(w.op.Schema), recv(w.name))
+				g.Line().Values(jen.Lit(w.op.Schema), wrapper(w))
 			}
 			g.Line()
 		}
@@ -44,16 +43,9 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 		f.Comment("package, instantiated with its type arguments: the table a sweep runs")
 		f.Comment("(package " + SweepPath + ": sweep.Run(t, runtime, SweepOps[float32])).")
 		withTypes(f.Func().Id("SweepOps"), typeParamsDecl(tps)).Params(yield).Block(
-			jen.Id("ops").Op(":=").Index().Add(entry).ValuesFunc(func(g *jen.Group) {
-				for _, w := range ws {
-					var args []jen.Code
-					for _, p := range w.tparams {
-						args = append(args, jen.Id(names[p.Name]))
-					}
-					g.Line().Values(jen.Lit(w.op.Schema), withTypes(jen.Id(w.name), args))
-				}
-				g.Line()
-			}),
+			jen.Id("ops").Op(":=").Index().Add(entry).ValuesFunc(entries(func(w *wrapper) jen.Code {
+				return withTypes(jen.Id(w.name), codes(w.tparams, func(p kernels.TypeParam) jen.Code { return jen.Id(names[p.Name]) }))
+			})),
 			loop(jen.Id("ops")))
 		return f
 	}
@@ -63,7 +55,7 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 		f.Comment("sweep.Run(t, runtime, SweepOps)).")
 		f.Func().Id("SweepOps").Params(yield).Block(loop(jen.Id("sweepOps")))
 		f.Line()
-		f.Var().Id("sweepOps").Op("=").Index().Add(entry).ValuesFunc(entries(func(n string) jen.Code { return jen.Id(n) }))
+		f.Var().Id("sweepOps").Op("=").Index().Add(entry).ValuesFunc(entries(func(w *wrapper) jen.Code { return jen.Id(w.name) }))
 		return f
 	}
 	f.Comment("SweepOps returns the schema and the method of Checked(k) of each op of the")
@@ -71,7 +63,7 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 	f.Comment("sweep.Run(t, runtime, SweepOps(k))).")
 	withTypes(f.Func().Id("SweepOps"), typeParamsDecl(o.kparams)).Params(jen.Id("k").Add(o.generic("Kernels"))).Func().Params(yield).Block(
 		jen.Id("c").Op(":=").Id("Checked").Call(jen.Id("k")),
-		jen.Id("ops").Op(":=").Index().Add(entry).ValuesFunc(entries(func(n string) jen.Code { return jen.Id("c").Dot(n) })),
+		jen.Id("ops").Op(":=").Index().Add(entry).ValuesFunc(entries(func(w *wrapper) jen.Code { return jen.Id("c").Dot(w.name) })),
 		jen.Return(jen.Func().Params(yield).Block(loop(jen.Id("ops")))))
 	return f
 }

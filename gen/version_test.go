@@ -29,7 +29,7 @@ func TestVersionGuard(t *testing.T) {
 	imp := importer.ForCompiler(fset, "source", nil)
 	check := func(version int) []string {
 		f := newFile("p", "debugasserts", false)
-		versionGuardFor(f, version)
+		versionGuard(f, version)
 		src := fmt.Sprintf("%#v", f)
 		af, err := parser.ParseFile(fset, "guard.go", src, parser.ParseComments)
 		if err != nil {
@@ -64,7 +64,7 @@ func TestVersionGuard(t *testing.T) {
 			continue
 		}
 		f := newFile("p", "debugasserts", false)
-		versionGuardFor(f, tc.version)
+		versionGuard(f, tc.version)
 		lines := strings.Split(fmt.Sprintf("%#v", f), "\n")
 		var at string
 		fmt.Sscanf(errs[0], "%s", &at)

@@ -60,16 +60,12 @@ func (w *wrapper) sig(spell func(kernels.GoType) string) kernels.Signature {
 	return s
 }
 
-// localRE matches the identifiers generated code declares for itself: the
-// Call c and the one path's Frame fr; in interface mode the receiver k and
-// its field next; the snapshots a<i> and l<i> of parameter i; the results
-// r<i>, and the snapshots o<i> and ol<i> of result i a step before the
-// kernel names (snap.early); and the package-level names a wrapper refers
-// to: the Loc arrays locs_<hash> and the shape helpers checksPre_<hash>,
-// checksPost_<hash>, the one path's shape_<hash>, before_<hash> and
-// after_<hash> (shapeName; with a non-default prefix's namespace in
-// front, see shapeNamespace).
-// newWrapper adds "_" to a parameter that matches.
+// localRE matches the identifiers generated code declares for itself (the
+// Frame fr, the results r<i>; in interface mode the receiver k and its
+// field next) or did in earlier versions (c, a<i>, l<i>, o<i>, ol<i>,
+// locs_ and checksPre/Post_<hash>: kept, so that no parameter is renamed),
+// and the shape helpers a wrapper refers to (shapeName, after a prefix's
+// namespace). newWrapper adds "_" to a parameter that matches.
 var localRE = regexp.MustCompile(`^(c|fr|next|k|[alor][0-9]+|ol[0-9]+|(p[0-9A-Za-z_]*_)?(locs|shape|before|after|checks(Pre|Post))_[0-9a-f]{12})$`)
 
 // local names a generated local, prefix and i, and reports one that

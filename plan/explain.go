@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
@@ -31,19 +30,13 @@ func (ex *explanation) variableType(has bool, reason, source string) {
 	}
 }
 
-func (ex *explanation) ret(i int, s string) {
+// ret says what return i is, formatted only when ex collects.
+func (ex *explanation) ret(i int, format string, args ...any) {
 	if ex != nil {
 		if ex.rets == nil {
 			ex.rets = map[int]string{}
 		}
-		ex.rets[i] = s
-	}
-}
-
-// retf is ret of a message formatted only when ex collects.
-func (ex *explanation) retf(i int, format string, args ...any) {
-	if ex != nil {
-		ex.ret(i, fmt.Sprintf(format, args...))
+		ex.rets[i] = fmt.Sprintf(format, args...)
 	}
 }
 
@@ -126,16 +119,19 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	}
 	if b.profile == PyTorch && ex.vtSet {
 		if ex.hasVT {
-			p("  VariableType kernel: yes, %s\n", b.variableTypeWhy(op))
+			p("  VariableType kernel: yes, %s\n", ex.vtWhy)
 		} else {
 			p("  VariableType kernel: no\n      reason: %s\n      source: %s\n", ex.vtWhy, ex.vtSrc)
 		}
 	}
 
-	p("returns:\n")
-	if len(f.Returns) == 0 {
-		p("  none\n")
+	head := func(n int, format string, args ...any) { // a section's title, and "none" for none
+		p(format, args...)
+		if n == 0 {
+			p("  none\n")
+		}
 	}
+	head(len(f.Returns), "returns:\n")
 	for i := range f.Returns {
 		r := &f.Returns[i]
 		what, ok := ex.rets[i]
@@ -154,10 +150,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p("note: %s\n", n)
 	}
 
-	p("checks (%d):\n", len(op.Checks))
-	if len(op.Checks) == 0 {
-		p("  none\n")
-	}
+	head(len(op.Checks), "checks (%d):\n", len(op.Checks))
 	wc, ws := 0, 0
 	for _, c := range op.Checks {
 		wc, ws = max(wc, len(c.Name.String())), max(ws, len(subject(&c)))
@@ -178,56 +171,11 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 			p("      never fires in PyTorch %s: the saved storages of the list are appended after a vector of empty slots of its size, and only the empty slots are compared; the wrapper checks nothing and counts it as skipped (reason plan)\n", b.release.Version)
 		}
 	}
-	p("skipped (%d):\n", len(op.Skipped))
-	if len(op.Skipped) == 0 {
-		p("  none\n")
-	}
+	head(len(op.Skipped), "skipped (%d):\n", len(op.Skipped))
 	for _, sk := range op.Skipped {
 		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.Autograd.FreshImplCheck()))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
 	}
-}
-
-// variableTypeWhy says why PyTorch generates a VariableType kernel for an op.
-func (b *builder) variableTypeWhy(op *Op) string {
-	i := slices.Index(b.s.Ops, op.Src)
-	if b.deriv == nil {
-		return "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd"
-	}
-	info := &b.infos[i]
-	if info.entry == nil {
-		info = nil
-	}
-	at := ""
-	if info != nil {
-		at = fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
-	}
-	switch {
-	case info != nil && info.has:
-		switch info.how {
-		case matchViewCopy:
-			return fmt.Sprintf("with derivative formulas: the view op %s's derivatives.yaml entry applies to its _copy variant (%s)", info.canonical.Name, at)
-		case matchFunctional:
-			return fmt.Sprintf("with derivative formulas: the entry of its functional variant %s applies (%s)", info.canonical.Name, at)
-		case matchMutable:
-			return fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at)
-		case matchForeach:
-			return fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Version, at)
-		}
-		return fmt.Sprintf("with derivative formulas (%s)", at)
-	case info != nil:
-		return fmt.Sprintf("because the op has a kernel other than CompositeImplicitAutograd (its derivatives.yaml entry at %s has no backward formula)", at)
-	}
-	es := b.ix.Entries(i)
-	for _, c := range []allowlist.Category{allowlist.ResetGradAccumulator, allowlist.DontRequireDerivative, allowlist.SkipInputIdentity, allowlist.SkipStorageUseCount, allowlist.SkipImplUseCount} {
-		if e := firstEntry(es, c); e != nil {
-			return fmt.Sprintf("without derivative formulas, because the op is in %s (%s), which keeps the generated kernel", c, e.Source())
-		}
-	}
-	if !hasTensorLikeReturn(op.Src.Func) {
-		return "without derivative formulas: the op returns no tensor, so there is nothing to differentiate and the generated kernel is kept"
-	}
-	return "without derivative formulas"
 }
 
 func kindWords(f *schema.Func, k schema.Kind) string {
@@ -272,20 +220,15 @@ func viewLine(o *schema.Op) string {
 		return fmt.Sprintf("yes by torchgen's rule (return %d is annotated (%s) without a write), but no argument is in alias set %s: nothing it could view is passed in, so the plan checks it as fresh",
 			ri, a, strings.Join(a.AliasSet, "|"))
 	}
-	return "yes (" + viewWhy(o) + ")"
-}
-
-func viewWhy(o *schema.Op) string {
-	f := o.Func
 	switch {
 	case f.HasNonWriteAliasReturn():
-		return "a return aliases an argument without writing it"
+		return "yes (a return aliases an argument without writing it)"
 	case f.HasWildcardArg():
-		return "an argument is annotated a -> *"
+		return "yes (an argument is annotated a -> *)"
 	case o.HasTag("inplace_view"):
-		return "tagged inplace_view: it changes self's view metadata in place"
+		return "yes (tagged inplace_view: it changes self's view metadata in place)"
 	}
-	return "by its schema"
+	return "yes (by its schema)"
 }
 
 // unmatchedAliasReturn returns the index of the first return annotated

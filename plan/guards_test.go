@@ -278,7 +278,7 @@ func TestGuardsFromPolicy(t *testing.T) {
 	} {
 		rel := *pytorch.Newest()
 		rel.Autograd.Policy = c.policy
-		b := &builder{release: &rel}
+		b := &builder{release: &rel, guardStrs: map[guardKey]string{}, guardSkips: guardSkips(c.policy)}
 		for i, r := range rows {
 			if got := b.guard(r.check, r.term, r.name, r.ret); got != c.want[i] {
 				t.Errorf("%s: guard of %s %s%s) ret %d = %q, want %q", c.policy, r.check, r.term, r.name, r.ret, got, c.want[i])

@@ -283,16 +283,13 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		}
 		b.allow = d
 	}
-	if b.profile == PyTorch {
-		if b.deriv == nil && s.Embedded {
-			d, err := schema.PyTorchDerivatives(s.Version)
-			if err != nil {
-				return nil, err
-			}
-			b.deriv = d
-		}
-	} else {
+	var err error
+	if b.profile != PyTorch {
 		b.deriv = nil
+	} else if b.deriv == nil && s.Embedded {
+		if b.deriv, err = schema.PyTorchDerivatives(s.Version); err != nil {
+			return nil, err
+		}
 	}
 	if b.deriv != nil {
 		infos, err := matchDerivatives(s, b.deriv, &b.release.Autograd)
@@ -302,12 +299,14 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.infos = infos
 	}
 	b.ix = b.allow.Index(s, string(b.profile), b.version)
+	b.guardStrs, b.guardSkips = map[guardKey]string{}, guardSkips(b.release.Autograd.Policy)
 	return b, nil
 }
 
 // state is the scratch space of the builder: the rows of one op.
 type state struct {
 	rows, spare []row
+	at          []int // followRows: each row's new index
 }
 
 // A row is a check before it is sorted into emitted and skipped.
@@ -315,8 +314,10 @@ type row struct {
 	Check                 // without Ret
 	ret            int    // the return, or -1
 	reason, source string // set when skipped
-	// leader is, for a row of a check that follows another's rows
-	// (checktable.Follows), the index of the row it follows; else -1.
+	// leader is, for a row skipped with another (skipFollowers), the
+	// index of that row; else -1: a row of a check that follows another's
+	// rows (checktable.Follows), not_arg_handle its use-count row's,
+	// fresh_not_held the row it stands in for (see freshNotHeld).
 	leader int
 }
 
@@ -339,10 +340,14 @@ var followers = func() (fs [checks.NumPlanChecks][]checks.Check) {
 // reason.
 func (st *state) followRows(f *schema.Func) {
 	out := st.spare[:0]
+	st.at = st.at[:0]
 	for _, r := range st.rows {
-		r.leader = -1
+		if r.leader >= 0 {
+			r.leader = st.at[r.leader]
+		}
+		lead := len(out)
+		st.at = append(st.at, lead)
 		out = append(out, r)
-		lead := len(out) - 1
 		for _, k := range followers[r.Name] {
 			fr := row{Check: Check{Name: k, Arg: r.Arg}, ret: r.ret, leader: lead, reason: r.reason, source: r.source}
 			if why := noForm(k, f, r.Arg, r.ret); why != "" {
@@ -384,9 +389,10 @@ func noForm(k checks.Check, f *schema.Func, arg string, ret int) string {
 	return fmt.Sprintf("%s does not run on %s: its row in the table of checks (internal/checktable) has no function of that form", k, what)
 }
 
-// skipFollowers gives each row that follows another the skip of that
-// row, once the allowlist's skip entries are applied: the two are about
-// one return.
+// skipFollowers gives each row that follows another (row.leader) the
+// skip of that row, once the allowlist's skip entries are applied: the
+// two are about one return, and at run time not_arg_handle is part of its
+// use-count check.
 func (st *state) skipFollowers() {
 	for k := range st.rows {
 		if l := st.rows[k].leader; l >= 0 && st.rows[l].reason != "" {
@@ -416,8 +422,6 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	}
 	b.applySkips(st, b.ix.Entries(i))
 	st.skipFollowers()
-	st.skipNotArg()
-	st.skipFreshNotHeld()
 	out.Checks, out.Skipped = st.split()
 	out.Mutable = mutableArgs(o.Func)
 }
@@ -485,79 +489,41 @@ func (st *state) add(check checks.Check, arg string, ret int) *row {
 // rules.ImplUseCheck) and, after it, not_arg_handle against each
 // tensor argument: in Go a kernel can return an argument's handle itself
 // without raising its use count. Both are skipped by e
-// (skip_impl_use_count), and not_arg_handle goes with the use-count check
-// (see skipNotArg).
+// (skip_impl_use_count), and not_arg_handle goes with the use-count check.
 func (st *state) implUseCount(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
 	st.add(k, "", ri).skipFor(e)
-	st.againstArgs(checks.NotArgHandle, f, ri, e)
+	st.againstArgs(checks.NotArgHandle, f, ri, e, len(st.rows)-1)
 }
 
 // againstArgs adds check k on return ri against each tensor argument of
-// f, skipped by e.
-func (st *state) againstArgs(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
+// f, skipped by e, and with row leader (-1: none).
+func (st *state) againstArgs(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry, leader int) {
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
-			st.add(k, a.Name, ri).skipFor(e)
-		}
-	}
-}
-
-// skipNotArg skips the not_arg_handle rows of a return whose
-// TensorImpl use-count check is skipped, for the same reason: at run time
-// they are one check.
-func (st *state) skipNotArg() {
-	for k := range st.rows {
-		r := &st.rows[k]
-		if !checktable.ImplUseCount(r.Name) || r.reason == "" {
-			continue
-		}
-		for j := k + 1; j < len(st.rows) && st.rows[j].Name == checks.NotArgHandle && st.rows[j].ret == r.ret; j++ {
-			st.rows[j].skip(r.reason, r.source)
+			r := st.add(k, a.Name, ri)
+			r.skipFor(e)
+			r.leader = leader
 		}
 	}
 }
 
 // freshNotHeld adds, for a runtime without use counts (see
-// Options.Identity), fresh_not_held on fresh return ri, skipped with its
-// storage_use_count_eq_1 row by e (skip_storage_use_count).
-func (b *builder) freshNotHeld(st *state, ri int, e *allowlist.Entry) {
-	if !b.identity.UseCounts() {
-		st.add(checks.FreshNotHeld, "", ri).skipFor(e)
-	}
-}
-
-// mayAliasFresh adds, for a runtime without use counts, fresh_not_held on
-// may-alias return ri against argument arg (after its fresh_or_alias
-// row): on the branch where the return is neither arg nor a view of it,
-// it is fresh, and fresh_or_alias cannot tell fresh from held without use
-// counts. Single tensors only: a list return or argument keeps its
-// fresh_or_alias row alone.
-func (b *builder) mayAliasFresh(st *state, f *schema.Func, ri int, arg string) {
-	a := f.Arg(arg)
-	if b.identity.UseCounts() || a == nil || a.Type.TensorForm() != schema.TensorSingle || f.Returns[ri].Type.TensorForm() != schema.TensorSingle {
+// Options.Identity), fresh_not_held on return ri, skipped with row lead,
+// the use-count row it stands in for (an allowlist entry that excuses a
+// return's storage owners excuses both), and by e: on a fresh return (arg
+// ""), after its storage_use_count_eq_1 row; on a may-alias one against
+// argument arg, after its fresh_or_alias row: on the branch where the
+// return is neither arg nor a view of it, it is fresh, and fresh_or_alias
+// cannot tell fresh from held without use counts. Single tensors only: a
+// may-alias list return or argument keeps its fresh_or_alias row alone.
+func (b *builder) freshNotHeld(st *state, f *schema.Func, ri int, arg string, lead int, e *allowlist.Entry) {
+	single := func(t *schema.Type) bool { return t.TensorForm() == schema.TensorSingle }
+	if b.identity.UseCounts() || arg != "" && (f.Arg(arg) == nil || !single(f.Arg(arg).Type) || !single(f.Returns[ri].Type)) {
 		return
 	}
-	st.add(checks.FreshNotHeld, arg, ri)
-}
-
-// skipFreshNotHeld gives each fresh_not_held row the skip of the
-// use-count row it replaces on the same return when the runtime keeps no
-// counts: storage_use_count_eq_1 on a fresh return, fresh_or_alias on a
-// may-alias one. An allowlist entry that excuses a return's storage
-// owners ("the caller also holds" the storage) excuses them for both
-// (allowlist parity).
-func (st *state) skipFreshNotHeld() {
-	for k := range st.rows {
-		r := &st.rows[k]
-		if r.reason == "" || r.Name != checks.StorageUseCountEq1 && r.Name != checks.FreshOrAlias {
-			continue
-		}
-		for j := range st.rows {
-			if h := &st.rows[j]; h.Name == checks.FreshNotHeld && h.ret == r.ret && (h.Arg == "") == (r.Name == checks.StorageUseCountEq1) {
-				h.skip(r.reason, r.source)
-			}
-		}
-	}
+	r := st.add(checks.FreshNotHeld, arg, ri)
+	r.skipFor(e)
+	r.leader = lead
 }
 
 func (r *row) skip(reason, source string) {
@@ -625,10 +591,10 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			// not_arg_handle).
 			if view != nil {
 				st.add(checks.SharesStorage, view.Arg, ri)
-				ex.retf(ri, "a view of %s: %s (%s)", view.Arg, view.Reason, view.Source())
+				ex.ret(ri, "a view of %s: %s (%s)", view.Arg, view.Reason, view.Source())
 			} else {
 				st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
-				b.freshNotHeld(st, ri, skipStorage)
+				b.freshNotHeld(st, f, ri, "", len(st.rows)-1, skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
@@ -657,22 +623,12 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	b.guards(st, f) // explain shows each row's guard, and the rows that never fire
 }
 
-// guards sets the Guard and NeverFires of the pytorch profile's rows:
-// how PyTorch's generated code (gen_variable_type.py, the templates of
-// check_tensorimpl_and_storage) guards each assert, read from the skip
-// policy the plan's release names (pytorch.Autograd.Policy), which the
-// plan's wrappers run under: "mode" when its rules skip the row's check
-// under a dispatch mode; the tensor's Python key when they skip it for a
-// subclass: the argument's (py), any element's for a list when the
-// policy skips a list as a whole (pylist; py(X[i]) for each element
-// otherwise), the return's for its use counts; none for same_impl on a
-// Tensor?[] when the policy leaves it open to subclasses; for the view
-// check the viewed argument's, and the return's too unless the policy
-// skips it for a subclass argument only (checktable.Guards).
+// guards sets the Guard and NeverFires of the pytorch profile's emitted
+// rows: how PyTorch's generated code (gen_variable_type.py) guards each
+// assert, read from the skip policy of the plan's release, which the
+// plan's wrappers run under (see guard and checktable.Guards).
 // same_storage on a list never fires where PyTorch guards a list as a
 // whole: that list code compares only empty slots (docs/plan.md).
-//
-// Only emitted rows get a guard; the strings are shared between ops.
 func (b *builder) guards(st *state, f *schema.Func) {
 	g := checktable.Guards(b.release.Autograd.Policy)
 	listWhole, optListImplOpen := g&checktable.GuardListWhole != 0, g&checktable.GuardOptListImplOpen != 0
@@ -696,14 +652,12 @@ func (b *builder) guards(st *state, f *schema.Func) {
 			}
 		case checks.SharesStorage:
 			r.Guard = b.guard(r.Name, "py(", r.Arg, r.ret)
-		case checks.StorageUseCountEq1:
-			r.Guard = b.guard(r.Name, "", "", r.ret)
 		case checks.NotArgHandle:
 			// part of the return's TensorImpl use-count check: skipped
 			// with it (checks.NotArgHandle)
 			r.Guard = b.guard(b.release.Autograd.FreshImplCheck(), "", "", r.ret)
 		default:
-			if checktable.ImplUseCount(r.Name) {
+			if checktable.ImplUseCount(r.Name) || r.Name == checks.StorageUseCountEq1 {
 				r.Guard = b.guard(r.Name, "", "", r.ret)
 			}
 		}
@@ -718,9 +672,6 @@ func (b *builder) guards(st *state, f *schema.Func) {
 // that skips it for a subclass argument only. Joined by commas; "" for
 // none.
 func (b *builder) guard(k checks.Check, term, name string, ret int) string {
-	if b.guardSkips == nil {
-		b.guardSkips = guardSkips(b.release.Autograd.Policy)
-	}
 	mode, sub := b.guardSkips[0].Has(k), b.guardSkips[1].Has(k)
 	if k == checks.SharesStorage && checktable.Guards(b.release.Autograd.Policy)&checktable.GuardViewArgOnly != 0 {
 		ret = -1
@@ -743,9 +694,6 @@ func (b *builder) guard(k checks.Check, term, name string, ret int) string {
 		terms = append(terms, "py(ret"+strconv.Itoa(ret)+")")
 	}
 	g := strings.Join(terms, ",")
-	if b.guardStrs == nil {
-		b.guardStrs = map[guardKey]string{}
-	}
 	b.guardStrs[key] = g
 	return g
 }
@@ -784,7 +732,8 @@ const (
 )
 
 // variableTypeKernel decides whether PyTorch generates a VariableType kernel
-// for the op, and if not, why.
+// for the op, and why (the reason of a kernel generated, for explain; of
+// one not generated, and its source, for the skips).
 func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause vtCause, reason, source string) {
 	if e := lastEntry(es, allowlist.ManualAutograd); e != nil {
 		return vtManual, e.Reason, e.Source()
@@ -794,31 +743,41 @@ func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry)
 		if !abstract {
 			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
 		}
-		return vtGenerated, "", ""
+		return vtGenerated, "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd", ""
 	}
 	info := &b.infos[i]
 	if info.entry == nil {
-		info = nil
-	}
-	if !abstract && (info == nil || !info.has) {
-		if info != nil {
-			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
+		for _, c := range []allowlist.Category{allowlist.ResetGradAccumulator, allowlist.DontRequireDerivative, allowlist.SkipInputIdentity, allowlist.SkipStorageUseCount, allowlist.SkipImplUseCount} {
+			if e := firstEntry(es, c); e != nil && abstract {
+				return vtGenerated, fmt.Sprintf("without derivative formulas, because the op is in %s (%s), which keeps the generated kernel", c, e.Source()), ""
+			}
 		}
-		return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
-	}
-	if info == nil &&
-		firstEntry(es, allowlist.ResetGradAccumulator) == nil &&
-		firstEntry(es, allowlist.DontRequireDerivative) == nil &&
-		hasTensorLikeReturn(o.Func) &&
-		lastEntry(es, allowlist.SkipInputIdentity) == nil &&
-		lastEntry(es, allowlist.SkipStorageUseCount) == nil &&
-		lastEntry(es, allowlist.SkipImplUseCount) == nil {
-		if o.Generated && o.Kind == schema.Out {
+		switch {
+		case !abstract:
+			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
+		case !hasTensorLikeReturn(o.Func):
+			return vtGenerated, "without derivative formulas: the op returns no tensor, so there is nothing to differentiate and the generated kernel is kept", ""
+		case o.Generated && o.Kind == schema.Out:
 			return vtFallback, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 		}
 		return vtFallback, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 	}
-	return vtGenerated, "", ""
+	at := fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
+	switch {
+	case !info.has && !abstract:
+		return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", at
+	case !info.has:
+		return vtGenerated, fmt.Sprintf("because the op has a kernel other than CompositeImplicitAutograd (its derivatives.yaml entry at %s has no backward formula)", at), ""
+	case info.how == matchViewCopy:
+		return vtGenerated, fmt.Sprintf("with derivative formulas: the view op %s's derivatives.yaml entry applies to its _copy variant (%s)", info.canonical.Name, at), ""
+	case info.how == matchFunctional:
+		return vtGenerated, fmt.Sprintf("with derivative formulas: the entry of its functional variant %s applies (%s)", info.canonical.Name, at), ""
+	case info.how == matchMutable:
+		return vtGenerated, fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at), ""
+	case info.how == matchForeach:
+		return vtGenerated, fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Version, at), ""
+	}
+	return vtGenerated, fmt.Sprintf("with derivative formulas (%s)", at), ""
 }
 
 // strictRows adds the rows of the strict profile.
@@ -846,21 +805,21 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		switch {
 		case alias != nil && r.IsWrite():
 			st.add(checks.ReturnsArg, alias.Name, ri)
-			ex.retf(ri, "%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation)
+			ex.ret(ri, "%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation)
 		case alias != nil && views != nil:
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
-			ex.retf(ri, "a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source())
+			ex.ret(ri, "a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source())
 		case alias != nil && mayAlias != nil:
 			st.add(checks.FreshOrAlias, alias.Name, ri)
-			b.mayAliasFresh(st, f, ri, alias.Name)
-			ex.retf(ri, "%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source())
+			b.freshNotHeld(st, f, ri, alias.Name, len(st.rows)-1, nil)
+			ex.ret(ri, "%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source())
 		case alias != nil && composite:
 			st.add(checks.FreshOrAlias, alias.Name, ri)
-			b.mayAliasFresh(st, f, ri, alias.Name)
-			ex.retf(ri, "%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation)
+			b.freshNotHeld(st, f, ri, alias.Name, len(st.rows)-1, nil)
+			ex.ret(ri, "%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation)
 		case alias != nil:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, alias.Name, ri)
@@ -868,33 +827,34 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			if o.Entry == nil {
 				why = "a view of %s: the return is annotated as aliasing %s (%s) without a write, and a schema list has no dispatch information, so it must alias"
 			}
-			ex.retf(ri, why, alias.Name, alias.Name, r.Annotation)
+			ex.ret(ri, why, alias.Name, alias.Name, r.Annotation)
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.add(checks.FreshOrAlias, mayAlias.Arg, ri)
-			b.mayAliasFresh(st, f, ri, mayAlias.Arg)
-			ex.retf(ri, "%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source())
+			b.freshNotHeld(st, f, ri, mayAlias.Arg, len(st.rows)-1, nil)
+			ex.ret(ri, "%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source())
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
-			ex.retf(ri, "a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source())
+			ex.ret(ri, "a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source())
 		default:
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
+			lead := len(st.rows) - 1
 			// fresh_no_alias: the return shares no StorageImpl with an
 			// input. It needs no use counts, so it also holds where the
 			// use-count checks are skipped at run time (modes, subclasses);
 			// an op allowlisted for a shared returned storage
 			// (skip_storage_use_count) may share it with an input.
-			st.againstArgs(checks.FreshNoAlias, f, ri, skipStorage)
-			b.freshNotHeld(st, ri, skipStorage)
+			st.againstArgs(checks.FreshNoAlias, f, ri, skipStorage, -1)
+			b.freshNotHeld(st, f, ri, "", lead, skipStorage)
 			freshRets = append(freshRets, ri)
 			why := freshWhy(r)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
-				ex.ret(ri, "fresh tensors: "+why+", so each element must be newly allocated")
+				ex.ret(ri, "fresh tensors: %s, so each element must be newly allocated", why)
 			} else {
 				fresh++
-				ex.ret(ri, "fresh: "+why+", so the kernel must allocate it")
+				ex.ret(ri, "fresh: %s, so the kernel must allocate it", why)
 			}
 		}
 	}

@@ -201,15 +201,22 @@ func uses(t asserts.Tensor) [2]int {
 	return [2]int{i, s}
 }
 
+// wantUses reports t's use counts with msg (its %v the counts) unless
+// they are want.
+func wantUses(r *reporter, t asserts.Tensor, want [2]int, msg string) {
+	r.tb.Helper()
+	if got := uses(t); got != want {
+		r.Errorf(msg, got)
+	}
+}
+
 func testUndefined(r *reporter, rt Runtime) {
 	u := rt.Undefined()
 	defer rt.Release(u)
 	if id := u.Ident(); id != (asserts.Ident{}) {
 		r.Errorf("an undefined tensor reports Ident %+v, want the zero Ident (Impl 0 means undefined)", id)
 	}
-	if got := uses(u); got != [2]int{} {
-		r.Errorf("an undefined tensor reports use counts %v, want [0 0]", got)
-	}
+	wantUses(r, u, [2]int{}, "an undefined tensor reports use counts %v, want [0 0]")
 }
 
 func testFresh(r *reporter, rt Runtime) {
@@ -232,9 +239,7 @@ func testFresh(r *reporter, rt Runtime) {
 	if again := x.Ident(); again != id {
 		r.Errorf("Ident changed between two reads of an untouched handle: %+v, then %+v", id, again)
 	}
-	if got := uses(x); got != [2]int{1, 1} {
-		r.Errorf("a fresh tensor reports use counts %v, want [1 1]", got)
-	}
+	wantUses(r, x, [2]int{1, 1}, "a fresh tensor reports use counts %v, want [1 1]")
 }
 
 func testUnique(r *reporter, rt Runtime) {
@@ -271,16 +276,10 @@ func testShare(r *reporter, rt Runtime) {
 		r.Errorf("Share returned a handle to TensorImpl %v / StorageImpl %v, want the original's %v / %v",
 			got.Impl, got.Storage, id.Impl, id.Storage)
 	}
-	if got := uses(x); got != [2]int{2, 1} {
-		r.Errorf("after Share the original handle reports use counts %v, want [2 1] (two handles, one TensorImpl)", got)
-	}
-	if got := uses(y); got != [2]int{2, 1} {
-		r.Errorf("after Share the second handle reports use counts %v, want [2 1]", got)
-	}
+	wantUses(r, x, [2]int{2, 1}, "after Share the original handle reports use counts %v, want [2 1] (two handles, one TensorImpl)")
+	wantUses(r, y, [2]int{2, 1}, "after Share the second handle reports use counts %v, want [2 1]")
 	rt.Release(y)
-	if got := uses(x); got != [2]int{1, 1} {
-		r.Errorf("after releasing the second handle the original reports use counts %v, want [1 1]", got)
-	}
+	wantUses(r, x, [2]int{1, 1}, "after releasing the second handle the original reports use counts %v, want [1 1]")
 	if got := x.Ident(); got != id {
 		r.Errorf("Share and Release changed the original's Ident: %+v, then %+v", id, got)
 	}
@@ -298,19 +297,13 @@ func testView(r *reporter, rt Runtime) {
 	if vid.Impl == id.Impl || !vid.Defined() {
 		r.Errorf("a view has TensorImpl %v, its base %v: a view is a new TensorImpl", vid.Impl, id.Impl)
 	}
-	if got := uses(x); got != [2]int{1, 2} {
-		r.Errorf("after View the base reports use counts %v, want [1 2] (two TensorImpls on one StorageImpl)", got)
-	}
-	if got := uses(v); got != [2]int{1, 2} {
-		r.Errorf("the view reports use counts %v, want [1 2]", got)
-	}
+	wantUses(r, x, [2]int{1, 2}, "after View the base reports use counts %v, want [1 2] (two TensorImpls on one StorageImpl)")
+	wantUses(r, v, [2]int{1, 2}, "the view reports use counts %v, want [1 2]")
 	if id.Traits&asserts.Versioned != 0 && vid.Version != id.Version {
 		r.Errorf("a view reports version %d, its base %d: views share their base's version counter", vid.Version, id.Version)
 	}
 	rt.Release(v)
-	if got := uses(x); got != [2]int{1, 1} {
-		r.Errorf("after releasing the view the base reports use counts %v, want [1 1]", got)
-	}
+	wantUses(r, x, [2]int{1, 1}, "after releasing the view the base reports use counts %v, want [1 1]")
 }
 
 func testVersion(r *reporter, rt Runtime) {
@@ -369,9 +362,7 @@ func testSetStorage(r *reporter, rt Runtime) {
 	if d1.Storage != s0.Storage {
 		r.Errorf("after set_ the tensor uses StorageImpl %v, want the source's %v", d1.Storage, s0.Storage)
 	}
-	if got := uses(src); got != [2]int{1, 2} {
-		r.Errorf("after set_ the source reports use counts %v, want [1 2]", got)
-	}
+	wantUses(r, src, [2]int{1, 2}, "after set_ the source reports use counts %v, want [1 2]")
 	if d0.Traits&asserts.Versioned != 0 && d1.Version == d0.Version {
 		r.Errorf("set_ left the version at %d: it is an in-place write", d1.Version)
 	}
@@ -613,9 +604,7 @@ func testConcurrent(r *reporter, rt Runtime) {
 		})
 	}
 	wg.Wait()
-	if got := uses(x); got != [2]int{1, 1} {
-		r.Errorf("after concurrent shares, views and releases the tensor reports use counts %v, want [1 1]", got)
-	}
+	wantUses(r, x, [2]int{1, 1}, "after concurrent shares, views and releases the tensor reports use counts %v, want [1 1]")
 }
 
 var (
@@ -635,9 +624,6 @@ var (
 // testCheckedCall runs asserts over the runtime: correct kernels pass,
 // broken ones are caught, which shows that the contract is read right.
 func testCheckedCall(r *reporter, rt Runtime) {
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
 	op := &engine.Op{Name: "assertstest"}
 	x := rt.New()
 	defer rt.Release(x)
@@ -646,13 +632,11 @@ func testCheckedCall(r *reporter, rt Runtime) {
 	// call runs kernel on x through a checked call of an op whose return
 	// is fresh, or with view a view of x
 	call := func(view bool, kernel func(x asserts.Tensor) asserts.Tensor) []asserts.Violation {
-		before := len(col.Violations())
 		sh := &shapeFresh
 		if view {
 			sh = &shapeView
 		}
-		withoutEnv(func() { rt.Release(argRetCall(op, sh, x, kernel)) })
-		return col.Violations()[before:]
+		return collect(func() { rt.Release(argRetCall(op, sh, x, kernel)) })
 	}
 	if vs := call(false, func(asserts.Tensor) asserts.Tensor { return rt.New() }); len(vs) > 0 {
 		r.Errorf("a kernel returning a fresh tensor is reported: %v", &vs[0])

@@ -42,11 +42,12 @@ var unchanged = func() []rowOf {
 	return rs
 }()
 
-// withoutEnv runs f with no Env registered: the suite's calls check
-// outside any mode or context, whatever the runtime's Env says.
-func withoutEnv(f func()) {
+// collect runs f with no Env registered (the suite's calls check outside
+// any mode or context, whatever the runtime's Env says) and returns the
+// violations of its checked calls (asserts.Collect).
+func collect(f func()) []asserts.Violation {
 	defer asserts.SetEnv(asserts.SetEnv(nil))
-	f()
+	return asserts.Collect(f)
 }
 
 // argRetCall runs kernel on x through a checked call of op, of shape sh

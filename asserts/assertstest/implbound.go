@@ -84,15 +84,8 @@ func testImplBindings(r *reporter, rt Runtime) {
 
 	// impl_use_count_eq_fresh on x as a kernel's return: passes with its
 	// object, catches an extra handle.
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
 	op := &engine.Op{Name: "assertstest_fresh"}
-	check := func() []asserts.Violation {
-		before := len(col.Violations())
-		withoutEnv(func() { retCall(op, &shapeFreshBound, x) })
-		return col.Violations()[before:]
-	}
+	check := func() []asserts.Violation { return collect(func() { retCall(op, &shapeFreshBound, x) }) }
 	if vs := check(); len(vs) > 0 {
 		r.Errorf("a fresh tensor with a bound object is reported: %v", &vs[0])
 	}

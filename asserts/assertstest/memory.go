@@ -27,19 +27,23 @@ func testMemory(r *reporter, rt Runtime) {
 	defer rt.Release(v)
 	y := rt.New()
 	defer rt.Release(y)
-	ts := []asserts.Tensor{x, v, y}
-	names := []string{"a fresh tensor", "its view", "another fresh tensor"}
+	compareMemory(r, []asserts.Identity{x, v, y}, []string{"a fresh tensor", "its view", "another fresh tensor"},
+		"storage identities must follow memory (no two live storages on one buffer)")
+	recycleCall(r, rt)
+}
+
+// compareMemory reports each pair of ts (named by names) of which one of
+// the storage IDs and the anchors is the same and the other is not.
+func compareMemory(r *reporter, ts []asserts.Identity, names []string, must string) {
 	for i := range ts {
 		for j := i + 1; j < len(ts); j++ {
 			pi, _ := anchor(ts[i])
 			pj, _ := anchor(ts[j])
-			sameID := ts[i].Ident().Storage == ts[j].Ident().Storage
-			if sameID != (pi == pj) {
-				r.Errorf("%s and %s: same storage ID %v, same anchor %v: storage identities must follow memory (no two live storages on one buffer)", names[i], names[j], sameID, pi == pj)
+			if sameID := ts[i].Ident().Storage == ts[j].Ident().Storage; sameID != (pi == pj) {
+				r.Errorf("%s and %s: same storage ID %v, same anchor %v: %s", names[i], names[j], sameID, pi == pj, must)
 			}
 		}
 	}
-	recycleCall(r, rt)
 }
 
 var (

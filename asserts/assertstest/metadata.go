@@ -90,10 +90,7 @@ func testMetadata(r *reporter, rt Runtime) {
 		return
 	}
 	call := func(kernel func(x asserts.Tensor)) []asserts.Violation {
-		col := asserts.NewCollector()
-		defer asserts.SetHandler(asserts.SetHandler(col))
-		withoutEnv(func() { argCall(&engine.Op{Name: "assertstest_metadata"}, &shapeMetadata, x, func() { kernel(x) }) })
-		return col.Violations()
+		return collect(func() { argCall(&engine.Op{Name: "assertstest_metadata"}, &shapeMetadata, x, func() { kernel(x) }) })
 	}
 	if vs := call(func(asserts.Tensor) {}); len(vs) != 0 {
 		r.Errorf("a kernel that leaves its input's metadata is reported: %v", &vs[0])

@@ -3,6 +3,7 @@ package assertstest
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -83,14 +84,8 @@ func RunUncounted(t *testing.T, u Uncounted) {
 }
 
 func (u Uncounted) validate() error {
-	var missing []string
-	if u.New == nil {
-		missing = append(missing, "New")
-	}
-	if u.Undefined == nil {
-		missing = append(missing, "Undefined")
-	}
-	if len(missing) > 0 {
+	set := map[string]bool{"New": u.New != nil, "Undefined": u.Undefined != nil}
+	if missing := slices.DeleteFunc([]string{"New", "Undefined"}, func(n string) bool { return set[n] }); len(missing) > 0 {
 		return fmt.Errorf("assertstest: Uncounted lacks required functions: %s", strings.Join(missing, ", "))
 	}
 	return nil
@@ -279,16 +274,7 @@ func uIdentityFollowsMemory(r *reporter, u Uncounted) {
 	if u.Copy != nil {
 		ts, names = append(ts, u.Copy(x)), append(names, "its copy")
 	}
-	for i := range ts {
-		for j := i + 1; j < len(ts); j++ {
-			pi, _ := anchor(ts[i])
-			pj, _ := anchor(ts[j])
-			sameID := ts[i].Ident().Storage == ts[j].Ident().Storage
-			if sameID != (pi == pj) {
-				r.Errorf("%s and %s: same storage ID %v, same anchor %v: the storage ID must follow the memory the anchor stands for", names[i], names[j], sameID, pi == pj)
-			}
-		}
-	}
+	compareMemory(r, ts, names, "the storage ID must follow the memory the anchor stands for")
 	runtime.KeepAlive(ts)
 }
 
@@ -303,12 +289,8 @@ func uRebind(r *reporter, u Uncounted) {
 		return
 	}
 	x := u.New()
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
-	argCall(&opRebind, &shapeRebind, x, func() { u.Rebind(x) })
-	if len(col.Violations()) != 1 {
-		r.Errorf("a kernel that rebinds a tensor to new memory goes unseen: neither its storage ID nor its anchor moved (%d violations); derive the anchor from the memory, and give new memory a new storage ID or an anchor of its own", len(col.Violations()))
+	if vs := asserts.Collect(func() { argCall(&opRebind, &shapeRebind, x, func() { u.Rebind(x) }) }); len(vs) != 1 {
+		r.Errorf("a kernel that rebinds a tensor to new memory goes unseen: neither its storage ID nor its anchor moved (%d violations); derive the anchor from the memory, and give new memory a new storage ID or an anchor of its own", len(vs))
 	}
 }
 
@@ -365,7 +347,7 @@ func uAddressReuse(r *reporter, u Uncounted) {
 			reused++
 		}
 		addrs[uintptr(p)] = true
-		vs = append(vs, asserts.Collect(func() { freshCall(x) })...)
+		vs = append(vs, freshCall(x)...)
 		x = nil
 		runtime.GC()
 	}
@@ -386,37 +368,30 @@ var (
 )
 
 // freshCall runs out through a checked call as a fresh return, as
-// generated code does for a runtime without use counts.
-func freshCall(out asserts.Identity) {
-	withoutEnv(func() { retCall(&opUncounted, &shapeUncounted, out) })
+// generated code does for a runtime without use counts, and returns its
+// violations.
+func freshCall(out asserts.Identity) []asserts.Violation {
+	return collect(func() { retCall(&opUncounted, &shapeUncounted, out) })
 }
 
 // uCheckedCall runs fresh returns through checked calls (fresh_not_held): a
 // kernel returning new tensors passes, one returning the same tensor twice
 // is reported.
 func uCheckedCall(r *reporter, u Uncounted) {
-	call := freshCall
 	a, b := u.New(), u.New()
-	vs := asserts.Collect(func() {
-		call(a)
-		call(b)
-	})
-	if len(vs) != 0 {
+	if vs := append(freshCall(a), freshCall(b)...); len(vs) != 0 {
 		r.Errorf("two fresh tensors reported: %v", vs[0].Error())
 	}
 	if _, ok := anchor(a); !ok {
 		return
 	}
-	vs = asserts.Collect(func() { call(a) })
+	vs := freshCall(a)
 	// An address identity is judged only when no collection completed
 	// since the earlier hand-out: a few tries, each in a cycle of its own
 	// with luck, make a collection between every pair too rare to fail.
 	for try := 0; try < 5 && len(vs) == 0 && a.Ident().Traits&asserts.AddressIdentity != 0; try++ {
 		a = u.New()
-		vs = asserts.Collect(func() {
-			call(a)
-			call(a)
-		})
+		vs = append(freshCall(a), freshCall(a)...)
 	}
 	if len(vs) != 1 || vs[0].Check != checks.FreshNotHeld {
 		r.Errorf("a tensor returned fresh twice: %d violations, want one fresh_not_held", len(vs))

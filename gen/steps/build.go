@@ -97,14 +97,6 @@ func Build(op *plan.Op, params []Param, results []kernels.GoType, o *Options) *O
 	return b.out
 }
 
-func (b *builder) typeParams(tensors []*Slot) []kernels.TypeParam {
-	ts := make([]kernels.GoType, len(tensors))
-	for i, s := range tensors {
-		ts[i] = s.Type
-	}
-	return TypeParamsOf(b.o.TypeParams, ts...)
-}
-
 // slots finds the arguments and returns the op's rows name and assigns
 // them slots.
 func (b *builder) slots(params []Param, results []kernels.GoType) {
@@ -148,11 +140,8 @@ func (b *builder) slots(params []Param, results []kernels.GoType) {
 // adapt makes the tensors whose type is the foreign Tensor (alone, or
 // the elements of a list) go to the helpers as the adapter type, for the
 // kind plan.Memory: a single tensor of it is read through its memory
-// (Slot.Identity plan.Memory); every other tensor of the op takes the
-// entries of a kind with identities and no use counts (plan.OwnIDs),
-// which the adapter's methods give: an optional one, and a list (whose
-// snapshot functions, which gen writes for the adapter type, read each
-// element's memory once).
+// (Slot.Identity plan.Memory); every other tensor of the op is read as of
+// the kind plan.OwnIDs, through the adapter's methods.
 func (b *builder) adapt() {
 	if b.o.Identity != plan.Memory {
 		return

@@ -215,13 +215,22 @@ func (fr *Frame) ShapeKey() string {
 		fmt.Fprintf(&b, " %v/%v/%v/%d/%d/%x", r.Check, r.Form, r.Skip, r.T, r.U, r.Set)
 	}
 	fmt.Fprintf(&b, " writes %v", sh.Writes)
-	if sh.NoUseCounts {
-		b.WriteString(" uncounted")
+	return b.String() + sh.marks(false)
+}
+
+// marks spells the Shape's marks for its texts: " uncounted", " anchored"
+// and, with unanchored, " unanchored".
+func (sh *Shape) marks(unanchored bool) string {
+	var s string
+	for _, m := range []struct {
+		on   bool
+		name string
+	}{{sh.NoUseCounts, " uncounted"}, {sh.Anchored, " anchored"}, {unanchored && sh.Unanchored, " unanchored"}} {
+		if m.on {
+			s += m.name
+		}
 	}
-	if sh.Anchored {
-		b.WriteString(" anchored")
-	}
-	return b.String()
+	return s
 }
 
 // String prints the Frame for reading (a golden file's text).
@@ -238,17 +247,7 @@ func (fr *Frame) String() string {
 		b.WriteString(" guard " + fr.Guard)
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes)
-	if fr.Shape.NoUseCounts {
-		b.WriteString(" uncounted")
-	}
-	if fr.Shape.Anchored {
-		b.WriteString(" anchored")
-	}
-	if fr.Shape.Unanchored {
-		b.WriteString(" unanchored")
-	}
-	b.WriteString("\n")
+	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v%s\n", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes, fr.Shape.marks(true))
 	for _, r := range fr.Shape.Rows {
 		if r.Skip {
 			fmt.Fprintf(&b, "\tskip %v at l%d\n", r.Check, r.T)
@@ -309,15 +308,10 @@ const (
 )
 
 // onePath returns the op's Frame, or why the one path cannot take the op
-// (gen refuses it, at the op's place in the schema): a runtime kind other
-// than Counted, OwnIDs and Memory, a list type that is not a slice, a
-// tensor type that is neither a pointer nor an interface (for the kind
-// Memory, one the adapter does not stand for; a generic interface),
-// tensors of two types, a row of a form the Frame's runtime does not run,
-// or more tensors than a Frame holds. A schema reaches the last and a
-// tensor form no Frame reads (Tensor[][]); a type map of gen's Go API
-// (Options.Types) the type cases, which the command refuses at the
-// config's types: entry (config.Config.Validate, internal/setup); only a
+// (gen refuses it, at the op's place in the schema). A schema reaches the
+// cases of a tensor form no Frame reads (Tensor[][]) and of more tensors
+// than a Frame holds; a type map of gen's Go API (Options.Types) the type
+// cases, which the command refuses at the config's types: entry; only a
 // hand-made plan the kind and rows cases.
 func (b *builder) onePath() (*Frame, string) {
 	o, op := b.o, b.out
@@ -375,7 +369,11 @@ func (b *builder) onePath() (*Frame, string) {
 	if why := b.shapeRows(fr); why != "" {
 		return nil, why
 	}
-	fr.TypeParams = b.typeParams(all)
+	ts := make([]kernels.GoType, len(all))
+	for i, s := range all {
+		ts[i] = s.Type
+	}
+	fr.TypeParams = TypeParamsOf(b.o.TypeParams, ts...)
 	if IfaceTensor(fr.Elem) {
 		fr.Guard = b.o.Names.Guard(fr.Elem)
 	}
@@ -433,13 +431,11 @@ func (b *builder) shapeRows(fr *Frame) string {
 			continue
 		}
 		r := ShapeRow{Check: ck.Name, T: -1, U: -1}
-		var rs, as *Slot
+		var rs *Slot
 		if ck.Ret != nil {
 			rs = b.ret[*ck.Ret]
 		}
-		if ck.Arg != "" {
-			as = b.arg[ck.Arg]
-		}
+		as := b.arg[ck.Arg] // nil for none
 		switch {
 		case checktable.ShapeOf(ck.Name) == checktable.OnRets:
 			for _, i := range ck.Rets {
@@ -477,15 +473,11 @@ func (b *builder) shapeRows(fr *Frame) string {
 	return ""
 }
 
-// reads fills the Frame's helpers' reads: the arguments' identities (and
-// metadata fingerprints, views' bases) before the kernel; the arguments'
-// again, their fingerprints, and the returns' identities and use counts
-// after it. The memory kind reads a tensor's memory instead (its
-// identities and fingerprint), an optional one its identities. A runtime
-// without use counts reads its tensors by the reads of its kind
-// (ArgIdent...), with their storage anchors where the type reports them,
-// and no use count (no view's base); an anchored type with use counts
-// adds the anchors (Anchor, AfterRecycled).
+// reads fills the Frame's helpers' reads: the arguments (with metadata
+// fingerprints and views' bases) before the kernel; the arguments again
+// and the returns after it; each by the reads of the slot's kind (a
+// tensor's memory, its identities without use counts, with the storage
+// anchor where the type reports one).
 func (b *builder) reads(fr *Frame) {
 	uncounted := fr.Shape.NoUseCounts
 	meta := map[*Slot]bool{}

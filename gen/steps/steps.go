@@ -3,11 +3,10 @@
 // their Locs, and its Frame (the one path, onepath.go): the op's
 // wrap.Shape, the rows as data, and the reads of its two helpers, before
 // the kernel and after it. An op it cannot put on the one path it
-// refuses, saying why (Op.Refused). The facts of each check (its steps,
-// phases and forms) are the table of checks' (internal/checktable); this
-// package reads them and never imports the engine (internal/engine) or its facade (asserts/wrap). gen only
-// prints the Frame, and names each helper and Shape by a hash of its
-// canonical text (Frame.Key, Frame.ShapeKey).
+// refuses, saying why (Op.Refused). It reads the facts of each check from
+// the table of checks (internal/checktable), never from the engine or
+// asserts/wrap. gen prints the Frame, and names each helper and Shape by a
+// hash of its canonical text (Frame.Key, Frame.ShapeKey).
 package steps
 
 import (
