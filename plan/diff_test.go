@@ -44,7 +44,7 @@ func newDiffData(t *testing.T, s *schema.Schema) *diffData {
 		t.Fatal(err)
 	}
 	for i, o := range s.Ops {
-		d.cause[i], _, _ = d.pyb.variableTypeKernel(i, o, d.pyb.ix.Entries(i))
+		d.cause[i], _, _ = d.pyb.variableTypeKernel(i, o, d.pyb.ix.Entries(i), false)
 	}
 	return d
 }

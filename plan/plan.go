@@ -600,7 +600,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 		}
 	}
-	cause, reason, source := b.variableTypeKernel(i, o, es)
+	cause, reason, source := b.variableTypeKernel(i, o, es, ex != nil)
 	ex.variableType(cause == vtGenerated, reason, source)
 	if cause != vtGenerated {
 		for k := range st.rows {
@@ -732,9 +732,9 @@ const (
 )
 
 // variableTypeKernel decides whether PyTorch generates a VariableType kernel
-// for the op, and why (the reason of a kernel generated, for explain; of
-// one not generated, and its source, for the skips).
-func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause vtCause, reason, source string) {
+// for the op, and why: the reason of one not generated, and its source, for
+// the skips; of one generated, only when why is set (explain's).
+func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry, why bool) (cause vtCause, reason, source string) {
 	if e := lastEntry(es, allowlist.ManualAutograd); e != nil {
 		return vtManual, e.Reason, e.Source()
 	}
@@ -749,6 +749,9 @@ func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry)
 	if info.entry == nil {
 		for _, c := range []allowlist.Category{allowlist.ResetGradAccumulator, allowlist.DontRequireDerivative, allowlist.SkipInputIdentity, allowlist.SkipStorageUseCount, allowlist.SkipImplUseCount} {
 			if e := firstEntry(es, c); e != nil && abstract {
+				if !why {
+					return vtGenerated, "", ""
+				}
 				return vtGenerated, fmt.Sprintf("without derivative formulas, because the op is in %s (%s), which keeps the generated kernel", c, e.Source()), ""
 			}
 		}
@@ -762,10 +765,14 @@ func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry)
 		}
 		return vtFallback, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 	}
-	at := fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
+	at := func() string { return fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line) }
 	switch {
 	case !info.has && !abstract:
-		return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", at
+		return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", at()
+	case !why:
+		return vtGenerated, "", ""
+	}
+	switch at := at(); {
 	case !info.has:
 		return vtGenerated, fmt.Sprintf("because the op has a kernel other than CompositeImplicitAutograd (its derivatives.yaml entry at %s has no backward formula)", at), ""
 	case info.how == matchViewCopy:
@@ -776,8 +783,9 @@ func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry)
 		return vtGenerated, fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at), ""
 	case info.how == matchForeach:
 		return vtGenerated, fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Version, at), ""
+	default:
+		return vtGenerated, fmt.Sprintf("with derivative formulas (%s)", at), ""
 	}
-	return vtGenerated, fmt.Sprintf("with derivative formulas (%s)", at), ""
 }
 
 // strictRows adds the rows of the strict profile.

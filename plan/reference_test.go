@@ -121,7 +121,7 @@ func compareReference(t *testing.T, s *schema.Schema, release string, opts Optio
 			bad++
 			continue
 		}
-		cause, _, _ := b.variableTypeKernel(i, o, b.ix.Entries(i))
+		cause, _, _ := b.variableTypeKernel(i, o, b.ix.Entries(i), false)
 		if got := cause == vtGenerated; got != r.kernel() {
 			t.Errorf("%s:%d: %s: kernel %v, PyTorch registers %s", path, r.line, o.Name, got, r.registration)
 			bad++
