@@ -232,14 +232,6 @@ func writeKey(id asserts.Ident) asserts.ID {
 	return id.Storage
 }
 
-// MutableList records every element of a mutable list argument, as
-// [Call.Mutable] does for one tensor.
-func (c *Call) MutableList(l *ListSlot) {
-	for i := range l.n {
-		c.Mutable(l.at(i))
-	}
-}
-
 // aliasesMutable reports whether storage st is a mutable argument's.
 func (c *Call) aliasesMutable(st asserts.ID) bool {
 	if st == 0 {
@@ -286,13 +278,6 @@ func (c *Call) classifyWith(s *Slot, add, drop conds) (checks.Set, conds) {
 	}
 	cs = cs&^drop | add
 	return c.pol().mask(cs), cs
-}
-
-// PlanSkip counts a check that the plan skipped when the wrapper was
-// generated (an allowlist entry or the profile), under reason plan, so that
-// run-time statistics show it too. It checks nothing.
-func (c *Call) PlanSkip(k checks.Check, l Loc) {
-	c.t[skipAt(checks.ReasonPlan)]++
 }
 
 // End finishes the call and publishes its counts: on the common path, one

@@ -21,10 +21,6 @@ func init() {
 // [Call.SameContent].
 func ContentCheckOff() bool { return shared.ContentMode.Load() == shared.ContentOff }
 
-// HasDigests reports whether same_content took a digest before the kernel
-// in this call: only then has [Call.SameContentAfter] anything to do.
-func (c *Call) HasDigests() bool { return c.digests }
-
 // ContentCheck reports whether same_content runs for op.
 func ContentCheck(op *Op) bool {
 	switch shared.ContentMode.Load() {

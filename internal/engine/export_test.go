@@ -9,6 +9,21 @@ import (
 
 // Accessors for the package's tests: what a call decided, read back.
 
+// memMeta is m's metadata fingerprint as a Slot keeps it, 0 without one
+// (asserts.Memory.Metadata).
+func memMeta(m *asserts.Memory) uint64 {
+	fp, _ := m.Metadata()
+	return fp
+}
+
+// savedFlags are the flags Call.Save sets under mode state st.
+func savedFlags(st asserts.EnvState) asserts.Traits {
+	if st.ModeActive {
+		return fPending | fMode
+	}
+	return fPending
+}
+
 // Skips returns the checks the call's skip policy turns off for the tensor
 // of snapshot s (for the two-tensor checks, each tensor's skips count).
 func (c *Call) Skips(s *Slot) checks.Set {

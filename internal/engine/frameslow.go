@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // The rows of a call off the fast plan: a call that begins off it
@@ -38,7 +39,10 @@ func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
 	sc := f.newSlow()
 	c, sh := &sc.c, p.sh
 	c.op, c.since = f.op, f.since()
-	c.env, c.saved, c.bind = env, savedFlags(env), bindNoEnv
+	c.env, c.saved, c.bind = env, fPending, bindNoEnv
+	if env.ModeActive {
+		c.saved |= fMode
+	}
 	if hasEnv {
 		c.bind = bindRun
 	}
@@ -52,10 +56,12 @@ func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
 		}
 	}
 	for _, w := range sh.Writes {
-		if p.list[w] {
-			c.MutableList(&ls[p.idx[w]])
-		} else {
+		if !p.list[w] {
 			c.Mutable(&s[p.idx[w]])
+			continue
+		}
+		for j := range ls[p.idx[w]].n {
+			c.Mutable(ls[p.idx[w]].at(j))
 		}
 	}
 	var buf elemsBuf
@@ -178,7 +184,7 @@ func (f *frame) rowsAfter() *slowCall {
 	if sc == nil {
 		sc = f.slowOfFast(p)
 	}
-	c, sh := &sc.c, p.sh
+	c := &sc.c
 	s, ls := f.slots(p)
 	var buf elemsBuf
 	x := f.rowCtx(sc, &buf, s, ls)
@@ -188,9 +194,7 @@ func (f *frame) rowsAfter() *slowCall {
 		x.runAll(p.steps.afterCall)
 	}
 	f.complete(p, sc, s, ls)
-	for _, r := range p.skips {
-		c.PlanSkip(r.Check, sh.Locs[r.T])
-	}
+	c.t[skipAt(checks.ReasonPlan)] += uint64(len(p.skips)) // the plan skips: counted, nothing checked
 	x.runAll(p.steps.after)
 	return sc
 }
@@ -271,16 +275,9 @@ func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Identity {
 // takeMetadata runs the step of same_metadata before the kernel for a
 // single argument, from the fingerprint its helper read when it had one.
 func (f *frame) takeMetadata(q *Slot, c *Call) {
-	if q.mread&1 != 0 {
-		if c.TakeMetadata(q, q.x, q.mread&2 != 0) {
-			return
-		}
-		if m, ok := f.tensorOf(q).(asserts.Metadata); ok {
-			c.SaveMetadataOf(q, m)
-			return
-		}
+	if q.mread&1 == 0 || !c.TakeMetadata(q, q.x, q.mread&2 != 0) {
+		c.SaveMetadata(q, f.tensorOf(q))
 	}
-	c.SaveMetadata(q, f.tensorOf(q))
 }
 
 // slotOfList returns the slot of list i.

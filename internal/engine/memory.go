@@ -4,8 +4,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"sync/atomic"
-
-	"github.com/assertgen/assertgen/asserts"
 )
 
 // This file is the identity of tensor types that carry no identities of
@@ -132,11 +130,4 @@ func gcCycles() (uint64, bool) {
 		return 0, false
 	}
 	return s[0].Value.Uint64(), true
-}
-
-// memMeta is m's metadata fingerprint as a Slot keeps it, 0 without one
-// (asserts.Memory.Metadata).
-func memMeta(m *asserts.Memory) uint64 {
-	fp, _ := m.Metadata()
-	return fp
 }

@@ -17,7 +17,8 @@ import (
 // A rowCtx is what a step of a row runs on: the call, the row (ref), the
 // Frame's slots of its tensors (T: the row's tensor or return; U: the
 // argument of a pair), single (t, u) or list (tl, ul). One per phase of a
-// call, pointed at each row in turn.
+// call, pointed at each row in turn; ei >= 0 while runEach runs the row's
+// step on element ei of its list T (t, lt and tensor are the element's).
 type rowCtx struct {
 	f   *frame
 	c   *Call
@@ -26,9 +27,15 @@ type rowCtx struct {
 	s   []Slot
 	ls  []ListSlot
 	buf *elemsBuf
+	ei  int
 }
 
-func (x *rowCtx) t() *Slot      { return &x.s[x.ref.t] }
+func (x *rowCtx) t() *Slot {
+	if x.ei >= 0 {
+		return x.tl().at(x.ei)
+	}
+	return &x.s[x.ref.t]
+}
 func (x *rowCtx) u() *Slot      { return &x.s[x.ref.u] }
 func (x *rowCtx) tl() *ListSlot { return &x.ls[x.ref.t] }
 func (x *rowCtx) ul() *ListSlot { return &x.ls[x.ref.u] }
@@ -45,44 +52,14 @@ func (x *rowCtx) runAll(refs []rowRef) {
 // runEach runs the row's step, of a single T, on each element of its
 // list T in turn (a list form that is a loop of the single one).
 func (x *rowCtx) runEach() {
-	c, tl, lt, n := x.c, x.tl(), x.lt(), x.tl().n
-	if c.listPasses(x.ref.elem, tl) {
+	if x.c.listPasses(x.ref.elem, x.tl()) {
 		return
 	}
-	var es []asserts.Identity
-	if x.ref.elem >= stepDistinctOutputs { // a step that reads the tensors
-		es = x.elems()
-		n = min(n, len(es))
+	for i := range x.tl().n {
+		x.ei = i
+		x.run(x.ref.elem)
 	}
-	for i := range n {
-		t := tl.at(i)
-		switch x.ref.elem {
-		case stepSharesStorage:
-			c.SharesStorage(lt.Elem(i), t, x.lu(), x.u())
-		case stepSharesStorageOf:
-			c.SharesStorageOf(lt.Elem(i), t, x.lu(), x.ul())
-		case stepFreshOrAlias:
-			c.FreshOrAlias(lt.Elem(i), t, x.lu(), x.u())
-		case stepFreshOrAliasOf:
-			c.FreshOrAliasOf(lt.Elem(i), t, x.lu(), x.ul())
-		case stepFreshNoAliasOf:
-			c.FreshNoAliasOf(lt.Elem(i), t, x.lu(), x.ul())
-		case stepBindingContext:
-			c.BindingContext(lt.Elem(i), t, es[i])
-		case stepBindingContextAfter:
-			c.BindingContextAfter(lt.Elem(i), t, es[i])
-		case stepSameContent:
-			c.SameContent(lt.Elem(i), t, es[i])
-		case stepSameContentAfter:
-			c.SameContentAfter(lt.Elem(i), t, es[i])
-		case stepImplUseCountEqFresh:
-			c.ImplUseCountEqFresh(lt.Elem(i), t, es[i])
-		case stepFreshNotHeld:
-			c.FreshNotHeld(lt.Elem(i), t, es[i])
-		default:
-			c.misuse(x.r.Check, lt, "a list row of a step that runs on single tensors")
-		}
-	}
+	x.ei = -1
 }
 
 // A stepID names a step of a row: the entry it calls, in the form it
@@ -204,17 +181,27 @@ func (p *fastPlan) deriveSteps() {
 // rowCtx makes the context of the steps of a call's rows, whose Frame
 // slots are s and ls.
 func (f *frame) rowCtx(sc *slowCall, buf *elemsBuf, s []Slot, ls []ListSlot) rowCtx {
-	return rowCtx{f: f, c: &sc.c, s: s, ls: ls, buf: buf}
+	return rowCtx{f: f, c: &sc.c, s: s, ls: ls, buf: buf, ei: -1}
 }
 
 // lt and lu are the Locs of the row's tensors T and U, read from the
 // shape (not kept in the context: a Loc's name goes to the heap with a
 // violation, and the context's pointers into the Frame must not).
-func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
+func (x *rowCtx) lt() Loc {
+	if x.ei >= 0 {
+		return x.f.p.sh.Locs[x.r.T].Elem(x.ei)
+	}
+	return x.f.p.sh.Locs[x.r.T]
+}
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
 
 // tensor is the row's single tensor T.
-func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.t()) }
+func (x *rowCtx) tensor() asserts.Identity {
+	if x.ei >= 0 {
+		return x.f.elemOf(x.tl().h, x.ei)
+	}
+	return x.f.tensorOf(x.t())
+}
 
 // listPasses decides, where it can, the step of a single T run on each
 // element of list l (stepElems) for the whole list at once, counting what
@@ -308,7 +295,7 @@ func (x *rowCtx) runTensor(id stepID) {
 	case stepSameContent:
 		c.SameContent(x.lt(), x.t(), x.tensor())
 	case stepSameContentAfter:
-		if c.HasDigests() {
+		if c.digests {
 			c.SameContentAfter(x.lt(), x.t(), x.tensor())
 		}
 	case stepTakeMetadata:
@@ -340,13 +327,7 @@ func (x *rowCtx) runTensor(id stepID) {
 // tensor: nothing when the fingerprint read after the kernel is the one
 // taken before it, else the entry.
 func (x *rowCtx) sameMetadata() {
-	if q := x.t(); q.mread&4 != 0 && x.t().MetadataKept(q.fp, q.mread&8 != 0) {
-		return
+	if q := x.t(); q.hasMeta && (q.mread&12 != 12 || q.fp != q.x || q.meta&fPending != 0) {
+		x.c.SameMetadata(x.lt(), q, x.tensor())
 	}
-	t := x.tensor()
-	if m, ok := t.(asserts.Metadata); ok {
-		x.c.SameMetadataOf(x.lt(), x.t(), m)
-		return
-	}
-	x.c.SameMetadata(x.lt(), x.t(), t)
 }

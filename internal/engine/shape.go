@@ -499,10 +499,7 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 		return true
 	}
 	t, u := p.at(r.T), p.at(r.U)
-	if p.unc && (r.Form == FormOne || r.Form == FormOf) {
-		return p.addIdent(r, t, u)
-	}
-	if r.Form == FormOne {
+	if r.Form == FormOne || p.unc && r.Form == FormOf {
 		return p.addOne(r, t, u)
 	}
 	elemAt := func(i int8, at int) {
@@ -512,17 +509,25 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 		perList[i][at]++
 	}
 	elem := func(i int8) { elemAt(i, int(r.Check)) }
-	if p.unc {
-		return r.Form == FormArgList && p.addIdentList(r, t, u, elemAt)
+	if p.unc && r.Form != FormArgList {
+		return false // a list return of a runtime without use counts: the rows
 	}
 	k := r.Check
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged && r.Form == FormArgList:
 		p.lkept |= 1 << t
-		if !slices.Contains(checktable.Unchanged(true), k) {
+		at := int(k)
+		switch {
+		case slices.Contains(checktable.Unchanged(true), k):
+		case p.unc:
+			// plain elements without version counters: skipped under
+			// no_version_counter whatever the policy, as Call.List
+			// skips them, their versions and traits not compared
+			at = skipAt(checks.ReasonNoVersion)
+		default:
 			p.lwhole |= 1 << t
 		}
-		elem(t)
+		elemAt(t, at)
 	case b == checktable.BatchUncounted && r.Form == FormRetList && k == checktable.FreshImplCheck(false):
 		p.lle1 |= 1 << t
 		elem(t)
@@ -575,18 +580,35 @@ func (p *fastPlan) addRetList(r *Row, t, u int8, elem func(int8)) bool {
 	return true
 }
 
-// addOne is addRow for a row of single tensors.
+// addOne is addRow for a row of single tensors, of either kind. A
+// runtime without use counts (p.unc) shows on a plain call (arguments
+// without version counters, with storage; returns without use counts,
+// with storage): the rows of the checks that read use counts skipped
+// under no_use_counts (checktable.ImplUseCount, BatchUncounted,
+// LearnedFixed), no_mutation under no_version_counter; fresh_no_alias
+// comparing the storage anchors too; fresh_not_held handing the return's
+// storage out (frame.handOuts). Its may-alias return (fresh_or_alias,
+// fresh_not_held of form FormOf) passes on the alias branch (the
+// argument's handle or on its storage); a fresh one runs the rows (the
+// branch it takes decides its counts).
 func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 	k := r.Check
 	if p.addBefore(k, t, false) {
 		return true // counted before the kernel
 	}
+	at, learned := int(k), checktable.LearnedBy(k, FormOne) // at: the count the row adds to
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged:
 		p.kept |= 1 << t
 		if !slices.Contains(checktable.Unchanged(true), k) {
 			p.whole |= 1 << t // it reads the version counter
+			if p.unc {
+				at = skipAt(checks.ReasonNoVersion)
+			}
 		}
+	case p.unc && (b == checktable.BatchUncounted || checktable.ImplUseCount(k)):
+		p.ret(t)
+		at = skipAt(checks.ReasonNoUseCounts)
 	case b == checktable.BatchUncounted && k == checktable.FreshImplCheck(false):
 		p.le1 |= 1 << t
 	case b == checktable.BatchUncounted:
@@ -595,21 +617,28 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		p.one |= 1 << t // the form PyTorch 2.14 asserts: 1 for a tensor with no object bound
 	case b == checktable.BatchPairsHandle:
 		p.ret(t).apart |= 1 << u
-		return true // counted as part of impl_use_count_le_1
+		return true // counted as part of the TensorImpl use-count check
 	case b == checktable.BatchPairsStorage:
 		p.ret(t).fresh |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
+	case learned == checktable.LearnedHandleSame:
 		p.ret(t).returns |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
+	case learned == checktable.LearnedAnchorSame:
 		p.ret(t).shares |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAliasOrFresh:
+	case p.unc && learned == checktable.LearnedFixed:
+		p.ret(t)
+		at = skipAt(checks.ReasonNoUseCounts)
+	case p.unc && mayAlias(k, r.Form):
+		p.ret(t).alias |= 1 << u
+	case p.unc && r.Form == FormOne && checktable.LearnedBy(k, checktable.FormAnchor) == checktable.LearnedHeld:
+		p.ret(t).held = true
+	case !p.unc && learned == checktable.LearnedAliasOrFresh:
 		p.ret(t).aliasOrFresh |= 1 << u
-	case checktable.ReadsBase(k):
+	case !p.unc && checktable.ReadsBase(k):
 		p.ret(t).view |= 1 << u
 	default:
 		return false
 	}
-	p.post[k]++
+	p.post[at]++
 	return true
 }
 
