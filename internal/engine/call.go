@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -232,24 +233,11 @@ func writeKey(id asserts.Ident) asserts.ID {
 	return id.Storage
 }
 
-// aliasesMutable reports whether storage st is a mutable argument's.
-func (c *Call) aliasesMutable(st asserts.ID) bool {
-	if st == 0 {
-		return false
-	}
-	for _, m := range c.mut[:min(c.nmut, len(c.mut))] {
-		if m == st {
-			return true
-		}
-	}
-	if c.nmut > len(c.mut) {
-		for _, m := range c.mutMore {
-			if m == st {
-				return true
-			}
-		}
-	}
-	return false
+// mutHas reports whether id (0: none) is one of the call's nmut records
+// of Call.Mutable, the first in inl, the rest in more: a mutable
+// argument's StorageImpl (c.mut) or TensorImpl (c.mutImpl).
+func (c *Call) mutHas(id asserts.ID, inl *[4]asserts.ID, more []asserts.ID) bool {
+	return id != 0 && (slices.Contains(inl[:min(c.nmut, len(inl))], id) || c.nmut > len(inl) && slices.Contains(more, id))
 }
 
 // classify returns the checks the skip policy turns off for the tensor of
@@ -312,9 +300,6 @@ func (c *Call) skip(k checks.Check, r checks.Reason) {
 	c.t[skipAt(r)]++
 }
 
-// countReason counts one skip for reason r.
-func (c *Call) countReason(r checks.Reason) { c.t[skipAt(r)]++ }
-
 // skipped reports whether k is skipped for s, counting the skip.
 func (c *Call) skipped(k checks.Check, s *Slot) bool {
 	m, cs := c.classify(s)
@@ -325,11 +310,13 @@ func (c *Call) skipped(k checks.Check, s *Slot) bool {
 	return true
 }
 
-func (c *Call) pairSkipped(k checks.Check, la Loc, a *Slot, lb Loc, b *Slot) bool {
-	if uncountedPair(a, b) {
+// pairSkipped reports whether check k is skipped for the pair of a (less
+// the conditions drop, see classifyWith) and b, counting the skip.
+func (c *Call) pairSkipped(k checks.Check, a, b *Slot, drop conds) bool {
+	if uncountedPair(a, b) { // no subclass condition to drop
 		return c.uncountedSkip(k)
 	}
-	am, ac := c.classify(a)
+	am, ac := c.classifyWith(a, 0, drop)
 	bm, bc := c.classify(b)
 	if !(am | bm).Has(k) {
 		return false

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/shared"
 )
 
@@ -228,9 +227,6 @@ func (c *Call) concurrentWrite(st asserts.ID) bool {
 	}
 	return w.lastEnd > c.since
 }
-
-// skipConcurrent counts check k as skipped under concurrent_write.
-func (c *Call) skipConcurrent(k checks.Check) { c.skip(k, checks.ReasonConcurrentWrite) }
 
 // A clock is an atomic counter whose word generic code instantiated in
 // another package can read with atomic.LoadUint64, an intrinsic

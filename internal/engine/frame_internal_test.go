@@ -256,10 +256,9 @@ func TestRowStepsDispatch(t *testing.T) {
 			}()
 			s := []Slot{{id: x0.id, h: unsafe.Pointer(x0)}, {id: x0.id, h: unsafe.Pointer(x0)}}
 			ls := []ListSlot{{n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}, {n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}}
-			sc := &slowCall{}
-			sc.c.op = f.op
+			c := &Call{op: f.op}
 			var buf elemsBuf
-			x := f.rowCtx(sc, &buf, s, ls)
+			x := f.rowCtx(c, &buf, s, ls)
 			x.runAll([]rowRef{{r: &Row{T: 0, U: 1, Set: 1 << 2}, id: id, t: 0, u: 1}})
 		}()
 	}

@@ -478,12 +478,11 @@ func (f *frame) endMemRows(p *fastPlan) {
 		f.endRows()
 		return
 	}
-	sc := f.rowsAfter()
-	c := &sc.c
+	c := f.rowsAfter()
 	t, spilled := c.t, c.spilled
 	f.slow = nil
 	c.End()
-	slowCalls.Put(sc)
+	slowCalls.Put(c)
 	st := &f.op.st
 	if spilled || st.state.Load() != sigReady || st.sig != t || st.cal.Load() != nil {
 		return

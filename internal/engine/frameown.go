@@ -169,7 +169,7 @@ func (f *frame) handOuts(p *fastPlan) (reported bool) {
 		f.op.register()
 	}
 	base := unsafe.Pointer(f)
-	var sc *slowCall
+	var c *Call
 	for i := range p.rets {
 		n := &p.rets[i]
 		if !n.held {
@@ -179,19 +179,19 @@ func (f *frame) handOuts(p *fastPlan) (reported bool) {
 		var prev handout
 		l := p.sh.Locs[n.slot]
 		if fresh.handOut(r.id.Storage, uintptr(r.anchor), r.id.Traits&asserts.AddressIdentity != 0, false, st.idx, l, f.fresh, &prev) {
-			if sc == nil {
-				sc = f.passedSlow(p)
+			if c == nil {
+				c = f.passedSlow(p)
 			}
 			sv := Slot{id: r.id, meta: r.meta, anchor: r.anchor}
-			sc.c.heldReport(l, &sv, &prev)
+			c.heldReport(l, &sv, &prev)
 		}
 	}
-	if sc == nil {
+	if c == nil {
 		return false
 	}
 	f.slow = nil
-	sc.c.End()
-	slowCalls.Put(sc)
+	c.End()
+	slowCalls.Put(c)
 	return true
 }
 
@@ -200,14 +200,14 @@ func (f *frame) handOuts(p *fastPlan) (reported bool) {
 // it declared.
 //
 //go:noinline
-func (f *frame) passedSlow(p *fastPlan) *slowCall {
-	sc := f.slowOfFast(p)
-	sc.c.t = p.full[f.bindNo]
+func (f *frame) passedSlow(p *fastPlan) *Call {
+	c := f.slowOfFast(p)
+	c.t = p.full[f.bindNo]
 	if p.nl != 0 {
 		_, ls := f.slots(p)
-		addLists(&sc.c.t, p, ls, sc.c.bind, true)
+		addLists(&c.t, p, ls, c.bind, true)
 	}
-	return sc
+	return c
 }
 
 // anchorAfter completes, off the fast plan, the slot q of a single

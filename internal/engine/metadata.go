@@ -107,34 +107,15 @@ func (c *Call) SameMetadata(l Loc, s *Slot, t asserts.Identity) {
 		c.skip(k, checks.ReasonNoMetadata)
 		return
 	}
-	if c.mutableImpl(s.id.Impl) {
+	if c.mutHas(s.id.Impl, &c.mutImpl, c.mutImplMore) {
 		c.skip(k, checks.ReasonAliasesMutable)
 		return
 	}
 	if c.concurrentWrite(writeKey(s.id)) {
-		c.skipConcurrent(k)
+		c.skip(k, checks.ReasonConcurrentWrite)
 		return
 	}
 	c.report(&violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: s.x, Got: got}, loc: l})
-}
-
-// mutableImpl reports whether TensorImpl impl is a mutable argument's.
-func (c *Call) mutableImpl(impl asserts.ID) bool {
-	if impl == 0 {
-		return false
-	}
-	for i := range c.nmut {
-		var m asserts.ID
-		if i < len(c.mutImpl) {
-			m = c.mutImpl[i]
-		} else {
-			m = c.mutImplMore[i-len(c.mutImpl)]
-		}
-		if m == impl {
-			return true
-		}
-	}
-	return false
 }
 
 // SaveMetadataList starts same_metadata on each element of a list

@@ -151,7 +151,9 @@ func provenance(v *violation) (text, takenBack string) {
 // runtime (asserts.Recycled) during add.out, 3 pool events ago, and
 // handed out again (asserts.Reused) during neg, the latest pool event".
 func memoryHistory(r *recycledEntry) string {
-	now := poolEventsNow()
+	poolLog.mu.Lock()
+	now := poolLog.n
+	poolLog.mu.Unlock()
 	if r.backN == 0 {
 		return "was handed out (asserts.Reused)" + during(r.outOp) + ", " + ago(now-r.outN+1, "pool event")
 	}
@@ -160,12 +162,6 @@ func memoryHistory(r *recycledEntry) string {
 		h += ", and handed out again (asserts.Reused)" + during(r.outOp) + ", " + ago(now-r.outN+1, "pool event")
 	}
 	return h
-}
-
-func poolEventsNow() uint64 {
-	poolLog.mu.Lock()
-	defer poolLog.mu.Unlock()
-	return poolLog.n
 }
 
 // during names the checked call an event happened in (" during

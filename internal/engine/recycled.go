@@ -33,13 +33,6 @@ func (s *recycledShard) entry(p uintptr) *recycledEntry {
 	return &set[victim]
 }
 
-// recycledAt returns the write clock of the latest Recycled of anchor p
-// still in the table and not followed by a Reused, 0 if none.
-func recycledAt(p uintptr) uint64 {
-	e, _ := recycledRecord(p)
-	return e.seq
-}
-
 // recycledRecord returns the table's record of anchor p.
 func recycledRecord(p uintptr) (recycledEntry, bool) {
 	s := &recycled.shards[(p>>13)%recycledShards]

@@ -180,8 +180,8 @@ func (p *fastPlan) deriveSteps() {
 
 // rowCtx makes the context of the steps of a call's rows, whose Frame
 // slots are s and ls.
-func (f *frame) rowCtx(sc *slowCall, buf *elemsBuf, s []Slot, ls []ListSlot) rowCtx {
-	return rowCtx{f: f, c: &sc.c, s: s, ls: ls, buf: buf, ei: -1}
+func (f *frame) rowCtx(c *Call, buf *elemsBuf, s []Slot, ls []ListSlot) rowCtx {
+	return rowCtx{f: f, c: c, s: s, ls: ls, buf: buf, ei: -1}
 }
 
 // lt and lu are the Locs of the row's tensors T and U, read from the
@@ -298,12 +298,16 @@ func (x *rowCtx) runTensor(id stepID) {
 		if c.digests {
 			c.SameContentAfter(x.lt(), x.t(), x.tensor())
 		}
-	case stepTakeMetadata:
-		x.f.takeMetadata(x.t(), c)
+	case stepTakeMetadata: // from the fingerprint its helper read, when it had one
+		if q := x.t(); q.mread&1 == 0 || !c.TakeMetadata(q, q.x, q.mread&2 != 0) {
+			c.SaveMetadata(q, x.tensor())
+		}
 	case stepSaveMetadataList:
 		SaveMetadataList(c, x.tl(), x.elems())
-	case stepSameMetadata:
-		x.sameMetadata()
+	case stepSameMetadata: // nothing if the fingerprint read after the kernel is the one taken
+		if q := x.t(); q.hasMeta && (q.mread&12 != 12 || q.fp != q.x || q.meta&fPending != 0) {
+			c.SameMetadata(x.lt(), q, x.tensor())
+		}
 	case stepSameMetadataList:
 		SameMetadataList(c, x.lt(), x.tl(), x.elems())
 	case stepImplUseCountEqFresh:
@@ -320,14 +324,5 @@ func (x *rowCtx) runTensor(id stepID) {
 		x.runEach()
 	default:
 		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
-	}
-}
-
-// sameMetadata is same_metadata's step after the kernel on a single
-// tensor: nothing when the fingerprint read after the kernel is the one
-// taken before it, else the entry.
-func (x *rowCtx) sameMetadata() {
-	if q := x.t(); q.hasMeta && (q.mread&12 != 12 || q.fp != q.x || q.meta&fPending != 0) {
-		x.c.SameMetadata(x.lt(), q, x.tensor())
 	}
 }

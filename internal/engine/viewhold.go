@@ -56,7 +56,7 @@ func (c *Call) ViewHoldsStorage(ret Loc, r *Slot, arg Loc, s *Slot) {
 		return
 	}
 	c.count(k, 1)
-	if c.pairSkipped(k, ret, r, arg, s) {
+	if c.pairSkipped(k, r, s, 0) {
 		return
 	}
 	if r.meta&fResult == 0 {
