@@ -405,34 +405,23 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 	return false
 }
 
-// repeatedAddr reports whether a hand-out of st (wide or not) by a call
-// that began at since would be judged a repeat now, without numbering or
-// recording it; its shard s is locked.
-func (h *heldRegistry) repeatedAddr(s *heldShard, st asserts.ID, wide bool, since uint64) bool {
-	e := gcEpochNow()
-	a := s.addr
-	if a == nil || a.gc != e.gc+1 {
-		return false
+// repeatedAddr returns the earlier hand-out a hand-out of st (wide or
+// not) by a call that began at since would be judged a repeat of now,
+// without numbering or recording it; its shard s is locked.
+func (h *heldRegistry) repeatedAddr(s *heldShard, st asserts.ID, wide bool, since uint64) (handout, bool) {
+	if e, a := gcEpochNow(), s.addr; a != nil && a.gc == e.gc+1 {
+		return a.judge(st, wide, e, since)
 	}
-	_, ok := a.judge(st, wide, e, since)
-	return ok
+	return handout{}, false
 }
 
 // findAddr is find for an address: its latest hand-out in the cycle
 // whose details the shard still holds.
 func (h *heldRegistry) findAddr(st asserts.ID) (handout, bool) {
-	e := gcEpochNow()
 	s := &h.shards[(st>>13)%heldShards]
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.addr
-	if a == nil || a.gc != e.gc+1 {
-		return handout{}, false
-	}
-	if p, ok := a.judge(st, false, e, 0); ok {
-		return p, true
-	}
-	return handout{}, false
+	return h.repeatedAddr(s, st, false, 0)
 }
 
 // forgetAddr is forget for an address: its narrow entry and its ring

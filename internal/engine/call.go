@@ -187,25 +187,6 @@ func (c *Call) pol() *policyTable {
 	panic(fmt.Sprintf("asserts: %s: invalid policy %d", c.op.FullName(), c.op.Policy))
 }
 
-// Save snapshots an argument into s before the kernel runs: its
-// identities, version and traits. The Frame completes the snapshot once
-// the kernel has returned.
-func (c *Call) Save(s *Slot, t asserts.Identity) {
-	s.id = t.Ident()
-	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
-}
-
-// SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
-// otherwise an absent snapshot whose checks are all skipped (and counted
-// under reason absent).
-func (c *Call) SaveOpt(s *Slot, t asserts.Identity, present bool) {
-	if present {
-		c.Save(s, t)
-		return
-	}
-	*s = Slot{meta: fAbsent | c.saved}
-}
-
 // Mutable records that the argument saved in s is one the call may write
 // (Tensor(a!)). Call it after [Call.Save] for each such argument of an op
 // that checks no_mutation on others: an argument that shares a StorageImpl

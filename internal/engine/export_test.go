@@ -76,6 +76,13 @@ func resultMemory(c *Call, r *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	}
 }
 
+// Save snapshots an argument into s before the kernel runs: its
+// identities, version and traits, as a Frame's reads do.
+func (c *Call) Save(s *Slot, t asserts.Identity) {
+	s.id = t.Ident()
+	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
+}
+
 // SaveIdent is Call.Save with the argument's storage anchor, as the rows
 // of a Frame read by ArgIdent hold it.
 func (c *Call) SaveIdent(s *Slot, t asserts.Identity) {

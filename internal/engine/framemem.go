@@ -673,7 +673,7 @@ func (f *frame) handOutMemSlow(s *heldShard, locked bool, id asserts.ID, wide bo
 	if !locked {
 		s.mu.Lock()
 	}
-	if fresh.repeatedAddr(s, id, wide, f.fresh) {
+	if _, ok := fresh.repeatedAddr(s, id, wide, f.fresh); ok {
 		s.mu.Unlock()
 		return false
 	}

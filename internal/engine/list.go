@@ -65,13 +65,14 @@ func (l *ListSlot) allPlain(m asserts.Traits) bool {
 }
 
 // SummarizeSavedOpt is SummarizeSaved for a Tensor?[] argument: undefined
-// elements (for a pointer type, nil) are absent and their checks skipped.
+// elements (for a pointer type, nil) are absent and their checks skipped
+// (and counted under reason absent).
 func (c *Call) SummarizeSavedOpt(l *ListSlot) {
 	l.SummarizeSaved()
 	l.opt = true
 	for i := range l.n {
 		if s := l.at(i); s.id.Impl == 0 {
-			c.SaveOpt(s, nil, false)
+			*s = Slot{meta: fAbsent | c.saved}
 		}
 	}
 }
