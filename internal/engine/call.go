@@ -319,13 +319,20 @@ func uncountedPair(r, s *Slot) bool {
 // uncountedSkip is pairSkipped for an uncountedPair: the policy's decision
 // read from its table.
 func (c *Call) uncountedSkip(k checks.Check) bool {
-	switch r := c.pol().unc[k]; r {
-	case noSkip:
+	r := c.pol().unc[k]
+	if r == noSkip {
 		return false
-	default:
-		c.skip(k, r)
 	}
+	c.skip(k, r)
 	return true
+}
+
+// needResult reports a misuse of check k at l unless r is a return's
+// snapshot.
+func (c *Call) needResult(k checks.Check, l Loc, r *Slot) {
+	if r.meta&fResult == 0 {
+		c.misuse(k, l, "needs a Result snapshot of the return")
+	}
 }
 
 // misuse reports generated code that calls the API out of order; it is a bug
@@ -393,6 +400,6 @@ func (c *Call) report(v *violation) {
 	v.Hint = hint(v)
 	done := false
 	defer c.releaseOnPanic(&done)
-	handle(v)
+	asserts.Handle(&v.Violation) // the calling goroutine's scope, or the handler
 	done = true
 }

@@ -16,6 +16,10 @@ func memMeta(m *asserts.Memory) uint64 {
 	return fp
 }
 
+// handle hands v to the calling goroutine's scope or to the handler, as
+// Call.report does.
+func handle(v *violation) { asserts.Handle(&v.Violation) }
+
 // savedFlags are the flags Call.Save sets under mode state st.
 func savedFlags(st asserts.EnvState) asserts.Traits {
 	if st.ModeActive {

@@ -81,9 +81,7 @@ func (c *Call) FreshNotHeldAnchor(l Loc, r *Slot, anchor unsafe.Pointer) {
 	if !r.plainUncounted() && c.skipped(k, r) {
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, l, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, l, r)
 	if anchor == nil {
 		c.skip(k, checks.ReasonNoAnchor)
 		return

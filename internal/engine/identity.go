@@ -146,9 +146,7 @@ func (c *Call) FreshOrAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if c.pairSkipped(k, r, s, 0) {
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, ret, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, ret, r)
 	rm, rc := c.classify(r)
 	sm, sc := c.classify(s)
 	m := rm | sm
@@ -227,9 +225,7 @@ func (c *Call) freshNoAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if c.pairSkipped(k, r, s, 0) {
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, ret, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, ret, r)
 	if r.id.Storage != s.id.Storage && r.anchor != nil && r.anchor == s.anchor && r.meta&fStorageReported == 0 {
 		// another StorageImpl ID on the argument's memory
 		c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor)})
@@ -354,9 +350,7 @@ func (c *Call) resultSkipped(k checks.Check, l Loc, r *Slot) bool {
 	if c.skipped(k, r) {
 		return true
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, l, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, l, r)
 	return false
 }
 
@@ -463,9 +457,7 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Slot, arg Loc, sl *ListSlot) {
 		c.skip(k, c.pol().reason(k, rc))
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, ret, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, ret, r)
 	for i := range sl.n {
 		e := sl.at(i)
 		em, _ := c.classify(e)

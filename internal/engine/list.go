@@ -104,15 +104,7 @@ func (l *ListSlot) SummarizeAfter() {
 	case dv == 0:
 		l.ok |= okVersion
 	}
-	l.ok |= b2ok(di == 0, okImpl) | b2ok(ds == 0, okStorage)
-}
-
-// b2ok is bit when b holds, else 0.
-func b2ok(b bool, bit uint8) uint8 {
-	if b {
-		return bit
-	}
-	return 0
+	l.ok |= b2u(di == 0)*okImpl | b2u(ds == 0)*okStorage
 }
 
 // SummarizeResult notes, once every element of a list return is
@@ -129,6 +121,6 @@ func (l *ListSlot) SummarizeResult() {
 	}
 	l.ok = 0
 	if odd == 0 {
-		l.ok = okRegular | b2ok(implOK, okImplUses) | b2ok(storOK, okStorUses) | b2ok(implOne, okImplOne)
+		l.ok = okRegular | b2u(implOK)*okImplUses | b2u(storOK)*okStorUses | b2u(implOne)*okImplOne
 	}
 }

@@ -399,10 +399,8 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		p.pols = identPolicies(sh)
 	}
 	p.deriveSteps()
-	// a return that no row of its own names (only a pair) is still read
-	for k := p.nArgs; k < p.ns; k++ {
-		p.ret(int8(k))
-	}
+	// each single return, one that no row of its own names (only a pair)
+	// too, is read
 	for k := range n {
 		if !p.list[k] && p.idx[k] >= int8(p.nArgs) {
 			p.ret(p.idx[k]).slot = int8(k)

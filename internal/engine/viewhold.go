@@ -59,9 +59,7 @@ func (c *Call) ViewHoldsStorage(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if c.pairSkipped(k, r, s, 0) {
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, ret, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, ret, r)
 	if r.id.Storage != s.id.Storage {
 		return // not a view of s: shares_storage reports it
 	}
