@@ -209,13 +209,3 @@ func (f *frame) passedSlow(p *fastPlan) *Call {
 	}
 	return c
 }
-
-// anchorAfter completes, off the fast plan, the slot q of a single
-// argument read with its storage anchor (Frame.ArgIdent) as AfterAnchor
-// does, with the tensor's anchor after the kernel (the tensor's now: the
-// call has not returned).
-func (f *frame) anchorAfter(c *Call, q *Slot) {
-	if q.anchor != nil {
-		c.AfterAnchor(q, anchorOf(f.tensorOf(q)))
-	}
-}

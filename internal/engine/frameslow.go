@@ -200,8 +200,10 @@ func (f *frame) complete(p *fastPlan, c *Call, s []Slot, ls []ListSlot) {
 			continue
 		}
 		s[i].meta &^= fPending // AfterRecycled's mark stays
-		if p.unc {
-			f.anchorAfter(c, &s[i])
+		if q := &s[i]; p.unc && q.anchor != nil {
+			// read with its storage anchor (Frame.ArgIdent): compared
+			// with the tensor's now (the call has not returned)
+			c.AfterAnchor(q, anchorOf(f.tensorOf(q)))
 		}
 	}
 	for i := p.nArgs; i < p.ns; i++ {

@@ -225,20 +225,11 @@ var modulePath = sync.OnceValue(func() string {
 // changed since the build) and for a line with two literals.
 func declColumn(file string, line int, function string) int {
 	src, err := os.ReadFile(file)
-	if err != nil || line <= 0 {
+	lines := bytes.Split(src, []byte("\n"))
+	if err != nil || line <= 0 || line > len(lines) {
 		return 0
 	}
-	for i := 1; i < line; i++ {
-		nl := bytes.IndexByte(src, '\n')
-		if nl < 0 {
-			return 0
-		}
-		src = src[nl+1:]
-	}
-	if nl := bytes.IndexByte(src, '\n'); nl >= 0 {
-		src = src[:nl]
-	}
-	toks := lineTokens(src)
+	toks := lineTokens(lines[line-1])
 	name, literal := declName(function)
 	if literal {
 		var col int

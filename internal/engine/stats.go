@@ -71,25 +71,19 @@ func registeredOp(idx uint32) *Op {
 
 // Stats returns the operator's counts.
 func (op *Op) Stats() asserts.Stats {
-	var s asserts.Stats
 	st := &op.st
+	var n uint64 // the calls that counted the signature, sig
+	var sig tally
 	if st.state.Load() == sigReady {
-		n := st.sigCalls.Load() + st.lockedCalls()
-		s.Calls = n
-		for k := range checks.NumChecks {
-			s.Ran[k] = n * st.sig[k]
-		}
-		for r := range checks.NumReasons {
-			s.Skipped[r] = n * st.sig[checks.NumChecks+r]
-		}
+		n, sig = st.sigCalls.Load()+st.lockedCalls(), st.sig
 	}
-	s.Calls += st.calls.Load()
+	s := asserts.Stats{Calls: n + st.calls.Load()}
 	for k := range checks.NumChecks {
-		s.Ran[k] += st.ran[k].Load()
+		s.Ran[k] = n*sig[k] + st.ran[k].Load()
 		s.Violations[k] = st.violations[k].Load()
 	}
 	for r := range checks.NumReasons {
-		s.Skipped[r] += st.skipped[r].Load()
+		s.Skipped[r] = n*sig[checks.NumChecks+r] + st.skipped[r].Load()
 	}
 	return s
 }
