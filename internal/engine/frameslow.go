@@ -17,12 +17,16 @@ import (
 // allocates and the Frame stays small.
 var slowCalls = sync.Pool{New: func() any { return new(Call) }}
 
-// newSlow takes the rows' Call for the call.
-func (f *frame) newSlow() *Call {
+// newSlow takes the rows' Call for the call, under env with the flags
+// saved and binding_context's count bind, and completes the arguments'
+// slots before the kernel (argSlots).
+func (f *frame) newSlow(p *fastPlan, env asserts.EnvState, saved asserts.Traits, bind int) (*Call, []Slot, []ListSlot) {
 	c := slowCalls.Get().(*Call)
-	*c = Call{}
+	*c = Call{op: f.op, since: f.since(), env: env, saved: saved, bind: bind, fresh: f.fresh}
 	f.slow = c
-	return c
+	s, ls := f.slots(p)
+	f.argSlots(p, s, ls, saved)
+	return c, s, ls
 }
 
 // beginRows begins a call off the fast plan: the arguments' slots
@@ -30,19 +34,15 @@ func (f *frame) newSlow() *Call {
 // declared (Call.Mutable), then the steps of the rows before the kernel,
 // entry by entry.
 func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
-	c, sh := f.newSlow(), p.sh
-	c.op, c.since = f.op, f.since()
-	c.env, c.saved, c.bind = env, fPending, bindNoEnv
+	saved, bind, sh := fPending, bindNoEnv, p.sh
 	if env.ModeActive {
-		c.saved |= fMode
+		saved |= fMode
 	}
 	if hasEnv {
-		c.bind = bindRun
+		bind = bindRun
 	}
-	c.fresh = f.fresh
-	f.mode = c.saved & fMode
-	s, ls := f.slots(p)
-	f.argSlots(p, s, ls, c.saved)
+	f.mode = saved & fMode
+	c, s, ls := f.newSlow(p, env, saved, bind)
 	for k, isList := range p.list[:sh.Args] {
 		if isList && sh.OptLists&(1<<k) != 0 {
 			c.SummarizeSavedOpt(&ls[p.idx[k]])
@@ -91,12 +91,7 @@ func (f *frame) argSlots(p *fastPlan, s []Slot, ls []ListSlot, flags asserts.Tra
 // kernel, the call's writes (declared by the Frame, ended by Call.End)
 // and what the plan counted before the kernel.
 func (f *frame) slowOfFast(p *fastPlan) *Call {
-	c := f.newSlow()
-	c.op, c.since = f.op, f.since()
-	c.env, c.saved, c.bind = asserts.EnvState{Context: f.ctx}, fPending, bindOf(f.bindNo)
-	c.fresh = f.fresh
-	s, ls := f.slots(p)
-	f.argSlots(p, s, ls, fPending)
+	c, s, ls := f.newSlow(p, asserts.EnvState{Context: f.ctx}, fPending, bindOf(f.bindNo))
 	for _, i := range p.meta { // taken before the kernel (beginMeta)
 		s[i].hasMeta = true
 	}
