@@ -131,8 +131,11 @@ func (c *Call) endWrites() {
 	n := c.nmut
 	c.nmut = 0
 	e := writeClock.Add(1)
-	for i := range n {
-		endWrite(c.mutAt(i), e, c.tok)
+	for _, st := range c.mut[:min(n, len(c.mut))] {
+		endWrite(st, e, c.tok)
+	}
+	for _, st := range c.mutMore[:max(n-len(c.mut), 0)] {
+		endWrite(st, e, c.tok)
 	}
 }
 
@@ -164,14 +167,6 @@ func (w *writeSlot) ended(e uint64, tok uintptr) {
 	case tok != w.lastTok:
 		w.prevEnd = max(w.prevEnd, e)
 	}
-}
-
-// mutAt returns the i-th storage [Call.Mutable] recorded.
-func (c *Call) mutAt(i int) asserts.ID {
-	if i < len(c.mut) {
-		return c.mut[i]
-	}
-	return c.mutMore[i-len(c.mut)]
 }
 
 // Abandon ends the call's declared writes if [Call.End] was not reached:

@@ -646,6 +646,7 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 // same_metadata's (the fingerprints read before the kernel); false for a
 // row of another batch.
 func (p *fastPlan) addBefore(k checks.Check, t int8, list bool) bool {
+	at := int(k) // what the row counts: for a list, per element
 	switch checktable.BatchOf(k) {
 	case checktable.BatchPlain:
 		if list {
@@ -653,31 +654,24 @@ func (p *fastPlan) addBefore(k checks.Check, t int8, list bool) bool {
 		} else {
 			p.binds++
 		}
+		return true
 	case checktable.BatchContent:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, list)
+		at = skipAt(checks.ReasonContentOff)
 	case checktable.BatchMetadata:
 		if list {
 			p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
 		} else {
 			p.meta = append(p.meta, t)
 		}
-		p.countBefore(int(k), t, list)
 	default:
 		return false
 	}
-	return true
-}
-
-// countBefore adds to what a passing call counts before the kernel one
-// count at of its tally (a same_content row's skip under
-// content_check_off, a same_metadata row's run): for a row of single
-// tensors, or (list) per element of list t.
-func (p *fastPlan) countBefore(at int, t int8, list bool) {
 	if list {
 		p.preList = append(p.preList, lword{i: t, w: int8(at), v: 1})
-		return
+	} else {
+		p.before[at]++
 	}
-	p.before[at]++
+	return true
 }
 
 // ret returns the tests of single return t, adding them.
