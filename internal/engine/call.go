@@ -120,9 +120,6 @@ func (r *Slot) plainUncounted() bool {
 	return r.meta&^asserts.Versioned == fResult|fUncounted && r.id.Storage != 0
 }
 
-// Ident returns the slot's identities (before the kernel, for an argument).
-func (s *Slot) Ident() asserts.Ident { return s.id }
-
 // tally is what one call counts, a word per count: the runs of each
 // check (the check is its index), then the skips by each reason
 // (skipAt). A word holds any number a call can count, so a call's counts

@@ -35,6 +35,9 @@ func (c *Call) Skips(s *Slot) checks.Set {
 	return m
 }
 
+// Ident returns the slot's identities (before the kernel, for an argument).
+func (s *Slot) Ident() asserts.Ident { return s.id }
+
 // Env returns the mode state the call runs under.
 func (c *Call) Env() asserts.EnvState { return c.env }
 

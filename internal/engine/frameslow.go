@@ -244,21 +244,6 @@ func (f *frame) complete(p *fastPlan, c *Call, s []Slot, ls []ListSlot) {
 // listInline of them on the stack.
 type elemsBuf [listInline]asserts.Identity
 
-// elems makes the tensors of list slot q from its handle, in buf when
-// they fit (off the fast plan only).
-func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Identity {
-	var ts []asserts.Identity
-	if q.n <= len(buf) {
-		ts = buf[:q.n]
-	} else {
-		ts = make([]asserts.Identity, q.n)
-	}
-	for i := range ts {
-		ts[i] = f.elemOf(q.h, i)
-	}
-	return ts
-}
-
 // distinctOutputs runs distinct_outputs on the returns of r.Set, each
 // element of each against the later ones, by index: a slice of their
 // slots would make the Frame escape.

@@ -223,8 +223,19 @@ func (c *Call) listPasses(id stepID, l *ListSlot) bool {
 	return false
 }
 
-// elems are the tensors of the row's list T.
-func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tl(), x.buf) }
+// elems makes the tensors of the row's list T from its handle, in x.buf
+// when they fit.
+func (x *rowCtx) elems() []asserts.Identity {
+	q, ts := x.tl(), x.buf[:]
+	if q.n > len(ts) {
+		ts = make([]asserts.Identity, q.n)
+	}
+	ts = ts[:q.n]
+	for i := range ts {
+		ts[i] = x.f.elemOf(q.h, i)
+	}
+	return ts
+}
 
 // forms is a step's IDs by form.
 type forms = [checktable.NumForms]stepID
