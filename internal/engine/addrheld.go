@@ -142,7 +142,7 @@ func addrGranule(st asserts.ID) uint64 {
 // counts the call, under the shard's lock (framemem.go's handOutMem).
 func (h *heldRegistry) handOutAddr(st asserts.ID, wide bool, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64) bool {
 	seq := handSeq.Add(1)
-	e := gcEpochNow()
+	e := epoch.Load()
 	i := (st >> 13) % heldShards
 	s := &h.shards[i]
 	// The common case, written out and without a call (a call makes the
@@ -367,7 +367,7 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 		}
 		s.mu.Lock()
 	}
-	e := gcEpochNow()
+	e := epoch.Load()
 	a := s.addr
 	if a == nil {
 		a = new(addrHeld)
@@ -381,7 +381,7 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 		}
 	}
 	// The epoch again: judge may have seen a new one.
-	if e = gcEpochNow(); a.gc != e.gc+1 {
+	if e = epoch.Load(); a.gc != e.gc+1 {
 		// a new cycle: nothing recorded before it is judged
 		a.newCycle(e)
 	}
@@ -409,7 +409,7 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 // not) by a call that began at since would be judged a repeat of now,
 // without numbering or recording it; its shard s is locked.
 func (h *heldRegistry) repeatedAddr(s *heldShard, st asserts.ID, wide bool, since uint64) (handout, bool) {
-	if e, a := gcEpochNow(), s.addr; a != nil && a.gc == e.gc+1 {
+	if e, a := epoch.Load(), s.addr; a != nil && a.gc == e.gc+1 {
 		return a.judge(st, wide, e, since)
 	}
 	return handout{}, false

@@ -253,7 +253,7 @@ func (f *frame) beginMemMore(sh *Shape, size int) {
 	}
 	p := sh.plan.Load()
 	if p == nil {
-		p = sh.planOfKind(true)
+		p = sh.planOf(true)
 	}
 	f.p = p
 	if size != p.size || !p.mem {
@@ -643,7 +643,7 @@ func (f *frame) handOutMem(p *fastPlan) bool {
 	r := (*Slot)(unsafe.Add(unsafe.Pointer(f), slotOff(int(p.held))))
 	id := asserts.ID(uintptr(r.anchor))
 	wide := r.x >= 16 // the return's extent (RetMemory)
-	e := gcEpochNow()
+	e := epoch.Load()
 	i := (id >> 13) % heldShards
 	s := &fresh.shards[i]
 	if !s.mu.TryLock() {

@@ -88,7 +88,7 @@ func (f *frame) firstPlan(sh *Shape) *fastPlan {
 	if sh.Unanchored {
 		f.anchorStale(sh)
 	}
-	return sh.planOf()
+	return sh.planOf(false)
 }
 
 // anchorStale panics if the shape's tensor type (its Tensor function's,

@@ -60,13 +60,9 @@ const (
 // that the two are read together.
 type gcEpoch struct{ gc, seq uint64 }
 
-var epoch atomic.Pointer[gcEpoch]
+var epoch atomic.Pointer[gcEpoch] // never nil once the package is initialized
 
 const gcRefresh = 64
-
-// gcEpochNow returns the current epoch (never nil once the package is
-// initialized).
-func gcEpochNow() *gcEpoch { return epoch.Load() }
 
 // observeGC reads the exact count of completed collections and, if it
 // moved on from the epoch's, installs a new epoch. It returns the epoch

@@ -130,8 +130,11 @@ func provenance(v *violation) (text, takenBack string) {
 			if a == 0 || i == 1 && a == v.anchor {
 				continue
 			}
+			// its history only if no collection completed since the
+			// record's latest event: else the memory at the address may
+			// be another object's (silence, never another's history)
 			r, ok := recycledRecord(a)
-			if !ok || !r.current() {
+			if now, exact := observeGC(); !ok || !exact || now.gc != r.gc {
 				continue
 			}
 			who := "its memory "
@@ -172,13 +175,6 @@ func during(op uint32) string {
 		return ""
 	}
 	return " during " + opName(op)
-}
-
-func opName(idx uint32) string {
-	if op := registeredOp(idx); op != nil {
-		return op.FullName()
-	}
-	return "an op"
 }
 
 // ago says how long ago an event was, in events of its kind: n counts

@@ -298,12 +298,9 @@ type lword struct {
 	v uint64
 }
 
-// planOf returns the shape's fast plan, deriving it once.
-func (sh *Shape) planOf() *fastPlan { return sh.planOfKind(false) }
-
-// planOfKind returns the shape's fast plan, deriving it once for the
-// memory kind (mem) or the counted kind.
-func (sh *Shape) planOfKind(mem bool) *fastPlan {
+// planOf returns the shape's fast plan, deriving it once for the memory
+// kind (mem) or the counted kind.
+func (sh *Shape) planOf(mem bool) *fastPlan {
 	if p := sh.plan.Load(); p != nil {
 		return p
 	}

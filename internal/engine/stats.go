@@ -59,14 +59,15 @@ func (op *Op) register() {
 	}
 }
 
-// registeredOp returns the registered Op with index idx (op.st.idx), or nil.
-func registeredOp(idx uint32) *Op {
+// opName is the full name of the registered Op with index idx
+// (op.st.idx), "an op" for none.
+func opName(idx uint32) string {
 	registry.mu.Lock()
 	defer registry.mu.Unlock()
 	if idx == 0 || int(idx) > len(registry.ops) {
-		return nil
+		return "an op"
 	}
-	return registry.ops[idx-1]
+	return registry.ops[idx-1].FullName()
 }
 
 // Stats returns the operator's counts.
