@@ -692,7 +692,7 @@ func (f *frame) handOutMemSlow(s *heldShard, locked bool, id asserts.ID, wide bo
 // a plain call passes it by the plan's tests: what the row shows on such
 // a call is its check's facts in the table of checks (checktable.BatchOf,
 // LearnedBy), never its name. Its counts are the calibrating call's.
-func (p *fastPlan) addRowMem(r *Row) bool {
+func (p *fastPlan) addRowMem(r *Row, perList map[int8]*tally) bool {
 	if r.Skip {
 		return true
 	}
@@ -707,7 +707,9 @@ func (p *fastPlan) addRowMem(r *Row) bool {
 		return true
 	}
 	if r.Form == FormArgList {
-		return p.addListRowMem(r, t, u)
+		// as the counted kind's (the reads test each element's anchor
+		// and fingerprint; the list's masks and counts go unread)
+		return p.addRow(r, perList)
 	}
 	if r.Form != FormOne {
 		return false
@@ -734,30 +736,6 @@ func (p *fastPlan) addRowMem(r *Row) bool {
 		p.ret(t).shares |= 1 << u
 	case checktable.LearnedFixed:
 		// skipped on a plain call of a runtime without use counts
-	default:
-		return false
-	}
-	return true
-}
-
-// addListRowMem is addRowMem for a row of a list argument.
-func (p *fastPlan) addListRowMem(r *Row, t, u int8) bool {
-	if p.addBefore(r.Check, t, true) {
-		return true
-	}
-	switch checktable.BatchOf(r.Check) {
-	case checktable.BatchUnchanged:
-		return true // the reads test each element's anchor and fingerprint
-	case checktable.BatchPairsHandle:
-		if p.list[r.T] {
-			return false
-		}
-		p.pair(t, u).impl = true
-	case checktable.BatchPairsStorage:
-		if p.list[r.T] {
-			return false
-		}
-		p.pair(t, u).storage = true
 	default:
 		return false
 	}

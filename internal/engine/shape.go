@@ -383,7 +383,7 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		if !sh.Rows[i].Skip && checktable.BeginsOnce(sh.Rows[i].Check) {
 			p.fresh = true // the hand-out sequence when the call begins
 		}
-		if mem && !p.addRowMem(&sh.Rows[i]) || !mem && !p.addRow(&sh.Rows[i], perList) {
+		if mem && !p.addRowMem(&sh.Rows[i], perList) || !mem && !p.addRow(&sh.Rows[i], perList) {
 			p.fast = false
 		}
 	}
