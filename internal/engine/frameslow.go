@@ -58,7 +58,7 @@ func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
 		}
 	}
 	var buf elemsBuf
-	x := f.rowCtx(c, &buf, s, ls)
+	x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf, ei: -1}
 	x.runAll(p.steps.before)
 }
 
@@ -173,7 +173,7 @@ func (f *frame) rowsAfter() *Call {
 	}
 	s, ls := f.slots(p)
 	var buf elemsBuf
-	x := f.rowCtx(c, &buf, s, ls)
+	x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf, ei: -1}
 	if c.env.Hermetic {
 		// the steps after the kernel that read what binding_context's
 		// step before it kept in the slots, before they are completed

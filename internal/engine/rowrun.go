@@ -178,12 +178,6 @@ func (p *fastPlan) deriveSteps() {
 	p.steps.after = append(p.steps.after, last...)
 }
 
-// rowCtx makes the context of the steps of a call's rows, whose Frame
-// slots are s and ls.
-func (f *frame) rowCtx(c *Call, buf *elemsBuf, s []Slot, ls []ListSlot) rowCtx {
-	return rowCtx{f: f, c: c, s: s, ls: ls, buf: buf, ei: -1}
-}
-
 // lt and lu are the Locs of the row's tensors T and U, read from the
 // shape (not kept in the context: a Loc's name goes to the heap with a
 // violation, and the context's pointers into the Frame must not).
