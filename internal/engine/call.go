@@ -65,8 +65,7 @@ func (l Loc) Elem(i int) Loc { l.index = int32(i); return l }
 
 // String returns e.g. "argument self", "return 0" or "argument tensors[3]".
 func (l Loc) String() string {
-	v := asserts.Violation{Arg: l.name, Ret: int(l.ret), Index: int(l.index)}
-	return v.Where()
+	return (&asserts.Violation{Arg: l.name, Ret: int(l.ret), Index: int(l.index)}).Where()
 }
 
 // The flags of a Slot's meta, above its traits: what the rows keep.

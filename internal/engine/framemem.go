@@ -256,8 +256,10 @@ func (f *frame) beginMemMore(sh *Shape, size int) {
 		p = sh.planOf(true)
 	}
 	f.p = p
-	if size != p.size || !p.mem {
-		f.misuseFrame(p, size)
+	if size != p.size {
+		f.misuse("a Frame of the wrong size for its shape")
+	} else if !p.mem {
+		f.misuse("a Frame of the memory kind's reads for a shape of another kind")
 	}
 	if p.fresh {
 		f.fresh = handSeq.Load() + 1 // BeginFresh
@@ -332,15 +334,6 @@ func (f *frame) memList(p *fastPlan, i int8) *ListSlot {
 // listOff is the offset of list i's ListSlot in a Frame of plan p.
 func listOff(p *fastPlan, i int8) uintptr {
 	return p.lbase + uintptr(i)*unsafe.Sizeof(ListSlot{})
-}
-
-// misuseFrame reports a Frame that is not of its shape's size or kind.
-func (f *frame) misuseFrame(p *fastPlan, size int) {
-	what := "a Frame of the memory kind's reads for a shape of another kind"
-	if size != p.size {
-		what = "a Frame of the wrong size for its shape"
-	}
-	f.misuse(what)
 }
 
 // memLens returns the lengths of the call's lists, 8 bits each (the

@@ -86,9 +86,7 @@ func (c *Call) FreshNotHeldAnchor(l Loc, r *Slot, anchor unsafe.Pointer) {
 		c.skip(k, checks.ReasonNoAnchor)
 		return
 	}
-	if !c.op.st.registered.Load() {
-		c.op.register()
-	}
+	c.op.register()
 	var prev handout
 	addr := r.id.Traits&asserts.AddressIdentity != 0
 	if fresh.handOut(r.id.Storage, uintptr(anchor), addr, r.memo&memoWide != 0, c.op.st.idx, l, c.fresh, &prev) {

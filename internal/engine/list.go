@@ -46,10 +46,7 @@ func (l *ListSlot) SummarizeSaved() {
 	for i := range l.n {
 		odd |= l.at(i).meta ^ (asserts.Versioned | fPending)
 	}
-	l.ok, l.opt = 0, false
-	if odd == 0 {
-		l.ok = okRegular
-	}
+	l.ok, l.opt = b2u(odd == 0)*okRegular, false
 }
 
 // allPlain reports whether every element of l is a plain tensor with
@@ -119,8 +116,5 @@ func (l *ListSlot) SummarizeResult() {
 		storOK = storOK && r.after.Storage == 1
 		implOne = implOne && r.after.Impl == 1
 	}
-	l.ok = 0
-	if odd == 0 {
-		l.ok = okRegular | b2u(implOK)*okImplUses | b2u(storOK)*okStorUses | b2u(implOne)*okImplOne
-	}
+	l.ok = b2u(odd == 0) * (okRegular | b2u(implOK)*okImplUses | b2u(storOK)*okStorUses | b2u(implOne)*okImplOne)
 }

@@ -90,9 +90,7 @@ func (c *Call) claimPoolEvents() {
 	if k == 0 {
 		return
 	}
-	if !c.op.st.registered.Load() {
-		c.op.register()
-	}
+	c.op.register()
 	for _, e := range mine[:k] {
 		recycledClaim(e.anchor, e.n, e.reused, c.op.st.idx)
 	}
