@@ -685,7 +685,7 @@ func (f *frame) handOutMemSlow(s *heldShard, locked bool, id asserts.ID, wide bo
 // a plain call passes it by the plan's tests: what the row shows on such
 // a call is its check's facts in the table of checks (checktable.BatchOf,
 // LearnedBy), never its name. Its counts are the calibrating call's.
-func (p *fastPlan) addRowMem(r *Row, perList map[int8]*tally) bool {
+func (p *fastPlan) addRowMem(r *Row, perList []tally) bool {
 	if r.Skip {
 		return true
 	}

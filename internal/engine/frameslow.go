@@ -248,7 +248,7 @@ type elemsBuf [listInline]asserts.Identity
 // element of each against the later ones, by index: a slice of their
 // slots would make the Frame escape.
 func (x *rowCtx) distinctOutputs() {
-	p, set := x.f.p, x.r.Set
+	p, set := x.f.p, x.ref.r.Set
 	for i := range p.list {
 		for ei := range x.outLen(set, i) {
 			li, si := x.out(i, ei)

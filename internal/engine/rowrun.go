@@ -23,7 +23,6 @@ type rowCtx struct {
 	f   *frame
 	c   *Call
 	ref *rowRef
-	r   *Row
 	s   []Slot
 	ls  []ListSlot
 	buf *elemsBuf
@@ -44,7 +43,6 @@ func (x *rowCtx) ul() *ListSlot { return &x.ls[x.ref.u] }
 func (x *rowCtx) runAll(refs []rowRef) {
 	for i := range refs {
 		x.ref = &refs[i]
-		x.r = x.ref.r
 		x.run(x.ref.id)
 	}
 }
@@ -183,11 +181,11 @@ func (p *fastPlan) deriveSteps() {
 // violation, and the context's pointers into the Frame must not).
 func (x *rowCtx) lt() Loc {
 	if x.ei >= 0 {
-		return x.f.p.sh.Locs[x.r.T].Elem(x.ei)
+		return x.f.p.sh.Locs[x.ref.r.T].Elem(x.ei)
 	}
-	return x.f.p.sh.Locs[x.r.T]
+	return x.f.p.sh.Locs[x.ref.r.T]
 }
-func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
+func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.ref.r.U] }
 
 // tensor is the row's single tensor T.
 func (x *rowCtx) tensor() asserts.Identity {
@@ -250,7 +248,7 @@ func (x *rowCtx) run(id stepID) {
 	case stepStorageUseCountEq1:
 		c.StorageUseCountEq1(x.lt(), x.t())
 	case stepList:
-		c.List(x.r.Check, x.lt(), x.tl())
+		c.List(x.ref.r.Check, x.lt(), x.tl())
 	case stepSharesStorage:
 		c.SharesStorage(x.lt(), x.t(), x.lu(), x.u())
 	case stepSharesStorageOf:
@@ -328,6 +326,6 @@ func (x *rowCtx) runTensor(id stepID) {
 	case stepElems:
 		x.runEach()
 	default:
-		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
+		c.misuse(x.ref.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.ref.r.Form))
 	}
 }

@@ -378,7 +378,7 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	p.ns, p.nl = int(ns), int(nl)
 	fs, fl := max(p.ns, sh.Slots), max(p.nl, sh.ListSlots)
 	p.size, p.lbase = fs<<8|fl, slotOff(fs)
-	perList := map[int8]*tally{}
+	perList := make([]tally, nl) // what a passing call counts per element of each list
 	for i := range sh.Rows {
 		if !sh.Rows[i].Skip && checktable.BeginsOnce(sh.Rows[i].Check) {
 			p.fresh = true // the hand-out sequence when the call begins
@@ -396,23 +396,17 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		p.pols = identPolicies(sh)
 	}
 	p.deriveSteps()
-	// each single return, one that no row of its own names (only a pair)
-	// too, is read
-	for k := range n {
-		if !p.list[k] && p.idx[k] >= int8(p.nArgs) {
-			p.ret(p.idx[k]).slot = int8(k)
+	p.lists = make([]listNeed, nl)
+	for k, isList := range p.list {
+		switch i := p.idx[k]; {
+		case isList:
+			p.lists[i] = listNeed{arg: k < sh.Args, kept: -(p.lkept >> i & 1), whole: -(p.lwhole >> i & 1),
+				le1: p.lle1&(1<<i) != 0, eq1: p.leq1&(1<<i) != 0}
+		case k >= sh.Args: // each single return, one no row of its own names (only a pair) too, is read
+			p.ret(i).slot = int8(k)
 		}
 	}
 	p.deriveRets()
-	p.lists = make([]listNeed, nl)
-	for k, isList := range p.list {
-		if !isList {
-			continue
-		}
-		i := p.idx[k]
-		p.lists[i] = listNeed{arg: k < sh.Args, kept: -(p.lkept >> i & 1), whole: -(p.lwhole >> i & 1),
-			le1: p.lle1&(1<<i) != 0, eq1: p.leq1&(1<<i) != 0}
-	}
 	for _, w := range sh.Writes {
 		if p.list[w] {
 			p.wlists = append(p.wlists, p.idx[w])
@@ -425,11 +419,9 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	}
 	p.more = len(p.meta)|len(p.pairs)|len(p.lrets) != 0 || nl != 0 // nl covers metaList
 	for i := range nl {
-		if t := perList[i]; t != nil {
-			for w, v := range t {
-				if v != 0 {
-					p.postList = append(p.postList, lword{i, int8(w), v})
-				}
+		for w, v := range perList[i] {
+			if v != 0 {
+				p.postList = append(p.postList, lword{i, int8(w), v})
 			}
 		}
 	}
@@ -488,7 +480,7 @@ func (p *fastPlan) deriveRets() {
 // row has one (a plain call passes it without running it). What a row
 // shows on a passing call is its check's facts in the table of checks
 // (checktable.BatchOf, LearnedBy, StepsOf), never its name.
-func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
+func (p *fastPlan) addRow(r *Row, perList []tally) bool {
 	if r.Skip {
 		p.post[skipAt(checks.ReasonPlan)]++
 		return true
@@ -498,9 +490,6 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 		return p.addOne(r, t, u)
 	}
 	elemAt := func(i int8, at int) {
-		if perList[i] == nil {
-			perList[i] = &tally{}
-		}
 		perList[i][at]++
 	}
 	elem := func(i int8) { elemAt(i, int(r.Check)) }
