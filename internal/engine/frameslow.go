@@ -252,11 +252,7 @@ func (x *rowCtx) distinctOutputs() {
 	for i := range p.list {
 		for ei := range x.outLen(set, i) {
 			li, si := x.out(i, ei)
-			for j := i; j < len(p.list); j++ {
-				ej := 0
-				if j == i {
-					ej = ei + 1
-				}
+			for j, ej := i, ei+1; j < len(p.list); j, ej = j+1, 0 {
 				for ; ej < x.outLen(set, j); ej++ {
 					lj, sj := x.out(j, ej)
 					x.c.DistinctPair(li, si, lj, sj)
