@@ -76,7 +76,7 @@ func (op *Op) Stats() asserts.Stats {
 	var n uint64 // the calls that counted the signature, sig
 	var sig tally
 	if st.state.Load() == sigReady {
-		n, sig = st.sigCalls.Load()+st.lockedCalls(), st.sig
+		n, sig = st.sigCalls.Load()+st.lockedCalls(false), st.sig
 	}
 	s := asserts.Stats{Calls: n + st.calls.Load()}
 	for k := range checks.NumChecks {
@@ -89,13 +89,17 @@ func (op *Op) Stats() asserts.Stats {
 	return s
 }
 
-// lockedCalls is the sum of shardCalls, each read under its shard's lock.
-func (st *opStats) lockedCalls() uint64 {
+// lockedCalls is the sum of shardCalls, each read (and with reset
+// zeroed) under its shard's lock.
+func (st *opStats) lockedCalls(reset bool) uint64 {
 	var n uint64
 	for i := range fresh.shards {
 		s := &fresh.shards[i]
 		s.mu.Lock()
 		n += st.shardCalls[i]
+		if reset {
+			st.shardCalls[i] = 0
+		}
 		s.mu.Unlock()
 	}
 	return n
@@ -104,12 +108,7 @@ func (st *opStats) lockedCalls() uint64 {
 func (op *Op) resetStats() {
 	st := &op.st
 	st.sigCalls.Store(0)
-	for i := range fresh.shards {
-		s := &fresh.shards[i]
-		s.mu.Lock()
-		st.shardCalls[i] = 0
-		s.mu.Unlock()
-	}
+	st.lockedCalls(true)
 	st.calls.Store(0)
 	for k := range checks.NumChecks {
 		st.ran[k].Store(0)
