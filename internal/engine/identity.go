@@ -485,12 +485,11 @@ func (c *Call) ReturnsArgList(ret Loc, rl *ListSlot, arg Loc, sl *ListSlot) {
 	}
 	if rl.n != sl.n {
 		c.count(checks.ReturnsArg, 1)
-		i := n
-		v := &violation{Violation: asserts.Violation{Check: checks.ReturnsArg}, loc: ret.Elem(i), other: arg.Elem(i)}
-		if i < rl.n {
-			v.Got = uint64(rl.at(i).id.Impl)
+		v := &violation{Violation: asserts.Violation{Check: checks.ReturnsArg}, loc: ret.Elem(n), other: arg.Elem(n)}
+		if n < rl.n {
+			v.Got = uint64(rl.at(n).id.Impl)
 		} else {
-			v.Want = uint64(sl.at(i).id.Impl)
+			v.Want = uint64(sl.at(n).id.Impl)
 		}
 		c.report(v)
 	}

@@ -63,11 +63,8 @@ func (c *Call) ViewHoldsStorage(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if r.id.Storage != s.id.Storage {
 		return // not a view of s: shares_storage reports it
 	}
-	n := uint64(1)
-	if r.id.Impl == s.id.Impl {
-		n = 0
-	}
-	c.viewHolds(ret, arg, r.digest, uint64(r.storageUses()), n, r, 1)
+	// the view's hold: none for the argument's own TensorImpl
+	c.viewHolds(ret, arg, r.digest, uint64(r.storageUses()), uint64(b2u(r.id.Impl != s.id.Impl)), r, 1)
 }
 
 // ViewHoldsStorageList runs view_holds_storage on a list return of views
