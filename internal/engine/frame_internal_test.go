@@ -258,7 +258,7 @@ func TestRowStepsDispatch(t *testing.T) {
 			ls := []ListSlot{{n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}, {n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}}
 			c := &Call{op: f.op}
 			var buf elemsBuf
-			x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf, ei: -1}
+			x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf}
 			x.runAll([]rowRef{{r: &Row{T: 0, U: 1, Set: 1 << 2}, id: id, t: 0, u: 1}})
 		}()
 	}

@@ -22,7 +22,8 @@ var slowCalls = sync.Pool{New: func() any { return new(Call) }}
 // slots before the kernel (argSlots).
 func (f *frame) newSlow(p *fastPlan, env asserts.EnvState, saved asserts.Traits, bind int) (*Call, []Slot, []ListSlot) {
 	c := slowCalls.Get().(*Call)
-	*c = Call{op: f.op, since: f.since(), env: env, saved: saved, bind: bind, fresh: f.fresh}
+	*c = Call{} // then the fields: a literal of them is built on the stack and copied
+	c.op, c.since, c.env, c.saved, c.bind, c.fresh = f.op, f.since(), env, saved, bind, f.fresh
 	f.slow = c
 	s, ls := f.slots(p)
 	f.argSlots(p, s, ls, saved)
@@ -58,7 +59,7 @@ func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
 		}
 	}
 	var buf elemsBuf
-	x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf, ei: -1}
+	x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf}
 	x.runAll(p.steps.before)
 }
 
@@ -173,7 +174,7 @@ func (f *frame) rowsAfter() *Call {
 	}
 	s, ls := f.slots(p)
 	var buf elemsBuf
-	x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf, ei: -1}
+	x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf}
 	if c.env.Hermetic {
 		// the steps after the kernel that read what binding_context's
 		// step before it kept in the slots, before they are completed
@@ -195,10 +196,10 @@ func (f *frame) complete(p *fastPlan, c *Call, s []Slot, ls []ListSlot) {
 			continue
 		}
 		s[i].meta &^= fPending // AfterRecycled's mark stays
-		if q := &s[i]; p.unc && q.anchor != nil {
+		if p.unc && s[i].anchor != nil {
 			// read with its storage anchor (Frame.ArgIdent): compared
 			// with the tensor's now (the call has not returned)
-			c.AfterAnchor(q, anchorOf(f.tensorOf(q)))
+			c.AfterAnchor(&s[i], anchorOf(f.tensorOf(&s[i])))
 		}
 	}
 	for i := p.nArgs; i < p.ns; i++ {

@@ -11,9 +11,9 @@ import (
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
-// fresh_not_held's steps on the rows' path: a return's storage anchor is
-// the one its read found (Frame.RetIdent, Frame.RetElemIdent), else the
-// tensor's, made from its handle.
+// fresh_not_held's steps on the rows' path: a single return's storage
+// anchor is the one its read found (Frame.RetIdent), else its tensor's; a
+// list's elements' are their tensors', made from the list's handle.
 func init() {
 	rowSteps[checks.FreshNotHeld].after = forms{checktable.FormOne: stepFreshNotHeld, checktable.FormOf: stepFreshNotHeldOf,
 		checktable.FormRetList: stepFreshNotHeld | stepEach}

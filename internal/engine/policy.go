@@ -92,16 +92,28 @@ func traitConds(id asserts.Ident) conds {
 		return 1 << checks.ReasonUndefined
 	}
 	var cs conds
-	t, wrapper := id.Traits, id.Traits&asserts.WrapperSubclass != 0
-	for _, c := range [...]struct {
-		holds bool
-		r     checks.Reason
-	}{{t&asserts.DirectSubclass != 0, checks.ReasonDirectSubclass}, {wrapper && t&asserts.PropagatesStorage != 0, checks.ReasonWrapperPropagating},
-		{wrapper && t&asserts.PropagatesStorage == 0, checks.ReasonWrapperStub}, {id.Storage == 0, checks.ReasonNoStorage},
-		{t&asserts.Meta != 0, checks.ReasonMeta}, {t&asserts.FunctionalWrapper != 0, checks.ReasonFunctional}, {t&asserts.Versioned == 0, checks.ReasonNoVersion}} {
-		if c.holds {
-			cs |= 1 << c.r
+	t := id.Traits
+	if t&asserts.DirectSubclass != 0 {
+		cs |= 1 << checks.ReasonDirectSubclass
+	}
+	if t&asserts.WrapperSubclass != 0 {
+		if t&asserts.PropagatesStorage != 0 {
+			cs |= 1 << checks.ReasonWrapperPropagating
+		} else {
+			cs |= 1 << checks.ReasonWrapperStub
 		}
+	}
+	if id.Storage == 0 {
+		cs |= 1 << checks.ReasonNoStorage
+	}
+	if t&asserts.Meta != 0 {
+		cs |= 1 << checks.ReasonMeta
+	}
+	if t&asserts.FunctionalWrapper != 0 {
+		cs |= 1 << checks.ReasonFunctional
+	}
+	if t&asserts.Versioned == 0 {
+		cs |= 1 << checks.ReasonNoVersion
 	}
 	return cs
 }

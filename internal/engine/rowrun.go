@@ -17,8 +17,7 @@ import (
 // A rowCtx is what a step of a row runs on: the call, the row (ref), the
 // Frame's slots of its tensors (T: the row's tensor or return; U: the
 // argument of a pair), single (t, u) or list (tl, ul). One per phase of a
-// call, pointed at each row in turn; ei >= 0 while runEach runs the row's
-// step on element ei of its list T (t, lt and tensor are the element's).
+// call, pointed at each row in turn.
 type rowCtx struct {
 	f   *frame
 	c   *Call
@@ -26,15 +25,9 @@ type rowCtx struct {
 	s   []Slot
 	ls  []ListSlot
 	buf *elemsBuf
-	ei  int
 }
 
-func (x *rowCtx) t() *Slot {
-	if x.ei >= 0 {
-		return x.tl().at(x.ei)
-	}
-	return &x.s[x.ref.t]
-}
+func (x *rowCtx) t() *Slot      { return &x.s[x.ref.t] }
 func (x *rowCtx) u() *Slot      { return &x.s[x.ref.u] }
 func (x *rowCtx) tl() *ListSlot { return &x.ls[x.ref.t] }
 func (x *rowCtx) ul() *ListSlot { return &x.ls[x.ref.u] }
@@ -50,14 +43,44 @@ func (x *rowCtx) runAll(refs []rowRef) {
 // runEach runs the row's step, of a single T, on each element of its
 // list T in turn (a list form that is a loop of the single one).
 func (x *rowCtx) runEach() {
-	if x.c.listPasses(x.ref.elem, x.tl()) {
+	c, tl, lt, n := x.c, x.tl(), x.lt(), x.tl().n
+	if c.listPasses(x.ref.elem, tl) {
 		return
 	}
-	for i := range x.tl().n {
-		x.ei = i
-		x.run(x.ref.elem)
+	var es []asserts.Identity
+	if x.ref.elem >= stepDistinctOutputs { // a step that reads the tensors
+		es = x.elems()
+		n = min(n, len(es))
 	}
-	x.ei = -1
+	for i := range n {
+		t := tl.at(i)
+		switch x.ref.elem {
+		case stepSharesStorage:
+			c.SharesStorage(lt.Elem(i), t, x.lu(), x.u())
+		case stepSharesStorageOf:
+			c.SharesStorageOf(lt.Elem(i), t, x.lu(), x.ul())
+		case stepFreshOrAlias:
+			c.FreshOrAlias(lt.Elem(i), t, x.lu(), x.u())
+		case stepFreshOrAliasOf:
+			c.FreshOrAliasOf(lt.Elem(i), t, x.lu(), x.ul())
+		case stepFreshNoAliasOf:
+			c.FreshNoAliasOf(lt.Elem(i), t, x.lu(), x.ul())
+		case stepBindingContext:
+			c.BindingContext(lt.Elem(i), t, es[i])
+		case stepBindingContextAfter:
+			c.BindingContextAfter(lt.Elem(i), t, es[i])
+		case stepSameContent:
+			c.SameContent(lt.Elem(i), t, es[i])
+		case stepSameContentAfter:
+			c.SameContentAfter(lt.Elem(i), t, es[i])
+		case stepImplUseCountEqFresh:
+			c.ImplUseCountEqFresh(lt.Elem(i), t, es[i])
+		case stepFreshNotHeld:
+			c.FreshNotHeld(lt.Elem(i), t, es[i])
+		default:
+			c.misuse(x.ref.r.Check, lt, "a list row of a step that runs on single tensors")
+		}
+	}
 }
 
 // A stepID names a step of a row: the entry it calls, in the form it
@@ -179,21 +202,11 @@ func (p *fastPlan) deriveSteps() {
 // lt and lu are the Locs of the row's tensors T and U, read from the
 // shape (not kept in the context: a Loc's name goes to the heap with a
 // violation, and the context's pointers into the Frame must not).
-func (x *rowCtx) lt() Loc {
-	if x.ei >= 0 {
-		return x.f.p.sh.Locs[x.ref.r.T].Elem(x.ei)
-	}
-	return x.f.p.sh.Locs[x.ref.r.T]
-}
+func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.ref.r.T] }
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.ref.r.U] }
 
 // tensor is the row's single tensor T.
-func (x *rowCtx) tensor() asserts.Identity {
-	if x.ei >= 0 {
-		return x.f.elemOf(x.tl().h, x.ei)
-	}
-	return x.f.tensorOf(x.t())
-}
+func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.t()) }
 
 // listPasses decides, where it can, the step of a single T run on each
 // element of list l (stepElems) for the whole list at once, counting what
