@@ -16,8 +16,9 @@ import (
 
 // A rowCtx is what a step of a row runs on: the call, the row (ref), the
 // Frame's slots of its tensors (T: the row's tensor or return; U: the
-// argument of a pair), single (t, u) or list (tl, ul). One per phase of a
-// call, pointed at each row in turn.
+// argument of a pair), single (t, u) or list (tl, ul), and buf, the room
+// on the caller's stack for the tensors of a list a step reads (elems).
+// One per phase of a call, pointed at each row in turn.
 type rowCtx struct {
 	f   *frame
 	c   *Call
