@@ -199,7 +199,7 @@ import (
 func (c *Call) ViewNewImpl(ret Loc, r *Slot, arg Loc, s *Slot) {
 	const k = checks.ViewNewImpl
 	c.count(k, 1)
-	if c.pairSkipped(k, ret, r, arg, s) {
+	if c.pairSkipped(k, r, s, 0) {
 		return
 	}
 	if r.id.Impl != 0 && r.id.Impl == s.id.Impl {

@@ -19,7 +19,7 @@ const (
 	ReasonNoVersion                        // no_version_counter: the runtime keeps no version counter
 	ReasonNoBinding                        // no_binding_support: the tensor does not implement Bound
 	ReasonAliasesMutable                   // aliases_mutable_arg: the argument shares storage with an argument the call may write
-	ReasonPlan                             // plan: skipped when the wrapper was generated (see wrap's Call.PlanSkip)
+	ReasonPlan                             // plan: skipped when the wrapper was generated (a Shape's Row with Skip set)
 	ReasonContentOff                       // content_check_off: same_content is switched off for the call (the default, see asserts.SetContentCheck)
 	ReasonNoContent                        // no_content_access: the tensor does not implement Contents, or its bytes cannot be read
 	ReasonNoUseCounts                      // no_use_counts: the runtime keeps no use counts (the return was snapshot with wrap's Call.ResultIdent)

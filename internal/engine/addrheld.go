@@ -142,7 +142,7 @@ func addrGranule(st asserts.ID) uint64 {
 // counts the call, under the shard's lock (framemem.go's handOutMem).
 func (h *heldRegistry) handOutAddr(st asserts.ID, wide bool, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64) bool {
 	seq := handSeq.Add(1)
-	e := gcEpochNow()
+	e := epoch.Load()
 	i := (st >> 13) % heldShards
 	s := &h.shards[i]
 	// The common case, written out and without a call (a call makes the
@@ -367,7 +367,7 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 		}
 		s.mu.Lock()
 	}
-	e := gcEpochNow()
+	e := epoch.Load()
 	a := s.addr
 	if a == nil {
 		a = new(addrHeld)
@@ -381,7 +381,7 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 		}
 	}
 	// The epoch again: judge may have seen a new one.
-	if e = gcEpochNow(); a.gc != e.gc+1 {
+	if e = epoch.Load(); a.gc != e.gc+1 {
 		// a new cycle: nothing recorded before it is judged
 		a.newCycle(e)
 	}
@@ -405,34 +405,23 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 	return false
 }
 
-// repeatedAddr reports whether a hand-out of st (wide or not) by a call
-// that began at since would be judged a repeat now, without numbering or
-// recording it; its shard s is locked.
-func (h *heldRegistry) repeatedAddr(s *heldShard, st asserts.ID, wide bool, since uint64) bool {
-	e := gcEpochNow()
-	a := s.addr
-	if a == nil || a.gc != e.gc+1 {
-		return false
+// repeatedAddr returns the earlier hand-out a hand-out of st (wide or
+// not) by a call that began at since would be judged a repeat of now,
+// without numbering or recording it; its shard s is locked.
+func (h *heldRegistry) repeatedAddr(s *heldShard, st asserts.ID, wide bool, since uint64) (handout, bool) {
+	if e, a := epoch.Load(), s.addr; a != nil && a.gc == e.gc+1 {
+		return a.judge(st, wide, e, since)
 	}
-	_, ok := a.judge(st, wide, e, since)
-	return ok
+	return handout{}, false
 }
 
 // findAddr is find for an address: its latest hand-out in the cycle
 // whose details the shard still holds.
 func (h *heldRegistry) findAddr(st asserts.ID) (handout, bool) {
-	e := gcEpochNow()
 	s := &h.shards[(st>>13)%heldShards]
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.addr
-	if a == nil || a.gc != e.gc+1 {
-		return handout{}, false
-	}
-	if p, ok := a.judge(st, false, e, 0); ok {
-		return p, true
-	}
-	return handout{}, false
+	return h.repeatedAddr(s, st, false, 0)
 }
 
 // forgetAddr is forget for an address: its narrow entry and its ring

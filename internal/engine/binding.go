@@ -79,7 +79,7 @@ func (c *Call) BindingContextAfter(l Loc, s *Slot, t asserts.Identity) {
 	if c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to this storage while
 		// this one ran: the binding may be that call's (see concurrent.go).
-		c.skipConcurrent(checks.BindingContext)
+		c.skip(checks.BindingContext, checks.ReasonConcurrentWrite)
 		return
 	}
 	v := &violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(s.bound), Got: uint64(b.Context), WhileCalled: true, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l}

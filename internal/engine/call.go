@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -64,8 +65,7 @@ func (l Loc) Elem(i int) Loc { l.index = int32(i); return l }
 
 // String returns e.g. "argument self", "return 0" or "argument tensors[3]".
 func (l Loc) String() string {
-	v := asserts.Violation{Arg: l.name, Ret: int(l.ret), Index: int(l.index)}
-	return v.Where()
+	return (&asserts.Violation{Arg: l.name, Ret: int(l.ret), Index: int(l.index)}).Where()
 }
 
 // The flags of a Slot's meta, above its traits: what the rows keep.
@@ -118,9 +118,6 @@ func plainPair(r, s *Slot) bool {
 func (r *Slot) plainUncounted() bool {
 	return r.meta&^asserts.Versioned == fResult|fUncounted && r.id.Storage != 0
 }
-
-// Ident returns the slot's identities (before the kernel, for an argument).
-func (s *Slot) Ident() asserts.Ident { return s.id }
 
 // tally is what one call counts, a word per count: the runs of each
 // check (the check is its index), then the skips by each reason
@@ -186,25 +183,6 @@ func (c *Call) pol() *policyTable {
 	panic(fmt.Sprintf("asserts: %s: invalid policy %d", c.op.FullName(), c.op.Policy))
 }
 
-// Save snapshots an argument into s before the kernel runs: its
-// identities, version and traits. The Frame completes the snapshot once
-// the kernel has returned.
-func (c *Call) Save(s *Slot, t asserts.Identity) {
-	s.id = t.Ident()
-	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
-}
-
-// SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
-// otherwise an absent snapshot whose checks are all skipped (and counted
-// under reason absent).
-func (c *Call) SaveOpt(s *Slot, t asserts.Identity, present bool) {
-	if present {
-		c.Save(s, t)
-		return
-	}
-	*s = Slot{meta: fAbsent | c.saved}
-}
-
 // Mutable records that the argument saved in s is one the call may write
 // (Tensor(a!)). Call it after [Call.Save] for each such argument of an op
 // that checks no_mutation on others: an argument that shares a StorageImpl
@@ -232,32 +210,11 @@ func writeKey(id asserts.Ident) asserts.ID {
 	return id.Storage
 }
 
-// MutableList records every element of a mutable list argument, as
-// [Call.Mutable] does for one tensor.
-func (c *Call) MutableList(l *ListSlot) {
-	for i := range l.n {
-		c.Mutable(l.at(i))
-	}
-}
-
-// aliasesMutable reports whether storage st is a mutable argument's.
-func (c *Call) aliasesMutable(st asserts.ID) bool {
-	if st == 0 {
-		return false
-	}
-	for _, m := range c.mut[:min(c.nmut, len(c.mut))] {
-		if m == st {
-			return true
-		}
-	}
-	if c.nmut > len(c.mut) {
-		for _, m := range c.mutMore {
-			if m == st {
-				return true
-			}
-		}
-	}
-	return false
+// mutHas reports whether id (0: none) is one of the call's nmut records
+// of Call.Mutable, the first in inl, the rest in more: a mutable
+// argument's StorageImpl (c.mut) or TensorImpl (c.mutImpl).
+func (c *Call) mutHas(id asserts.ID, inl *[4]asserts.ID, more []asserts.ID) bool {
+	return id != 0 && (slices.Contains(inl[:min(c.nmut, len(inl))], id) || c.nmut > len(inl) && slices.Contains(more, id))
 }
 
 // classify returns the checks the skip policy turns off for the tensor of
@@ -286,13 +243,6 @@ func (c *Call) classifyWith(s *Slot, add, drop conds) (checks.Set, conds) {
 	}
 	cs = cs&^drop | add
 	return c.pol().mask(cs), cs
-}
-
-// PlanSkip counts a check that the plan skipped when the wrapper was
-// generated (an allowlist entry or the profile), under reason plan, so that
-// run-time statistics show it too. It checks nothing.
-func (c *Call) PlanSkip(k checks.Check, l Loc) {
-	c.t[skipAt(checks.ReasonPlan)]++
 }
 
 // End finishes the call and publishes its counts: on the common path, one
@@ -327,9 +277,6 @@ func (c *Call) skip(k checks.Check, r checks.Reason) {
 	c.t[skipAt(r)]++
 }
 
-// countReason counts one skip for reason r.
-func (c *Call) countReason(r checks.Reason) { c.t[skipAt(r)]++ }
-
 // skipped reports whether k is skipped for s, counting the skip.
 func (c *Call) skipped(k checks.Check, s *Slot) bool {
 	m, cs := c.classify(s)
@@ -340,11 +287,13 @@ func (c *Call) skipped(k checks.Check, s *Slot) bool {
 	return true
 }
 
-func (c *Call) pairSkipped(k checks.Check, la Loc, a *Slot, lb Loc, b *Slot) bool {
-	if uncountedPair(a, b) {
+// pairSkipped reports whether check k is skipped for the pair of a (less
+// the conditions drop, see classifyWith) and b, counting the skip.
+func (c *Call) pairSkipped(k checks.Check, a, b *Slot, drop conds) bool {
+	if uncountedPair(a, b) { // no subclass condition to drop
 		return c.uncountedSkip(k)
 	}
-	am, ac := c.classify(a)
+	am, ac := c.classifyWith(a, 0, drop)
 	bm, bc := c.classify(b)
 	if !(am | bm).Has(k) {
 		return false
@@ -366,13 +315,20 @@ func uncountedPair(r, s *Slot) bool {
 // uncountedSkip is pairSkipped for an uncountedPair: the policy's decision
 // read from its table.
 func (c *Call) uncountedSkip(k checks.Check) bool {
-	switch r := c.pol().unc[k]; r {
-	case noSkip:
+	r := c.pol().unc[k]
+	if r == noSkip {
 		return false
-	default:
-		c.skip(k, r)
 	}
+	c.skip(k, r)
 	return true
+}
+
+// needResult reports a misuse of check k at l unless r is a return's
+// snapshot.
+func (c *Call) needResult(k checks.Check, l Loc, r *Slot) {
+	if r.meta&fResult == 0 {
+		c.misuse(k, l, "needs a Result snapshot of the return")
+	}
 }
 
 // misuse reports generated code that calls the API out of order; it is a bug
@@ -440,6 +396,6 @@ func (c *Call) report(v *violation) {
 	v.Hint = hint(v)
 	done := false
 	defer c.releaseOnPanic(&done)
-	handle(v)
+	asserts.Handle(&v.Violation) // the calling goroutine's scope, or the handler
 	done = true
 }

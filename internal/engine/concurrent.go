@@ -6,61 +6,42 @@ import (
 	"sync/atomic"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/shared"
 )
 
-// Checked calls on several goroutines at once.
-//
-// A row that compares a state read before the kernel with the state read
-// after it (no_mutation's version counter, same_storage's StorageImpl,
-// same_content's digest, binding_context's binding) sees whatever happened
-// to the tensor in between, on any goroutine. Views share their base's
-// version counter, so a legal in-place op on one goroutine (x.add_(1), or
-// a metadata-only one such as alias(x).t_()) moves the version a read-only
-// call of x sees on another: blaming that call's kernel would be a false
-// alarm. So checked calls declare the storages they may write: from
-// [Call.Mutable] (before the kernel) to [Call.End] each such storage is
-// marked in a registry of in-flight writes, with a token of the call's
-// goroutine (getg), and when its call ends the storage's slot records the
-// time, on a clock that only ends of such calls move, and the goroutine.
-// A row whose state moved takes the slow path, which asks the registry
-// about the tensor's storage: if a write declared by a call on another
-// goroutine was in flight at some moment of the row's window (one is in
-// flight now, or one ended after the row's call began), the row is
-// inconclusive: skipped, counted under reason concurrent_write, never
-// silently passed. Otherwise the kernel is blamed as before.
+// Checked calls on several goroutines at once (docs/asserts.md,
+// "Concurrent calls", with the tests). A row that
+// compares a state read before the kernel with the one read after it
+// (no_mutation's version counter, same_storage's StorageImpl,
+// same_content's digest, binding_context's binding) sees what any
+// goroutine did in between: a legal in-place op on a view moves the
+// version a read-only call of its base sees. So a call declares the
+// storages it may write, from [Call.Mutable] to [Call.End], in a registry
+// of in-flight writes, with a token of its goroutine (getg); each end
+// records in the storage's slot the time, on a clock only such ends move,
+// and the goroutine. A row whose state moved asks the registry on its slow
+// path: a write another goroutine declared, in flight at some moment of
+// the row's window (now, or ended after the call began), makes the row
+// inconclusive (skipped, counted under concurrent_write, never silently
+// passed); otherwise its kernel is blamed. An undeclared write is in no
+// registry and is reported. The row's own goroutine is left out: calls
+// on one goroutine nest (see [Call.concurrentWrite]).
 //
 // This is sound for declared writes: such a write happens between its
-// call's Mutable and End, so if it moved the version inside our window,
-// its call was registered before we read the moved state, and it either
-// is still registered or ended (and moved the clock) after we read the
-// clock in Begin. Nothing the registry says turns a violation into a pass
-// of a row that would have passed; it can only make a row inconclusive.
-// It is conservative: a write declared on another storage whose slot is
-// the same (slots are hashed), or a declared write that began after our
-// kernel returned but before our check, also make the row inconclusive.
-// An undeclared write (a kernel writing an argument the schema does not
-// mark, on any goroutine) is not in the registry and is reported, on the
-// call whose window it fell in.
-//
-// Calls on one goroutine nest (a composite kernel calls other checked
-// ops), and the registry leaves the row's own goroutine out (see
-// [Call.concurrentWrite]): an enclosing call's declared write does not
-// excuse a nested call's rows, and a write a nested call made is judged
-// by the enclosing call's rows as its kernel's. The limit of this: a
-// kernel that hands its declared write to other goroutines and, while
-// they write, runs a checked call on an alias of that storage on its own
-// goroutine gets that call blamed (the write is declared under the
-// kernel's goroutine, not the helpers'); declare such writes from the
-// goroutines that make them.
+// call's Mutable and End, so if it moved the state inside our window, its
+// call was registered before we read the moved state, and it either is
+// still registered or ended (and moved the clock) after we read the clock
+// in Begin. The registry never turns a violation into a pass; it can only
+// make a row inconclusive, and errs that way: a write declared on another
+// storage of the same slot (slots are hashed), or one that began after
+// our kernel returned but before our check, also makes the row
+// inconclusive.
 //
 // The common case costs little: a call reads the clock once in Begin (a
-// plain load); rows read nothing more unless their state moved. Only calls
-// that declare writes touch the registry: the goroutine token once (a
-// call of three instructions on amd64 and arm64) and a slot's lock per
-// written storage before the kernel, and at End one atomic add on the
-// clock and the slot's lock per written storage.
+// plain load), and a row reads nothing more unless its state moved. A
+// call that declares writes reads the goroutine token once and takes a
+// slot's lock per written storage before the kernel, and at End adds to
+// the clock once and takes the slot's lock per written storage again.
 
 // writeSlotBits is the log2 of the number of slots of the registry.
 const writeSlotBits = 10
@@ -132,8 +113,11 @@ func (c *Call) endWrites() {
 	n := c.nmut
 	c.nmut = 0
 	e := writeClock.Add(1)
-	for i := range n {
-		endWrite(c.mutAt(i), e, c.tok)
+	for _, st := range c.mut[:min(n, len(c.mut))] {
+		endWrite(st, e, c.tok)
+	}
+	for _, st := range c.mutMore[:max(n-len(c.mut), 0)] {
+		endWrite(st, e, c.tok)
 	}
 }
 
@@ -165,14 +149,6 @@ func (w *writeSlot) ended(e uint64, tok uintptr) {
 	case tok != w.lastTok:
 		w.prevEnd = max(w.prevEnd, e)
 	}
-}
-
-// mutAt returns the i-th storage [Call.Mutable] recorded.
-func (c *Call) mutAt(i int) asserts.ID {
-	if i < len(c.mut) {
-		return c.mut[i]
-	}
-	return c.mutMore[i-len(c.mut)]
 }
 
 // Abandon ends the call's declared writes if [Call.End] was not reached:
@@ -228,9 +204,6 @@ func (c *Call) concurrentWrite(st asserts.ID) bool {
 	}
 	return w.lastEnd > c.since
 }
-
-// skipConcurrent counts check k as skipped under concurrent_write.
-func (c *Call) skipConcurrent(k checks.Check) { c.skip(k, checks.ReasonConcurrentWrite) }
 
 // A clock is an atomic counter whose word generic code instantiated in
 // another package can read with atomic.LoadUint64, an intrinsic

@@ -21,10 +21,6 @@ func init() {
 // [Call.SameContent].
 func ContentCheckOff() bool { return shared.ContentMode.Load() == shared.ContentOff }
 
-// HasDigests reports whether same_content took a digest before the kernel
-// in this call: only then has [Call.SameContentAfter] anything to do.
-func (c *Call) HasDigests() bool { return c.digests }
-
 // ContentCheck reports whether same_content runs for op.
 func ContentCheck(op *Op) bool {
 	switch shared.ContentMode.Load() {
@@ -47,7 +43,7 @@ func ContentCheck(op *Op) bool {
 func (c *Call) SameContent(l Loc, s *Slot, t asserts.Identity) {
 	const k = checks.SameContent
 	if !ContentCheck(c.op) { // off for every op (the default), or for this one
-		c.countReason(checks.ReasonContentOff)
+		c.t[skipAt(checks.ReasonContentOff)]++
 		return
 	}
 	c.count(k, 1)
@@ -57,17 +53,16 @@ func (c *Call) SameContent(l Loc, s *Slot, t asserts.Identity) {
 	if s.meta&fPending == 0 {
 		c.misuse(k, l, "SameContent called after After")
 	}
-	if c.aliasesMutable(writeKey(s.id)) {
+	if c.mutHas(writeKey(s.id), &c.mut, c.mutMore) {
 		// Its bytes may change with the legal write: no digest to take.
 		c.skip(k, checks.ReasonAliasesMutable)
 		return
 	}
+	var d uint64
 	ct, ok := t.(asserts.Contents)
-	if !ok {
-		c.skip(k, checks.ReasonNoContent)
-		return
+	if ok {
+		d, ok = ct.ContentDigest()
 	}
-	d, ok := ct.ContentDigest()
 	if !ok {
 		c.skip(k, checks.ReasonNoContent)
 		return
@@ -118,7 +113,7 @@ func (c *Call) SameContentAfter(l Loc, s *Slot, t asserts.Identity) {
 	if c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to these bytes while
 		// this one ran (see concurrent.go).
-		c.skipConcurrent(k)
+		c.skip(k, checks.ReasonConcurrentWrite)
 		return
 	}
 	c.report(&violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: s.digest, Got: got, WantStorage: uint64(s.id.Storage), GotStorage: uint64(s.id.Storage)}, loc: l, anchor: uintptr(s.anchor)})

@@ -49,6 +49,3 @@ type violation struct {
 	// says: the mark of a buffer given back while in use.
 	takenBack string
 }
-
-// handle hands v to the calling goroutine's scope or to the handler.
-func handle(v *violation) { asserts.Handle(&v.Violation) }

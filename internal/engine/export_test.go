@@ -9,12 +9,34 @@ import (
 
 // Accessors for the package's tests: what a call decided, read back.
 
+// memMeta is m's metadata fingerprint as a Slot keeps it, 0 without one
+// (asserts.Memory.Metadata).
+func memMeta(m *asserts.Memory) uint64 {
+	fp, _ := m.Metadata()
+	return fp
+}
+
+// handle hands v to the calling goroutine's scope or to the handler, as
+// Call.report does.
+func handle(v *violation) { asserts.Handle(&v.Violation) }
+
+// savedFlags are the flags Call.Save sets under mode state st.
+func savedFlags(st asserts.EnvState) asserts.Traits {
+	if st.ModeActive {
+		return fPending | fMode
+	}
+	return fPending
+}
+
 // Skips returns the checks the call's skip policy turns off for the tensor
 // of snapshot s (for the two-tensor checks, each tensor's skips count).
 func (c *Call) Skips(s *Slot) checks.Set {
 	m, _ := c.classify(s)
 	return m
 }
+
+// Ident returns the slot's identities (before the kernel, for an argument).
+func (s *Slot) Ident() asserts.Ident { return s.id }
 
 // Env returns the mode state the call runs under.
 func (c *Call) Env() asserts.EnvState { return c.env }
@@ -59,6 +81,13 @@ func resultMemory(c *Call, r *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	if m.Extent() >= 16 {
 		r.memo = memoWide
 	}
+}
+
+// Save snapshots an argument into s before the kernel runs: its
+// identities, version and traits, as a Frame's reads do.
+func (c *Call) Save(s *Slot, t asserts.Identity) {
+	s.id = t.Ident()
+	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
 }
 
 // SaveIdent is Call.Save with the argument's storage anchor, as the rows

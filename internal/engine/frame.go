@@ -127,7 +127,7 @@ type frame struct {
 	p  *fastPlan
 	// slow is the call's rows' state off the fast plan (frameslow.go),
 	// nil on it and once the call ended
-	slow *slowCall
+	slow *Call
 	// since1 is 1 + the write clock when the call opened (Frame.Open,
 	// before its reads; 0: not opened)
 	since1 uint64
@@ -332,7 +332,9 @@ func (f *frame) recycledAfter(q *Slot, anchor unsafe.Pointer) {
 	if anchor != q.anchor || q.after.Storage == 0 {
 		return
 	}
-	if seq := recycledAt(uintptr(anchor)); seq > f.since() {
+	// the write clock of its latest take-back still in the table and
+	// not followed by a hand-out (Reused)
+	if e, _ := recycledRecord(uintptr(anchor)); e.seq > f.since() {
 		q.meta |= fRecycled
 		f.diff |= 1
 	}

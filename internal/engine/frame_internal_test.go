@@ -54,7 +54,7 @@ func callUnary(op *Op, x, r *counted) (fast bool) {
 // not plain does not; a plain call that fails the plan is counted row by
 // row, and what the op counts is the same either way.
 func TestFramePlanTakesPlainCalls(t *testing.T) {
-	p := unaryShape.planOf()
+	p := unaryShape.planOf(false)
 	if !p.fast || p.kept != 1 || p.whole != 1 || len(p.rets) != 1 || p.le1 != 2 || p.eq1 != 2 || p.rets[0].apart != 1 || p.rets[0].fresh != 1 || p.binds != 1 {
 		t.Fatalf("plan = %+v", p)
 	}
@@ -244,7 +244,7 @@ func TestRowStepsDispatch(t *testing.T) {
 	xs := []*counted{x0, x0}
 	sh := &Shape{Args: 2, Rets: 2, Lists: 1<<1 | 1<<3, Locs: []Loc{Arg("a"), Arg("b"), Ret(0), Ret(1)}, Tensor: countedOf,
 		Elem: func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**counted)(h), i+1)[i] }}
-	f := &frame{op: &Op{Name: "dispatch"}, p: sh.planOf()}
+	f := &frame{op: &Op{Name: "dispatch"}, p: sh.planOf(false)}
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	for id := stepNone + 1; id <= stepFreshNotHeldOf; id++ {
@@ -256,10 +256,9 @@ func TestRowStepsDispatch(t *testing.T) {
 			}()
 			s := []Slot{{id: x0.id, h: unsafe.Pointer(x0)}, {id: x0.id, h: unsafe.Pointer(x0)}}
 			ls := []ListSlot{{n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}, {n: 2, h: unsafe.Pointer(unsafe.SliceData(xs))}}
-			sc := &slowCall{}
-			sc.c.op = f.op
+			c := &Call{op: f.op}
 			var buf elemsBuf
-			x := f.rowCtx(sc, &buf, s, ls)
+			x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf}
 			x.runAll([]rowRef{{r: &Row{T: 0, U: 1, Set: 1 << 2}, id: id, t: 0, u: 1}})
 		}()
 	}
@@ -347,7 +346,7 @@ var catMetaShape = Shape{
 // while every element reports one and keeps it, and leaves it otherwise
 // (counted as the rows count it).
 func TestFramePlanTakesListMetadata(t *testing.T) {
-	if p := catMetaShape.planOf(); !p.fast || len(p.metaList) != 1 {
+	if p := catMetaShape.planOf(false); !p.fast || len(p.metaList) != 1 {
 		t.Fatalf("plan = %+v", p)
 	}
 	mk := func(fp uint64) *metaCounted {

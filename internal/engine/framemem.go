@@ -253,11 +253,13 @@ func (f *frame) beginMemMore(sh *Shape, size int) {
 	}
 	p := sh.plan.Load()
 	if p == nil {
-		p = sh.planOfKind(true)
+		p = sh.planOf(true)
 	}
 	f.p = p
-	if size != p.size || !p.mem {
-		f.misuseFrame(p, size)
+	if size != p.size {
+		f.misuse("a Frame of the wrong size for its shape")
+	} else if !p.mem {
+		f.misuse("a Frame of the memory kind's reads for a shape of another kind")
 	}
 	if p.fresh {
 		f.fresh = handSeq.Load() + 1 // BeginFresh
@@ -332,15 +334,6 @@ func (f *frame) memList(p *fastPlan, i int8) *ListSlot {
 // listOff is the offset of list i's ListSlot in a Frame of plan p.
 func listOff(p *fastPlan, i int8) uintptr {
 	return p.lbase + uintptr(i)*unsafe.Sizeof(ListSlot{})
-}
-
-// misuseFrame reports a Frame that is not of its shape's size or kind.
-func (f *frame) misuseFrame(p *fastPlan, size int) {
-	what := "a Frame of the memory kind's reads for a shape of another kind"
-	if size != p.size {
-		what = "a Frame of the wrong size for its shape"
-	}
-	f.misuse(what)
 }
 
 // memLens returns the lengths of the call's lists, 8 bits each (the
@@ -478,12 +471,11 @@ func (f *frame) endMemRows(p *fastPlan) {
 		f.endRows()
 		return
 	}
-	sc := f.rowsAfter()
-	c := &sc.c
+	c := f.rowsAfter()
 	t, spilled := c.t, c.spilled
 	f.slow = nil
 	c.End()
-	slowCalls.Put(sc)
+	slowCalls.Put(c)
 	st := &f.op.st
 	if spilled || st.state.Load() != sigReady || st.sig != t || st.cal.Load() != nil {
 		return
@@ -644,7 +636,7 @@ func (f *frame) handOutMem(p *fastPlan) bool {
 	r := (*Slot)(unsafe.Add(unsafe.Pointer(f), slotOff(int(p.held))))
 	id := asserts.ID(uintptr(r.anchor))
 	wide := r.x >= 16 // the return's extent (RetMemory)
-	e := gcEpochNow()
+	e := epoch.Load()
 	i := (id >> 13) % heldShards
 	s := &fresh.shards[i]
 	if !s.mu.TryLock() {
@@ -674,7 +666,7 @@ func (f *frame) handOutMemSlow(s *heldShard, locked bool, id asserts.ID, wide bo
 	if !locked {
 		s.mu.Lock()
 	}
-	if fresh.repeatedAddr(s, id, wide, f.fresh) {
+	if _, ok := fresh.repeatedAddr(s, id, wide, f.fresh); ok {
 		s.mu.Unlock()
 		return false
 	}
@@ -693,7 +685,7 @@ func (f *frame) handOutMemSlow(s *heldShard, locked bool, id asserts.ID, wide bo
 // a plain call passes it by the plan's tests: what the row shows on such
 // a call is its check's facts in the table of checks (checktable.BatchOf,
 // LearnedBy), never its name. Its counts are the calibrating call's.
-func (p *fastPlan) addRowMem(r *Row) bool {
+func (p *fastPlan) addRowMem(r *Row, perList []tally) bool {
 	if r.Skip {
 		return true
 	}
@@ -708,7 +700,9 @@ func (p *fastPlan) addRowMem(r *Row) bool {
 		return true
 	}
 	if r.Form == FormArgList {
-		return p.addListRowMem(r, t, u)
+		// as the counted kind's (the reads test each element's anchor
+		// and fingerprint; the list's masks and counts go unread)
+		return p.addRow(r, perList)
 	}
 	if r.Form != FormOne {
 		return false
@@ -735,30 +729,6 @@ func (p *fastPlan) addRowMem(r *Row) bool {
 		p.ret(t).shares |= 1 << u
 	case checktable.LearnedFixed:
 		// skipped on a plain call of a runtime without use counts
-	default:
-		return false
-	}
-	return true
-}
-
-// addListRowMem is addRowMem for a row of a list argument.
-func (p *fastPlan) addListRowMem(r *Row, t, u int8) bool {
-	if p.addBefore(r.Check, t, true) {
-		return true
-	}
-	switch checktable.BatchOf(r.Check) {
-	case checktable.BatchUnchanged:
-		return true // the reads test each element's anchor and fingerprint
-	case checktable.BatchPairsHandle:
-		if p.list[r.T] {
-			return false
-		}
-		p.pair(t, u).impl = true
-	case checktable.BatchPairsStorage:
-		if p.list[r.T] {
-			return false
-		}
-		p.pair(t, u).storage = true
 	default:
 		return false
 	}

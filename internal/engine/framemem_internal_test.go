@@ -56,7 +56,7 @@ func TestFrameMemoryPlanTests(t *testing.T) {
 	ts := []*mdense{a, b}
 	single := func(sh *Shape, args []*mdense, r *mdense) bool {
 		var f Frame[[3]Slot, [0]ListSlot]
-		p := sh.planOfKind(true)
+		p := sh.planOf(true)
 		f.frame.p = p
 		for i, x := range args {
 			f.ArgMemory(i, unsafe.Pointer(x), x.mem())
@@ -67,7 +67,7 @@ func TestFrameMemoryPlanTests(t *testing.T) {
 	}
 	list := func(args []*mdense, swap bool, r *mdense) bool {
 		var f Frame[[1]Slot, [1]ListSlot]
-		p := memCatShape.planOfKind(true)
+		p := memCatShape.planOf(true)
 		f.frame.p = p
 		f.List(0, len(args), unsafe.Pointer(unsafe.SliceData(args)))
 		for j, x := range args {

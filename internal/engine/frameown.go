@@ -67,83 +67,6 @@ func (f *Frame[S, L]) RetElemIdent(i, j int, id asserts.Ident, anchor unsafe.Poi
 	e.anchor = anchor
 }
 
-// addIdent is addRow for a row of single tensors of a runtime without use
-// counts: what a plain call (arguments without version counters, with
-// storage; returns without use counts, with storage) shows. The rows of
-// the checks that read use counts are skipped under no_use_counts
-// (checktable.ImplUseCount, BatchUncounted, LearnedFixed), no_mutation
-// under no_version_counter; fresh_no_alias compares the storage anchors
-// too; fresh_not_held hands the return's storage out (frame.handOuts).
-// A may-alias return (fresh_or_alias, fresh_not_held of form FormOf)
-// passes on the alias branch (the argument's handle or on its storage);
-// a fresh one runs the rows (the branch it takes decides its counts).
-func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
-	k := r.Check
-	at := int(k) // the count the row adds to: the check's own
-	if p.addBefore(k, t, false) {
-		return true // counted before the kernel
-	}
-	switch b := checktable.BatchOf(k); {
-	case b == checktable.BatchUnchanged:
-		p.kept |= 1 << t
-		if !slices.Contains(checktable.Unchanged(true), k) {
-			p.whole |= 1 << t
-			at = skipAt(checks.ReasonNoVersion)
-		}
-	case b == checktable.BatchUncounted, checktable.ImplUseCount(k):
-		p.ret(t)
-		at = skipAt(checks.ReasonNoUseCounts)
-	case b == checktable.BatchPairsHandle:
-		p.ret(t).apart |= 1 << u
-		return true // counted as part of the TensorImpl use-count check
-	case b == checktable.BatchPairsStorage:
-		p.ret(t).fresh |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
-		p.ret(t).returns |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
-		p.ret(t).shares |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedFixed:
-		p.ret(t)
-		at = skipAt(checks.ReasonNoUseCounts)
-	case mayAlias(k, r.Form):
-		p.ret(t).alias |= 1 << u
-	case r.Form == FormOne && checktable.LearnedBy(k, checktable.FormAnchor) == checktable.LearnedHeld:
-		p.ret(t).held = true
-	default:
-		return false
-	}
-	p.post[at]++
-	return true
-}
-
-// addIdentList is addRow for a row of a list argument of a runtime
-// without use counts, as the counted kind's (the list's elements kept, its
-// rows before the kernel, its pairs with a single return), but for
-// no_mutation: its elements, plain and without version counters, are
-// skipped under no_version_counter whatever the policy, as Call.List
-// skips them, and their versions and traits are not compared.
-func (p *fastPlan) addIdentList(r *Row, t, u int8, elemAt func(int8, int)) bool {
-	k := r.Check
-	switch b := checktable.BatchOf(k); {
-	case b == checktable.BatchUnchanged:
-		p.lkept |= 1 << t
-		if slices.Contains(checktable.Unchanged(true), k) {
-			elemAt(t, int(k))
-		} else {
-			elemAt(t, skipAt(checks.ReasonNoVersion))
-		}
-	case p.addBefore(k, t, true):
-	case b == checktable.BatchPairsHandle && !p.list[r.T]:
-		p.pair(t, u).impl = true
-	case b == checktable.BatchPairsStorage && !p.list[r.T]:
-		p.pair(t, u).storage = true
-		elemAt(u, int(k))
-	default:
-		return false
-	}
-	return true
-}
-
 // mayAlias reports whether a row of k of form f is on a may-alias return
 // whose alias branch (the argument's handle, or on its storage) passes
 // it on a runtime without use counts: fresh_or_alias's (FormOne), and
@@ -246,7 +169,7 @@ func (f *frame) handOuts(p *fastPlan) (reported bool) {
 		f.op.register()
 	}
 	base := unsafe.Pointer(f)
-	var sc *slowCall
+	var c *Call
 	for i := range p.rets {
 		n := &p.rets[i]
 		if !n.held {
@@ -256,19 +179,19 @@ func (f *frame) handOuts(p *fastPlan) (reported bool) {
 		var prev handout
 		l := p.sh.Locs[n.slot]
 		if fresh.handOut(r.id.Storage, uintptr(r.anchor), r.id.Traits&asserts.AddressIdentity != 0, false, st.idx, l, f.fresh, &prev) {
-			if sc == nil {
-				sc = f.passedSlow(p)
+			if c == nil {
+				c = f.passedSlow(p)
 			}
 			sv := Slot{id: r.id, meta: r.meta, anchor: r.anchor}
-			sc.c.heldReport(l, &sv, &prev)
+			c.heldReport(l, &sv, &prev)
 		}
 	}
-	if sc == nil {
+	if c == nil {
 		return false
 	}
 	f.slow = nil
-	sc.c.End()
-	slowCalls.Put(sc)
+	c.End()
+	slowCalls.Put(c)
 	return true
 }
 
@@ -277,22 +200,12 @@ func (f *frame) handOuts(p *fastPlan) (reported bool) {
 // it declared.
 //
 //go:noinline
-func (f *frame) passedSlow(p *fastPlan) *slowCall {
-	sc := f.slowOfFast(p)
-	sc.c.t = p.full[f.bindNo]
+func (f *frame) passedSlow(p *fastPlan) *Call {
+	c := f.slowOfFast(p)
+	c.t = p.full[f.bindNo]
 	if p.nl != 0 {
 		_, ls := f.slots(p)
-		addLists(&sc.c.t, p, ls, sc.c.bind, true)
+		addLists(&c.t, p, ls, c.bind, true)
 	}
-	return sc
-}
-
-// anchorAfter completes, off the fast plan, the slot q of a single
-// argument read with its storage anchor (Frame.ArgIdent) as AfterAnchor
-// does, with the tensor's anchor after the kernel (the tensor's now: the
-// call has not returned).
-func (f *frame) anchorAfter(c *Call, q *Slot) {
-	if q.anchor != nil {
-		c.AfterAnchor(q, anchorOf(f.tensorOf(q)))
-	}
+	return c
 }

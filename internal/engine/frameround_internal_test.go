@@ -122,7 +122,7 @@ func TestFrameMemoryRoundedUp(t *testing.T) {
 // catMem reads a cat of args returning r into f, of shape sh, and reports
 // whether the call passes the memory kind's plan.
 func catMem[S Slots, L ListSlots](f *Frame[S, L], sh *Shape, args []*mdense, r *mdense) bool {
-	p := sh.planOfKind(true)
+	p := sh.planOf(true)
 	f.frame.p = p
 	f.List(0, len(args), unsafe.Pointer(unsafe.SliceData(args)))
 	for j, x := range args {

@@ -88,7 +88,7 @@ func (f *frame) firstPlan(sh *Shape) *fastPlan {
 	if sh.Unanchored {
 		f.anchorStale(sh)
 	}
-	return sh.planOf()
+	return sh.planOf(false)
 }
 
 // anchorStale panics if the shape's tensor type (its Tensor function's,
@@ -171,9 +171,9 @@ func (f *frame) endWrites(p *fastPlan) {
 // abandon ends a call whose kernel panicked: its declared writes, and the
 // rows' call if it had one.
 func (f *frame) abandon() {
-	if sc := f.slow; sc != nil {
+	if c := f.slow; c != nil {
 		f.slow = nil
-		sc.c.Abandon()
+		c.Abandon()
 		return
 	}
 	if f.nmut != 0 {

@@ -5,29 +5,29 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // The rows of a call off the fast plan: a call that begins off it
 // (Frame.Begin: a mode, a hermetic context, same_content on, an argument
-// not plain) or fails it at End takes a slowCall, the rows' Call, and runs
+// not plain) or fails it at End takes the rows' Call, and runs
 // each row by the steps its check registers (rowrun.go) on the Frame's
 // slots, which it completes in place with the flags the rows keep. The
-// slowCall comes from a pool and goes back at End, so that neither path
+// Call comes from a pool and goes back at End, so that neither path
 // allocates and the Frame stays small.
+var slowCalls = sync.Pool{New: func() any { return new(Call) }}
 
-// A slowCall is the rows' state of a call off the fast plan.
-type slowCall struct {
-	c Call
-}
-
-var slowCalls = sync.Pool{New: func() any { return new(slowCall) }}
-
-// newSlow takes a slowCall for the call.
-func (f *frame) newSlow() *slowCall {
-	sc := slowCalls.Get().(*slowCall)
-	sc.c = Call{}
-	f.slow = sc
-	return sc
+// newSlow takes the rows' Call for the call, under env with the flags
+// saved and binding_context's count bind, and completes the arguments'
+// slots before the kernel (argSlots).
+func (f *frame) newSlow(p *fastPlan, env asserts.EnvState, saved asserts.Traits, bind int) (*Call, []Slot, []ListSlot) {
+	c := slowCalls.Get().(*Call)
+	*c = Call{} // then the fields: a literal of them is built on the stack and copied
+	c.op, c.since, c.env, c.saved, c.bind, c.fresh = f.op, f.since(), env, saved, bind, f.fresh
+	f.slow = c
+	s, ls := f.slots(p)
+	f.argSlots(p, s, ls, saved)
+	return c, s, ls
 }
 
 // beginRows begins a call off the fast plan: the arguments' slots
@@ -35,31 +35,31 @@ func (f *frame) newSlow() *slowCall {
 // declared (Call.Mutable), then the steps of the rows before the kernel,
 // entry by entry.
 func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
-	sc := f.newSlow()
-	c, sh := &sc.c, p.sh
-	c.op, c.since = f.op, f.since()
-	c.env, c.saved, c.bind = env, savedFlags(env), bindNoEnv
-	if hasEnv {
-		c.bind = bindRun
+	saved, bind, sh := fPending, bindNoEnv, p.sh
+	if env.ModeActive {
+		saved |= fMode
 	}
-	c.fresh = f.fresh
-	f.mode = c.saved & fMode
-	s, ls := f.slots(p)
-	f.argSlots(p, s, ls, c.saved)
-	for _, i := range p.argLists {
-		if sh.OptLists&(1<<p.slotOfList(i)) != 0 {
-			c.SummarizeSavedOpt(&ls[i])
+	if hasEnv {
+		bind = bindRun
+	}
+	f.mode = saved & fMode
+	c, s, ls := f.newSlow(p, env, saved, bind)
+	for k, isList := range p.list[:sh.Args] {
+		if isList && sh.OptLists&(1<<k) != 0 {
+			c.SummarizeSavedOpt(&ls[p.idx[k]])
 		}
 	}
 	for _, w := range sh.Writes {
-		if p.list[w] {
-			c.MutableList(&ls[p.idx[w]])
-		} else {
+		if !p.list[w] {
 			c.Mutable(&s[p.idx[w]])
+			continue
+		}
+		for j := range ls[p.idx[w]].n {
+			c.Mutable(ls[p.idx[w]].at(j))
 		}
 	}
 	var buf elemsBuf
-	x := f.rowCtx(sc, &buf, s, ls)
+	x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf}
 	x.runAll(p.steps.before)
 }
 
@@ -91,14 +91,8 @@ func (f *frame) argSlots(p *fastPlan, s []Slot, ls []ListSlot, flags asserts.Tra
 // and fails it: the arguments' slots completed as they were before the
 // kernel, the call's writes (declared by the Frame, ended by Call.End)
 // and what the plan counted before the kernel.
-func (f *frame) slowOfFast(p *fastPlan) *slowCall {
-	sc := f.newSlow()
-	c := &sc.c
-	c.op, c.since = f.op, f.since()
-	c.env, c.saved, c.bind = asserts.EnvState{Context: f.ctx}, fPending, bindOf(f.bindNo)
-	c.fresh = f.fresh
-	s, ls := f.slots(p)
-	f.argSlots(p, s, ls, fPending)
+func (f *frame) slowOfFast(p *fastPlan) *Call {
+	c, s, ls := f.newSlow(p, asserts.EnvState{Context: f.ctx}, fPending, bindOf(f.bindNo))
 	for _, i := range p.meta { // taken before the kernel (beginMeta)
 		s[i].hasMeta = true
 	}
@@ -124,7 +118,7 @@ func (f *frame) slowOfFast(p *fastPlan) *slowCall {
 	if p.nl != 0 {
 		addLists(&c.t, p, ls, c.bind, false)
 	}
-	return sc
+	return c
 }
 
 // adoptWrite records in c a write a Frame declared (Call.Mutable's
@@ -147,9 +141,9 @@ func (c *Call) adoptWrite(id *asserts.Ident) {
 // listMisuse reports a list read after the kernel of another length than
 // before it (as ListSlot.CheckLen), the call's writes ended.
 func (f *frame) listMisuse() {
-	if sc := f.slow; sc != nil {
+	if c := f.slow; c != nil {
 		f.slow = nil
-		sc.c.listLenMisuse()
+		c.listLenMisuse()
 	}
 	if f.nmut != 0 {
 		f.endWrites(f.p)
@@ -164,50 +158,48 @@ func (f *frame) listMisuse() {
 //
 //go:noinline
 func (f *frame) endRows() {
-	sc := f.rowsAfter()
+	c := f.rowsAfter()
 	f.slow = nil
-	sc.c.End()
-	slowCalls.Put(sc)
+	c.End()
+	slowCalls.Put(c)
 }
 
 // rowsAfter runs the steps of the rows after the kernel (endRows but
 // Call.End), on the call's rows' state, which it returns.
-func (f *frame) rowsAfter() *slowCall {
+func (f *frame) rowsAfter() *Call {
 	p := f.p
-	sc := f.slow
-	if sc == nil {
-		sc = f.slowOfFast(p)
+	c := f.slow
+	if c == nil {
+		c = f.slowOfFast(p)
 	}
-	c, sh := &sc.c, p.sh
 	s, ls := f.slots(p)
 	var buf elemsBuf
-	x := f.rowCtx(sc, &buf, s, ls)
+	x := rowCtx{f: f, c: c, s: s, ls: ls, buf: &buf}
 	if c.env.Hermetic {
 		// the steps after the kernel that read what binding_context's
 		// step before it kept in the slots, before they are completed
 		x.runAll(p.steps.afterCall)
 	}
-	f.complete(p, sc, s, ls)
-	for _, r := range p.skips {
-		c.PlanSkip(r.Check, sh.Locs[r.T])
-	}
+	f.complete(p, c, s, ls)
+	c.t[skipAt(checks.ReasonPlan)] += uint64(len(p.skips)) // the plan skips: counted, nothing checked
 	x.runAll(p.steps.after)
-	return sc
+	return c
 }
 
 // complete completes the slots once the kernel has returned, from the
 // Frame's reads after it: the arguments' (as Call.After would, on each
 // element of a list), the returns' (Call.Result).
-func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
-	c := &sc.c
+func (f *frame) complete(p *fastPlan, c *Call, s []Slot, ls []ListSlot) {
 	for i := range p.nArgs {
 		if p.mem {
 			memAfter(c, p, &s[i])
 			continue
 		}
 		s[i].meta &^= fPending // AfterRecycled's mark stays
-		if p.unc {
-			f.anchorAfter(c, &s[i])
+		if p.unc && s[i].anchor != nil {
+			// read with its storage anchor (Frame.ArgIdent): compared
+			// with the tensor's now (the call has not returned)
+			c.AfterAnchor(&s[i], anchorOf(f.tensorOf(&s[i])))
 		}
 	}
 	for i := p.nArgs; i < p.ns; i++ {
@@ -253,59 +245,15 @@ func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 // listInline of them on the stack.
 type elemsBuf [listInline]asserts.Identity
 
-// elems makes the tensors of list slot q from its handle, in buf when
-// they fit (off the fast plan only).
-func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Identity {
-	var ts []asserts.Identity
-	if q.n <= len(buf) {
-		ts = buf[:q.n]
-	} else {
-		ts = make([]asserts.Identity, q.n)
-	}
-	for i := range ts {
-		ts[i] = f.elemOf(q.h, i)
-	}
-	return ts
-}
-
-// takeMetadata runs the step of same_metadata before the kernel for a
-// single argument, from the fingerprint its helper read when it had one.
-func (f *frame) takeMetadata(q *Slot, c *Call) {
-	if q.mread&1 != 0 {
-		if c.TakeMetadata(q, q.x, q.mread&2 != 0) {
-			return
-		}
-		if m, ok := f.tensorOf(q).(asserts.Metadata); ok {
-			c.SaveMetadataOf(q, m)
-			return
-		}
-	}
-	c.SaveMetadata(q, f.tensorOf(q))
-}
-
-// slotOfList returns the slot of list i.
-func (p *fastPlan) slotOfList(i int8) int {
-	for k, isList := range p.list {
-		if isList && p.idx[k] == i {
-			return k
-		}
-	}
-	return -1
-}
-
 // distinctOutputs runs distinct_outputs on the returns of r.Set, each
 // element of each against the later ones, by index: a slice of their
 // slots would make the Frame escape.
 func (x *rowCtx) distinctOutputs() {
-	p, set := x.f.p, x.r.Set
+	p, set := x.f.p, x.ref.r.Set
 	for i := range p.list {
 		for ei := range x.outLen(set, i) {
 			li, si := x.out(i, ei)
-			for j := i; j < len(p.list); j++ {
-				ej := 0
-				if j == i {
-					ej = ei + 1
-				}
+			for j, ej := i, ei+1; j < len(p.list); j, ej = j+1, 0 {
 				for ; ej < x.outLen(set, j); ej++ {
 					lj, sj := x.out(j, ej)
 					x.c.DistinctPair(li, si, lj, sj)

@@ -11,32 +11,22 @@ import (
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
-// fresh_not_held's rows on the one path read the return's storage anchor from its snapshot
-// (Frame.RetIdent), nil for a type that reports none, as FreshNotHeld
-// finds it; a list's elements have none read, and are made tensors.
+// fresh_not_held's steps on the rows' path: a single return's storage
+// anchor is the one its read found (Frame.RetIdent), else its tensor's; a
+// list's elements' are their tensors', made from the list's handle.
 func init() {
 	rowSteps[checks.FreshNotHeld].after = forms{checktable.FormOne: stepFreshNotHeld, checktable.FormOf: stepFreshNotHeldOf,
 		checktable.FormRetList: stepFreshNotHeld | stepEach}
 }
 
-// This file is the contract and the checks of runtimes without use counts:
-// [Call.ResultIdent] snapshots a return without them (the use-count checks
-// are then skipped under reason no_use_counts), and fresh_not_held
-// ([Call.FreshNotHeld]) checks freshness in their place.
-//
-// What the use counts catch in a refcounted runtime is a kernel returning,
-// as a fresh output, a tensor somebody else still holds: a cached output,
-// a global buffer, a buffer kept from an earlier call. In a
-// garbage-collected runtime nobody counts the holders, but the bug has a
-// second symptom: the same storage comes out as a fresh output twice. The
-// first time, the caller took ownership; if the storage is still alive
-// when it comes out again, the kernel kept it (or got it back from
-// someone who kept it), and the two callers now share one buffer. If the
-// first output was dropped and collected, the allocator may hand its memory
-// out again, but that is a new allocation with a new storage ID (IDs are
-// never handed out again), and the check stays silent. A pool the runtime
-// owns, into which callers give tensors back, says so with [Released]: a
-// storage given back may come out fresh again.
+// This file is fresh_not_held, which checks the fresh returns of a runtime
+// without use counts (whose use-count checks are skipped under
+// no_use_counts) in their place: a kernel that returns, as a fresh output,
+// a storage somebody else still holds (a cache, a global) makes the same
+// storage come out fresh twice (docs/asserts.md, "fresh_not_held:
+// freshness in Go terms"). A storage collected and allocated again has a
+// new ID, and is silent; one a pool the runtime owns took back is
+// forgotten by [Released].
 
 // handSeq numbers the hand-outs fresh_not_held records.
 var handSeq atomic.Uint64
@@ -81,16 +71,12 @@ func (c *Call) FreshNotHeldAnchor(l Loc, r *Slot, anchor unsafe.Pointer) {
 	if !r.plainUncounted() && c.skipped(k, r) {
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, l, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, l, r)
 	if anchor == nil {
 		c.skip(k, checks.ReasonNoAnchor)
 		return
 	}
-	if !c.op.st.registered.Load() {
-		c.op.register()
-	}
+	c.op.register()
 	var prev handout
 	addr := r.id.Traits&asserts.AddressIdentity != 0
 	if fresh.handOut(r.id.Storage, uintptr(anchor), addr, r.memo&memoWide != 0, c.op.st.idx, l, c.fresh, &prev) {

@@ -14,9 +14,6 @@ import (
 // the later checks' are their own files' (content.go, fresh.go, held.go,
 // metadata.go, viewhold.go).
 
-// The steps of this file's checks on the rows' path (rowrun.go).
-func init() { identitySteps() }
-
 // SameImpl checks that an argument's handle still points to the TensorImpl
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Slot) {
@@ -75,19 +72,14 @@ func (c *Call) NotArg(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if reported {
 		return // already reported by the use-count check
 	}
-	if m, cs := c.classify(r); m.Has(k) && !c.handleCheckable(k, cs) {
-		return // skipped (and counted) with the use-count check
+	// skipped (and counted) with the use-count check, unless only for the
+	// lack of use counts: comparing a handle with an argument's needs none
+	const noCounts = 1 << checks.ReasonNoUseCounts
+	if m, cs := c.classify(r); m.Has(k) && (cs&noCounts == 0 || c.pol().mask(cs&^noCounts).Has(k)) {
+		return
 	}
 	r.meta |= fImplReported
 	c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()}, loc: ret, other: arg})
-}
-
-// handleCheckable reports whether not_arg_handle runs although its
-// use-count check k is skipped under conditions cs: when k is skipped only
-// because the runtime keeps no use counts. Comparing a handle with an
-// argument's needs no count.
-func (c *Call) handleCheckable(k checks.Check, cs conds) bool {
-	return cs&(1<<checks.ReasonNoUseCounts) != 0 && !c.pol().mask(cs&^(1<<checks.ReasonNoUseCounts)).Has(k)
 }
 
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
@@ -109,7 +101,11 @@ func (c *Call) SharesStorage(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if r.id.Storage == s.id.Storage && r.id.Storage != 0 && plainPair(r, s) {
 		return // no profile skips shares_storage on a plain pair with storage
 	}
-	if !c.viewSkipped(r, s) && r.id.Storage != s.id.Storage {
+	var drop conds
+	if c.pol().guards&checktable.GuardViewArgOnly != 0 {
+		drop = subclassConds
+	}
+	if !c.pairSkipped(checks.SharesStorage, r, s, drop) && r.id.Storage != s.id.Storage {
 		c.report(&violation{Violation: asserts.Violation{Check: checks.SharesStorage, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), Traits: r.traits()}, loc: ret, other: arg})
 	}
 }
@@ -123,7 +119,7 @@ func (c *Call) ReturnsArg(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if r.id.Impl == s.after.Impl && plainPair(r, s) {
 		return // every profile runs returns_arg on a plain pair
 	}
-	if c.pairSkipped(checks.ReturnsArg, ret, r, arg, s) {
+	if c.pairSkipped(checks.ReturnsArg, r, s, 0) {
 		return
 	}
 	want := s.id.Impl
@@ -147,12 +143,10 @@ func (c *Call) FreshOrAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 		(r.id.Storage == s.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1) {
 		return // a plain pair, a view or fresh: no profile skips any part of it
 	}
-	if c.pairSkipped(k, ret, r, arg, s) {
+	if c.pairSkipped(k, r, s, 0) {
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, ret, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, ret, r)
 	rm, rc := c.classify(r)
 	sm, sc := c.classify(s)
 	m := rm | sm
@@ -228,12 +222,10 @@ func (c *Call) freshNoAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 	if plainPair(r, s) && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
 		return // storages and memory apart, no skip decision to make
 	}
-	if c.pairSkipped(k, ret, r, arg, s) {
+	if c.pairSkipped(k, r, s, 0) {
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, ret, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, ret, r)
 	if r.id.Storage != s.id.Storage && r.anchor != nil && r.anchor == s.anchor && r.meta&fStorageReported == 0 {
 		// another StorageImpl ID on the argument's memory
 		c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor)})
@@ -258,32 +250,12 @@ func (c *Call) freshNoAlias(ret Loc, r *Slot, arg Loc, s *Slot) {
 // check.
 func (c *Call) DistinctPair(la Loc, a *Slot, lb Loc, b *Slot) {
 	c.count(checks.DistinctOutputs, 1)
-	if c.pairSkipped(checks.DistinctOutputs, la, a, lb, b) {
+	if c.pairSkipped(checks.DistinctOutputs, a, b, 0) {
 		return
 	}
 	if a.id.Storage == b.id.Storage {
 		c.report(&violation{Violation: asserts.Violation{Check: checks.DistinctOutputs, Want: 0, Got: uint64(a.id.Storage), Traits: a.traits()}, loc: la, other: lb})
 	}
-}
-
-// viewSkipped reports whether shares_storage is skipped for return r and
-// argument s, counting the skip.
-func (c *Call) viewSkipped(r, s *Slot) bool {
-	const k = checks.SharesStorage
-	if uncountedPair(r, s) { // no subclass condition to drop
-		return c.uncountedSkip(k)
-	}
-	var drop conds
-	if c.pol().guards&checktable.GuardViewArgOnly != 0 {
-		drop = subclassConds
-	}
-	rm, rc := c.classifyWith(r, 0, drop)
-	sm, sc := c.classify(s)
-	if !(rm | sm).Has(k) {
-		return false
-	}
-	c.skip(k, c.pol().reason(k, rc|sc))
-	return true
 }
 
 // input runs check k (same_impl, same_storage or no_mutation) on argument
@@ -318,7 +290,7 @@ func (c *Call) input(k checks.Check, l Loc, s *Slot, add, drop conds) {
 	if want == got && !moved && !recycled {
 		return
 	}
-	if k == checks.NoMutation && c.aliasesMutable(writeKey(s.id)) {
+	if k == checks.NoMutation && c.mutHas(writeKey(s.id), &c.mut, c.mutMore) {
 		c.skip(k, checks.ReasonAliasesMutable)
 		return
 	}
@@ -326,7 +298,7 @@ func (c *Call) input(k checks.Check, l Loc, s *Slot, add, drop conds) {
 		// Another goroutine's call declared a write to this storage while
 		// this one ran: its version (or, for set_, its StorageImpl) may
 		// have moved with that legal write.
-		c.skipConcurrent(k)
+		c.skip(k, checks.ReasonConcurrentWrite)
 		return
 	}
 	if k == checks.NoMutation {
@@ -378,9 +350,7 @@ func (c *Call) resultSkipped(k checks.Check, l Loc, r *Slot) bool {
 	if c.skipped(k, r) {
 		return true
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, l, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, l, r)
 	return false
 }
 
@@ -487,9 +457,7 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Slot, arg Loc, sl *ListSlot) {
 		c.skip(k, c.pol().reason(k, rc))
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, ret, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, ret, r)
 	for i := range sl.n {
 		e := sl.at(i)
 		em, _ := c.classify(e)
@@ -517,12 +485,11 @@ func (c *Call) ReturnsArgList(ret Loc, rl *ListSlot, arg Loc, sl *ListSlot) {
 	}
 	if rl.n != sl.n {
 		c.count(checks.ReturnsArg, 1)
-		i := n
-		v := &violation{Violation: asserts.Violation{Check: checks.ReturnsArg}, loc: ret.Elem(i), other: arg.Elem(i)}
-		if i < rl.n {
-			v.Got = uint64(rl.at(i).id.Impl)
+		v := &violation{Violation: asserts.Violation{Check: checks.ReturnsArg}, loc: ret.Elem(n), other: arg.Elem(n)}
+		if n < rl.n {
+			v.Got = uint64(rl.at(n).id.Impl)
 		} else {
-			v.Want = uint64(sl.at(i).id.Impl)
+			v.Want = uint64(sl.at(n).id.Impl)
 		}
 		c.report(v)
 	}
@@ -602,8 +569,8 @@ func (c *Call) FreshNoAliasOf(ret Loc, r *Slot, arg Loc, sl *ListSlot) {
 	}
 }
 
-// The steps of the checks of identity.go (its init registers them).
-func identitySteps() {
+// The steps of this file's checks on the rows' path (rowrun.go).
+func init() {
 	rowSteps[checks.SameImpl].after = forms{checktable.FormOne: stepSameImpl, checktable.FormArgList: stepList}
 	rowSteps[checks.SameStorage].after = forms{checktable.FormOne: stepSameStorage, checktable.FormArgList: stepList}
 	rowSteps[checks.NoMutation].after = forms{checktable.FormOne: stepNoMutation, checktable.FormArgList: stepList}

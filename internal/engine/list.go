@@ -46,10 +46,7 @@ func (l *ListSlot) SummarizeSaved() {
 	for i := range l.n {
 		odd |= l.at(i).meta ^ (asserts.Versioned | fPending)
 	}
-	l.ok, l.opt = 0, false
-	if odd == 0 {
-		l.ok = okRegular
-	}
+	l.ok, l.opt = b2u(odd == 0)*okRegular, false
 }
 
 // allPlain reports whether every element of l is a plain tensor with
@@ -65,13 +62,14 @@ func (l *ListSlot) allPlain(m asserts.Traits) bool {
 }
 
 // SummarizeSavedOpt is SummarizeSaved for a Tensor?[] argument: undefined
-// elements (for a pointer type, nil) are absent and their checks skipped.
+// elements (for a pointer type, nil) are absent and their checks skipped
+// (and counted under reason absent).
 func (c *Call) SummarizeSavedOpt(l *ListSlot) {
 	l.SummarizeSaved()
 	l.opt = true
 	for i := range l.n {
 		if s := l.at(i); s.id.Impl == 0 {
-			c.SaveOpt(s, nil, false)
+			*s = Slot{meta: fAbsent | c.saved}
 		}
 	}
 }
@@ -103,15 +101,7 @@ func (l *ListSlot) SummarizeAfter() {
 	case dv == 0:
 		l.ok |= okVersion
 	}
-	l.ok |= b2ok(di == 0, okImpl) | b2ok(ds == 0, okStorage)
-}
-
-// b2ok is bit when b holds, else 0.
-func b2ok(b bool, bit uint8) uint8 {
-	if b {
-		return bit
-	}
-	return 0
+	l.ok |= b2u(di == 0)*okImpl | b2u(ds == 0)*okStorage
 }
 
 // SummarizeResult notes, once every element of a list return is
@@ -126,8 +116,5 @@ func (l *ListSlot) SummarizeResult() {
 		storOK = storOK && r.after.Storage == 1
 		implOne = implOne && r.after.Impl == 1
 	}
-	l.ok = 0
-	if odd == 0 {
-		l.ok = okRegular | b2ok(implOK, okImplUses) | b2ok(storOK, okStorUses) | b2ok(implOne, okImplOne)
-	}
+	l.ok = b2u(odd == 0) * (okRegular | b2u(implOK)*okImplUses | b2u(storOK)*okStorUses | b2u(implOne)*okImplOne)
 }

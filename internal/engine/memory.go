@@ -4,8 +4,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"sync/atomic"
-
-	"github.com/assertgen/assertgen/asserts"
 )
 
 // This file is the identity of tensor types that carry no identities of
@@ -62,13 +60,9 @@ const (
 // that the two are read together.
 type gcEpoch struct{ gc, seq uint64 }
 
-var epoch atomic.Pointer[gcEpoch]
+var epoch atomic.Pointer[gcEpoch] // never nil once the package is initialized
 
 const gcRefresh = 64
-
-// gcEpochNow returns the current epoch (never nil once the package is
-// initialized).
-func gcEpochNow() *gcEpoch { return epoch.Load() }
 
 // observeGC reads the exact count of completed collections and, if it
 // moved on from the epoch's, installs a new epoch. It returns the epoch
@@ -132,11 +126,4 @@ func gcCycles() (uint64, bool) {
 		return 0, false
 	}
 	return s[0].Value.Uint64(), true
-}
-
-// memMeta is m's metadata fingerprint as a Slot keeps it, 0 without one
-// (asserts.Memory.Metadata).
-func memMeta(m *asserts.Memory) uint64 {
-	fp, _ := m.Metadata()
-	return fp
 }

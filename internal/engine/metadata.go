@@ -29,19 +29,11 @@ func init() {
 // mark mutable: it takes the argument's metadata fingerprint
 // ([Metadata]), which [Call.SameMetadata] compares once the kernel has
 // returned, and counts the row. Call it before the kernel, after
-// [Call.Save]. A tensor that cannot report its metadata counts the row as
-// skipped (reason no_metadata_access), as do the other skip reasons of the
-// policy (undefined, absent).
+// [Call.Save]. A tensor that cannot report its metadata (not a Metadata,
+// or none to report) counts the row as skipped (reason
+// no_metadata_access), as do the other skip reasons of the policy
+// (undefined, absent).
 func (c *Call) SaveMetadata(s *Slot, t asserts.Identity) {
-	m, _ := t.(asserts.Metadata)
-	c.SaveMetadataOf(s, m)
-}
-
-// SaveMetadataOf is [Call.SaveMetadata] for a tensor held as a
-// [Metadata], with no type assertion: the rows' path calls it where the
-// tensor type implements Metadata. t is a nil pointer for an absent
-// optional; a nil t, a tensor that does not implement Metadata.
-func (c *Call) SaveMetadataOf(s *Slot, t asserts.Metadata) {
 	const k = checks.SameMetadata
 	c.count(k, 1)
 	s.hasMeta = false
@@ -54,9 +46,9 @@ func (c *Call) SaveMetadataOf(s *Slot, t asserts.Metadata) {
 	if s.meta&fResult != 0 {
 		c.misuse(k, Loc{ret: -1, index: -1}, "SaveMetadata needs a Save snapshot of the argument")
 	}
-	ok := t != nil
+	m, ok := t.(asserts.Metadata)
 	if ok {
-		s.x, ok = t.MetadataFingerprint()
+		s.x, ok = m.MetadataFingerprint()
 	}
 	if !ok {
 		c.skip(k, checks.ReasonNoMetadata)
@@ -65,19 +57,11 @@ func (c *Call) SaveMetadataOf(s *Slot, t asserts.Metadata) {
 	s.hasMeta = true
 }
 
-// TakeMetadata is the fast path of [Call.SaveMetadataOf] with the
-// fingerprint read by the caller: for a plain snapshot s (a defined
-// tensor of no special kind, outside a mode, After not called yet) whose
-// tensor reported fingerprint fp (ok), it records fp, counts the row and
-// reports true; otherwise it does nothing and reports false, and the
-// caller calls SaveMetadataOf. Generated code calls it, where the tensor
-// type is known to implement [Metadata], as
-//
-//	if fp, ok := t.MetadataFingerprint(); !c.TakeMetadata(s, fp, ok) {
-//		c.SaveMetadataOf(s, t)
-//	}
-//
-// a direct call of the method and no call into asserts on the fast path.
+// TakeMetadata is [Call.SaveMetadata] with the fingerprint read by the
+// caller: for a plain snapshot s (a defined tensor of no special kind,
+// outside a mode, After not called yet) whose tensor reported fingerprint
+// fp (ok), it records fp, counts the row and reports true; otherwise it
+// does nothing and reports false, and the caller calls SaveMetadata.
 func (c *Call) TakeMetadata(s *Slot, fp uint64, ok bool) bool {
 	if s.meta&^asserts.Versioned == fPending && s.id.Impl != 0 && ok {
 		s.x, s.hasMeta = fp, true
@@ -85,20 +69,6 @@ func (c *Call) TakeMetadata(s *Slot, fp uint64, ok bool) bool {
 		return true
 	}
 	return false
-}
-
-// MetadataKept reports whether same_metadata has nothing to do for s
-// after the kernel, its tensor now reporting fingerprint fp (ok): no
-// fingerprint was taken before (the row was skipped), or the one taken is
-// fp. Otherwise the caller calls [Call.SameMetadataOf], which reads the
-// fingerprint again and decides (a change, a skip, a misuse). Generated
-// code calls it as [Call.TakeMetadata] describes:
-//
-//	if fp, ok := t.MetadataFingerprint(); !s.MetadataKept(fp, ok) {
-//		c.SameMetadataOf(l, s, t)
-//	}
-func (s *Slot) MetadataKept(fp uint64, ok bool) bool {
-	return !s.hasMeta || ok && fp == s.x && s.meta&fPending == 0
 }
 
 // SameMetadata completes same_metadata once the kernel has returned: the
@@ -115,15 +85,6 @@ func (s *Slot) MetadataKept(fp uint64, ok bool) bool {
 // write to the argument's storage while this one ran (an in-place
 // metadata op such as t_ on a shared tensor, see concurrent.go).
 func (c *Call) SameMetadata(l Loc, s *Slot, t asserts.Identity) {
-	if s.hasMeta {
-		m, _ := t.(asserts.Metadata)
-		c.SameMetadataOf(l, s, m)
-	}
-}
-
-// SameMetadataOf is [Call.SameMetadata] for a tensor whose type
-// implements [Metadata] (see [Call.SaveMetadataOf]).
-func (c *Call) SameMetadataOf(l Loc, s *Slot, m asserts.Metadata) {
 	const k = checks.SameMetadata
 	if !s.hasMeta {
 		return
@@ -133,8 +94,8 @@ func (c *Call) SameMetadataOf(l Loc, s *Slot, m asserts.Metadata) {
 		c.misuse(k, l, "checked before After")
 	}
 	var got uint64
-	ok := false
-	if m != nil {
+	m, ok := t.(asserts.Metadata)
+	if ok {
 		got, ok = m.MetadataFingerprint()
 	}
 	if ok && got == s.x {
@@ -146,34 +107,15 @@ func (c *Call) SameMetadataOf(l Loc, s *Slot, m asserts.Metadata) {
 		c.skip(k, checks.ReasonNoMetadata)
 		return
 	}
-	if c.mutableImpl(s.id.Impl) {
+	if c.mutHas(s.id.Impl, &c.mutImpl, c.mutImplMore) {
 		c.skip(k, checks.ReasonAliasesMutable)
 		return
 	}
 	if c.concurrentWrite(writeKey(s.id)) {
-		c.skipConcurrent(k)
+		c.skip(k, checks.ReasonConcurrentWrite)
 		return
 	}
 	c.report(&violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: s.x, Got: got}, loc: l})
-}
-
-// mutableImpl reports whether TensorImpl impl is a mutable argument's.
-func (c *Call) mutableImpl(impl asserts.ID) bool {
-	if impl == 0 {
-		return false
-	}
-	for i := range c.nmut {
-		var m asserts.ID
-		if i < len(c.mutImpl) {
-			m = c.mutImpl[i]
-		} else {
-			m = c.mutImplMore[i-len(c.mutImpl)]
-		}
-		if m == impl {
-			return true
-		}
-	}
-	return false
 }
 
 // SaveMetadataList starts same_metadata on each element of a list

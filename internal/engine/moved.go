@@ -67,6 +67,7 @@ func movedDuring(from, to unsafe.Pointer, since uint64) (bool, uintptr) {
 	p, want := uintptr(from), uintptr(to)
 	var shift uintptr
 	movedLog.mu.Lock()
+	defer movedLog.mu.Unlock()
 	n := movedLog.n
 	for k := n; k > 0 && n-k < movedSlots; k-- {
 		e := &movedLog.ring[(k-1)%movedSlots]
@@ -76,13 +77,11 @@ func movedDuring(from, to unsafe.Pointer, since uint64) (bool, uintptr) {
 		if e.to == want {
 			shift += e.shift
 			if e.from == p {
-				movedLog.mu.Unlock()
 				return true, shift
 			}
 			want = e.from
 		}
 	}
-	movedLog.mu.Unlock()
 	return false, 0
 }
 

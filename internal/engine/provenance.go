@@ -90,9 +90,7 @@ func (c *Call) claimPoolEvents() {
 	if k == 0 {
 		return
 	}
-	if !c.op.st.registered.Load() {
-		c.op.register()
-	}
+	c.op.register()
 	for _, e := range mine[:k] {
 		recycledClaim(e.anchor, e.n, e.reused, c.op.st.idx)
 	}
@@ -130,8 +128,11 @@ func provenance(v *violation) (text, takenBack string) {
 			if a == 0 || i == 1 && a == v.anchor {
 				continue
 			}
+			// its history only if no collection completed since the
+			// record's latest event: else the memory at the address may
+			// be another object's (silence, never another's history)
 			r, ok := recycledRecord(a)
-			if !ok || !r.current() {
+			if now, exact := observeGC(); !ok || !exact || now.gc != r.gc {
 				continue
 			}
 			who := "its memory "
@@ -151,7 +152,9 @@ func provenance(v *violation) (text, takenBack string) {
 // runtime (asserts.Recycled) during add.out, 3 pool events ago, and
 // handed out again (asserts.Reused) during neg, the latest pool event".
 func memoryHistory(r *recycledEntry) string {
-	now := poolEventsNow()
+	poolLog.mu.Lock()
+	now := poolLog.n
+	poolLog.mu.Unlock()
 	if r.backN == 0 {
 		return "was handed out (asserts.Reused)" + during(r.outOp) + ", " + ago(now-r.outN+1, "pool event")
 	}
@@ -162,12 +165,6 @@ func memoryHistory(r *recycledEntry) string {
 	return h
 }
 
-func poolEventsNow() uint64 {
-	poolLog.mu.Lock()
-	defer poolLog.mu.Unlock()
-	return poolLog.n
-}
-
 // during names the checked call an event happened in (" during
 // add.out"), "" for an event no call claimed (outside any checked call,
 // or pushed out of the log before its call ended).
@@ -176,13 +173,6 @@ func during(op uint32) string {
 		return ""
 	}
 	return " during " + opName(op)
-}
-
-func opName(idx uint32) string {
-	if op := registeredOp(idx); op != nil {
-		return op.FullName()
-	}
-	return "an op"
 }
 
 // ago says how long ago an event was, in events of its kind: n counts

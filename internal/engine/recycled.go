@@ -33,13 +33,6 @@ func (s *recycledShard) entry(p uintptr) *recycledEntry {
 	return &set[victim]
 }
 
-// recycledAt returns the write clock of the latest Recycled of anchor p
-// still in the table and not followed by a Reused, 0 if none.
-func recycledAt(p uintptr) uint64 {
-	e, _ := recycledRecord(p)
-	return e.seq
-}
-
 // recycledRecord returns the table's record of anchor p.
 func recycledRecord(p uintptr) (recycledEntry, bool) {
 	s := &recycled.shards[(p>>13)%recycledShards]
@@ -101,17 +94,6 @@ type recycledEntry struct {
 	gc uint64
 }
 
-// current reports whether no collection has completed since the record's
-// latest event (its epoch the exact count of collections now), so that
-// the memory at its address is the memory the events were about: a
-// provenance tells a record's history only then. A pool that keeps its
-// buffers across a collection loses the history of their earlier events
-// (silence, never another object's history).
-func (e *recycledEntry) current() bool {
-	now, ok := observeGC()
-	return ok && now.gc == e.gc
-}
-
 // last is the number of the entry's latest event.
 func (e *recycledEntry) last() uint64 { return max(e.backN, e.outN) }
 
@@ -139,6 +121,6 @@ func recycledEvent(anchor unsafe.Pointer, reused bool) {
 	} else {
 		e.seq, e.backN, e.backOp = seq, n, 0
 	}
-	e.gc = gcEpochNow().gc
+	e.gc = epoch.Load().gc
 	s.mu.Unlock()
 }

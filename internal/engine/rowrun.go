@@ -16,13 +16,13 @@ import (
 
 // A rowCtx is what a step of a row runs on: the call, the row (ref), the
 // Frame's slots of its tensors (T: the row's tensor or return; U: the
-// argument of a pair), single (t, u) or list (tl, ul). One per phase of a
-// call, pointed at each row in turn.
+// argument of a pair), single (t, u) or list (tl, ul), and buf, the room
+// on the caller's stack for the tensors of a list a step reads (elems).
+// One per phase of a call, pointed at each row in turn.
 type rowCtx struct {
 	f   *frame
 	c   *Call
 	ref *rowRef
-	r   *Row
 	s   []Slot
 	ls  []ListSlot
 	buf *elemsBuf
@@ -37,7 +37,6 @@ func (x *rowCtx) ul() *ListSlot { return &x.ls[x.ref.u] }
 func (x *rowCtx) runAll(refs []rowRef) {
 	for i := range refs {
 		x.ref = &refs[i]
-		x.r = x.ref.r
 		x.run(x.ref.id)
 	}
 }
@@ -80,7 +79,7 @@ func (x *rowCtx) runEach() {
 		case stepFreshNotHeld:
 			c.FreshNotHeld(lt.Elem(i), t, es[i])
 		default:
-			c.misuse(x.r.Check, lt, "a list row of a step that runs on single tensors")
+			c.misuse(x.ref.r.Check, lt, "a list row of a step that runs on single tensors")
 		}
 	}
 }
@@ -201,17 +200,11 @@ func (p *fastPlan) deriveSteps() {
 	p.steps.after = append(p.steps.after, last...)
 }
 
-// rowCtx makes the context of the steps of a call's rows, whose Frame
-// slots are s and ls.
-func (f *frame) rowCtx(sc *slowCall, buf *elemsBuf, s []Slot, ls []ListSlot) rowCtx {
-	return rowCtx{f: f, c: &sc.c, s: s, ls: ls, buf: buf}
-}
-
 // lt and lu are the Locs of the row's tensors T and U, read from the
 // shape (not kept in the context: a Loc's name goes to the heap with a
 // violation, and the context's pointers into the Frame must not).
-func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
-func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
+func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.ref.r.T] }
+func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.ref.r.U] }
 
 // tensor is the row's single tensor T.
 func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.t()) }
@@ -236,8 +229,19 @@ func (c *Call) listPasses(id stepID, l *ListSlot) bool {
 	return false
 }
 
-// elems are the tensors of the row's list T.
-func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tl(), x.buf) }
+// elems makes the tensors of the row's list T from its handle, in x.buf
+// when they fit.
+func (x *rowCtx) elems() []asserts.Identity {
+	q, ts := x.tl(), x.buf[:]
+	if q.n > len(ts) {
+		ts = make([]asserts.Identity, q.n)
+	}
+	ts = ts[:q.n]
+	for i := range ts {
+		ts[i] = x.f.elemOf(q.h, i)
+	}
+	return ts
+}
 
 // forms is a step's IDs by form.
 type forms = [checktable.NumForms]stepID
@@ -258,7 +262,7 @@ func (x *rowCtx) run(id stepID) {
 	case stepStorageUseCountEq1:
 		c.StorageUseCountEq1(x.lt(), x.t())
 	case stepList:
-		c.List(x.r.Check, x.lt(), x.tl())
+		c.List(x.ref.r.Check, x.lt(), x.tl())
 	case stepSharesStorage:
 		c.SharesStorage(x.lt(), x.t(), x.lu(), x.u())
 	case stepSharesStorageOf:
@@ -308,15 +312,19 @@ func (x *rowCtx) runTensor(id stepID) {
 	case stepSameContent:
 		c.SameContent(x.lt(), x.t(), x.tensor())
 	case stepSameContentAfter:
-		if c.HasDigests() {
+		if c.digests {
 			c.SameContentAfter(x.lt(), x.t(), x.tensor())
 		}
-	case stepTakeMetadata:
-		x.f.takeMetadata(x.t(), c)
+	case stepTakeMetadata: // from the fingerprint its helper read, when it had one
+		if q := x.t(); q.mread&1 == 0 || !c.TakeMetadata(q, q.x, q.mread&2 != 0) {
+			c.SaveMetadata(q, x.tensor())
+		}
 	case stepSaveMetadataList:
 		SaveMetadataList(c, x.tl(), x.elems())
-	case stepSameMetadata:
-		x.sameMetadata()
+	case stepSameMetadata: // nothing if the fingerprint read after the kernel is the one taken
+		if q := x.t(); q.hasMeta && (q.mread&12 != 12 || q.fp != q.x || q.meta&fPending != 0) {
+			c.SameMetadata(x.lt(), q, x.tensor())
+		}
 	case stepSameMetadataList:
 		SameMetadataList(c, x.lt(), x.tl(), x.elems())
 	case stepImplUseCountEqFresh:
@@ -332,21 +340,6 @@ func (x *rowCtx) runTensor(id stepID) {
 	case stepElems:
 		x.runEach()
 	default:
-		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
+		c.misuse(x.ref.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.ref.r.Form))
 	}
-}
-
-// sameMetadata is same_metadata's step after the kernel on a single
-// tensor: nothing when the fingerprint read after the kernel is the one
-// taken before it, else the entry.
-func (x *rowCtx) sameMetadata() {
-	if q := x.t(); q.mread&4 != 0 && x.t().MetadataKept(q.fp, q.mread&8 != 0) {
-		return
-	}
-	t := x.tensor()
-	if m, ok := t.(asserts.Metadata); ok {
-		x.c.SameMetadataOf(x.lt(), x.t(), m)
-		return
-	}
-	x.c.SameMetadata(x.lt(), x.t(), t)
 }

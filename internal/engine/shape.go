@@ -298,12 +298,9 @@ type lword struct {
 	v uint64
 }
 
-// planOf returns the shape's fast plan, deriving it once.
-func (sh *Shape) planOf() *fastPlan { return sh.planOfKind(false) }
-
-// planOfKind returns the shape's fast plan, deriving it once for the
-// memory kind (mem) or the counted kind.
-func (sh *Shape) planOfKind(mem bool) *fastPlan {
+// planOf returns the shape's fast plan, deriving it once for the memory
+// kind (mem) or the counted kind.
+func (sh *Shape) planOf(mem bool) *fastPlan {
 	if p := sh.plan.Load(); p != nil {
 		return p
 	}
@@ -381,12 +378,12 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	p.ns, p.nl = int(ns), int(nl)
 	fs, fl := max(p.ns, sh.Slots), max(p.nl, sh.ListSlots)
 	p.size, p.lbase = fs<<8|fl, slotOff(fs)
-	perList := map[int8]*tally{}
+	perList := make([]tally, nl) // what a passing call counts per element of each list
 	for i := range sh.Rows {
 		if !sh.Rows[i].Skip && checktable.BeginsOnce(sh.Rows[i].Check) {
 			p.fresh = true // the hand-out sequence when the call begins
 		}
-		if mem && !p.addRowMem(&sh.Rows[i]) || !mem && !p.addRow(&sh.Rows[i], perList) {
+		if mem && !p.addRowMem(&sh.Rows[i], perList) || !mem && !p.addRow(&sh.Rows[i], perList) {
 			p.fast = false
 		}
 	}
@@ -399,25 +396,17 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		p.pols = identPolicies(sh)
 	}
 	p.deriveSteps()
-	// a return that no row of its own names (only a pair) is still read
-	for k := p.nArgs; k < p.ns; k++ {
-		p.ret(int8(k))
-	}
-	for k := range n {
-		if !p.list[k] && p.idx[k] >= int8(p.nArgs) {
-			p.ret(p.idx[k]).slot = int8(k)
+	p.lists = make([]listNeed, nl)
+	for k, isList := range p.list {
+		switch i := p.idx[k]; {
+		case isList:
+			p.lists[i] = listNeed{arg: k < sh.Args, kept: -(p.lkept >> i & 1), whole: -(p.lwhole >> i & 1),
+				le1: p.lle1&(1<<i) != 0, eq1: p.leq1&(1<<i) != 0}
+		case k >= sh.Args: // each single return, one no row of its own names (only a pair) too, is read
+			p.ret(i).slot = int8(k)
 		}
 	}
 	p.deriveRets()
-	p.lists = make([]listNeed, nl)
-	for k, isList := range p.list {
-		if !isList {
-			continue
-		}
-		i := p.idx[k]
-		p.lists[i] = listNeed{arg: k < sh.Args, kept: -(p.lkept >> i & 1), whole: -(p.lwhole >> i & 1),
-			le1: p.lle1&(1<<i) != 0, eq1: p.leq1&(1<<i) != 0}
-	}
 	for _, w := range sh.Writes {
 		if p.list[w] {
 			p.wlists = append(p.wlists, p.idx[w])
@@ -430,11 +419,9 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	}
 	p.more = len(p.meta)|len(p.pairs)|len(p.lrets) != 0 || nl != 0 // nl covers metaList
 	for i := range nl {
-		if t := perList[i]; t != nil {
-			for w, v := range t {
-				if v != 0 {
-					p.postList = append(p.postList, lword{i, int8(w), v})
-				}
+		for w, v := range perList[i] {
+			if v != 0 {
+				p.postList = append(p.postList, lword{i, int8(w), v})
 			}
 		}
 	}
@@ -493,36 +480,38 @@ func (p *fastPlan) deriveRets() {
 // row has one (a plain call passes it without running it). What a row
 // shows on a passing call is its check's facts in the table of checks
 // (checktable.BatchOf, LearnedBy, StepsOf), never its name.
-func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
+func (p *fastPlan) addRow(r *Row, perList []tally) bool {
 	if r.Skip {
 		p.post[skipAt(checks.ReasonPlan)]++
 		return true
 	}
 	t, u := p.at(r.T), p.at(r.U)
-	if p.unc && (r.Form == FormOne || r.Form == FormOf) {
-		return p.addIdent(r, t, u)
-	}
-	if r.Form == FormOne {
+	if r.Form == FormOne || p.unc && r.Form == FormOf {
 		return p.addOne(r, t, u)
 	}
 	elemAt := func(i int8, at int) {
-		if perList[i] == nil {
-			perList[i] = &tally{}
-		}
 		perList[i][at]++
 	}
 	elem := func(i int8) { elemAt(i, int(r.Check)) }
-	if p.unc {
-		return r.Form == FormArgList && p.addIdentList(r, t, u, elemAt)
+	if p.unc && r.Form != FormArgList {
+		return false // a list return of a runtime without use counts: the rows
 	}
 	k := r.Check
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged && r.Form == FormArgList:
 		p.lkept |= 1 << t
-		if !slices.Contains(checktable.Unchanged(true), k) {
+		at := int(k)
+		switch {
+		case slices.Contains(checktable.Unchanged(true), k):
+		case p.unc:
+			// plain elements without version counters: skipped under
+			// no_version_counter whatever the policy, as Call.List
+			// skips them, their versions and traits not compared
+			at = skipAt(checks.ReasonNoVersion)
+		default:
 			p.lwhole |= 1 << t
 		}
-		elem(t)
+		elemAt(t, at)
 	case b == checktable.BatchUncounted && r.Form == FormRetList && k == checktable.FreshImplCheck(false):
 		p.lle1 |= 1 << t
 		elem(t)
@@ -575,18 +564,35 @@ func (p *fastPlan) addRetList(r *Row, t, u int8, elem func(int8)) bool {
 	return true
 }
 
-// addOne is addRow for a row of single tensors.
+// addOne is addRow for a row of single tensors, of either kind. A
+// runtime without use counts (p.unc) shows on a plain call (arguments
+// without version counters, with storage; returns without use counts,
+// with storage): the rows of the checks that read use counts skipped
+// under no_use_counts (checktable.ImplUseCount, BatchUncounted,
+// LearnedFixed), no_mutation under no_version_counter; fresh_no_alias
+// comparing the storage anchors too; fresh_not_held handing the return's
+// storage out (frame.handOuts). Its may-alias return (fresh_or_alias,
+// fresh_not_held of form FormOf) passes on the alias branch (the
+// argument's handle or on its storage); a fresh one runs the rows (the
+// branch it takes decides its counts).
 func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 	k := r.Check
 	if p.addBefore(k, t, false) {
 		return true // counted before the kernel
 	}
+	at, learned := int(k), checktable.LearnedBy(k, FormOne) // at: the count the row adds to
 	switch b := checktable.BatchOf(k); {
 	case b == checktable.BatchUnchanged:
 		p.kept |= 1 << t
 		if !slices.Contains(checktable.Unchanged(true), k) {
 			p.whole |= 1 << t // it reads the version counter
+			if p.unc {
+				at = skipAt(checks.ReasonNoVersion)
+			}
 		}
+	case p.unc && (b == checktable.BatchUncounted || checktable.ImplUseCount(k)):
+		p.ret(t)
+		at = skipAt(checks.ReasonNoUseCounts)
 	case b == checktable.BatchUncounted && k == checktable.FreshImplCheck(false):
 		p.le1 |= 1 << t
 	case b == checktable.BatchUncounted:
@@ -595,21 +601,28 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		p.one |= 1 << t // the form PyTorch 2.14 asserts: 1 for a tensor with no object bound
 	case b == checktable.BatchPairsHandle:
 		p.ret(t).apart |= 1 << u
-		return true // counted as part of impl_use_count_le_1
+		return true // counted as part of the TensorImpl use-count check
 	case b == checktable.BatchPairsStorage:
 		p.ret(t).fresh |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
+	case learned == checktable.LearnedHandleSame:
 		p.ret(t).returns |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
+	case learned == checktable.LearnedAnchorSame:
 		p.ret(t).shares |= 1 << u
-	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAliasOrFresh:
+	case p.unc && learned == checktable.LearnedFixed:
+		p.ret(t)
+		at = skipAt(checks.ReasonNoUseCounts)
+	case p.unc && mayAlias(k, r.Form):
+		p.ret(t).alias |= 1 << u
+	case p.unc && r.Form == FormOne && checktable.LearnedBy(k, checktable.FormAnchor) == checktable.LearnedHeld:
+		p.ret(t).held = true
+	case !p.unc && learned == checktable.LearnedAliasOrFresh:
 		p.ret(t).aliasOrFresh |= 1 << u
-	case checktable.ReadsBase(k):
+	case !p.unc && checktable.ReadsBase(k):
 		p.ret(t).view |= 1 << u
 	default:
 		return false
 	}
-	p.post[k]++
+	p.post[at]++
 	return true
 }
 
@@ -619,6 +632,7 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 // same_metadata's (the fingerprints read before the kernel); false for a
 // row of another batch.
 func (p *fastPlan) addBefore(k checks.Check, t int8, list bool) bool {
+	at := int(k) // what the row counts: for a list, per element
 	switch checktable.BatchOf(k) {
 	case checktable.BatchPlain:
 		if list {
@@ -626,31 +640,24 @@ func (p *fastPlan) addBefore(k checks.Check, t int8, list bool) bool {
 		} else {
 			p.binds++
 		}
+		return true
 	case checktable.BatchContent:
-		p.countBefore(skipAt(checks.ReasonContentOff), t, list)
+		at = skipAt(checks.ReasonContentOff)
 	case checktable.BatchMetadata:
 		if list {
 			p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
 		} else {
 			p.meta = append(p.meta, t)
 		}
-		p.countBefore(int(k), t, list)
 	default:
 		return false
 	}
-	return true
-}
-
-// countBefore adds to what a passing call counts before the kernel one
-// count at of its tally (a same_content row's skip under
-// content_check_off, a same_metadata row's run): for a row of single
-// tensors, or (list) per element of list t.
-func (p *fastPlan) countBefore(at int, t int8, list bool) {
 	if list {
 		p.preList = append(p.preList, lword{i: t, w: int8(at), v: 1})
-		return
+	} else {
+		p.before[at]++
 	}
-	p.before[at]++
+	return true
 }
 
 // ret returns the tests of single return t, adding them.

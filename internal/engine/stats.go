@@ -59,48 +59,47 @@ func (op *Op) register() {
 	}
 }
 
-// registeredOp returns the registered Op with index idx (op.st.idx), or nil.
-func registeredOp(idx uint32) *Op {
+// opName is the full name of the registered Op with index idx
+// (op.st.idx), "an op" for none.
+func opName(idx uint32) string {
 	registry.mu.Lock()
 	defer registry.mu.Unlock()
 	if idx == 0 || int(idx) > len(registry.ops) {
-		return nil
+		return "an op"
 	}
-	return registry.ops[idx-1]
+	return registry.ops[idx-1].FullName()
 }
 
 // Stats returns the operator's counts.
 func (op *Op) Stats() asserts.Stats {
-	var s asserts.Stats
 	st := &op.st
+	var n uint64 // the calls that counted the signature, sig
+	var sig tally
 	if st.state.Load() == sigReady {
-		n := st.sigCalls.Load() + st.lockedCalls()
-		s.Calls = n
-		for k := range checks.NumChecks {
-			s.Ran[k] = n * st.sig[k]
-		}
-		for r := range checks.NumReasons {
-			s.Skipped[r] = n * st.sig[checks.NumChecks+r]
-		}
+		n, sig = st.sigCalls.Load()+st.lockedCalls(false), st.sig
 	}
-	s.Calls += st.calls.Load()
+	s := asserts.Stats{Calls: n + st.calls.Load()}
 	for k := range checks.NumChecks {
-		s.Ran[k] += st.ran[k].Load()
+		s.Ran[k] = n*sig[k] + st.ran[k].Load()
 		s.Violations[k] = st.violations[k].Load()
 	}
 	for r := range checks.NumReasons {
-		s.Skipped[r] += st.skipped[r].Load()
+		s.Skipped[r] = n*sig[checks.NumChecks+r] + st.skipped[r].Load()
 	}
 	return s
 }
 
-// lockedCalls is the sum of shardCalls, each read under its shard's lock.
-func (st *opStats) lockedCalls() uint64 {
+// lockedCalls is the sum of shardCalls, each read (and with reset
+// zeroed) under its shard's lock.
+func (st *opStats) lockedCalls(reset bool) uint64 {
 	var n uint64
 	for i := range fresh.shards {
 		s := &fresh.shards[i]
 		s.mu.Lock()
 		n += st.shardCalls[i]
+		if reset {
+			st.shardCalls[i] = 0
+		}
 		s.mu.Unlock()
 	}
 	return n
@@ -109,12 +108,7 @@ func (st *opStats) lockedCalls() uint64 {
 func (op *Op) resetStats() {
 	st := &op.st
 	st.sigCalls.Store(0)
-	for i := range fresh.shards {
-		s := &fresh.shards[i]
-		s.mu.Lock()
-		st.shardCalls[i] = 0
-		s.mu.Unlock()
-	}
+	st.lockedCalls(true)
 	st.calls.Store(0)
 	for k := range checks.NumChecks {
 		st.ran[k].Store(0)

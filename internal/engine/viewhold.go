@@ -56,20 +56,15 @@ func (c *Call) ViewHoldsStorage(ret Loc, r *Slot, arg Loc, s *Slot) {
 		return
 	}
 	c.count(k, 1)
-	if c.pairSkipped(k, ret, r, arg, s) {
+	if c.pairSkipped(k, r, s, 0) {
 		return
 	}
-	if r.meta&fResult == 0 {
-		c.misuse(k, ret, "needs a Result snapshot of the return")
-	}
+	c.needResult(k, ret, r)
 	if r.id.Storage != s.id.Storage {
 		return // not a view of s: shares_storage reports it
 	}
-	n := uint64(1)
-	if r.id.Impl == s.id.Impl {
-		n = 0
-	}
-	c.viewHolds(ret, arg, r.digest, uint64(r.storageUses()), n, r, 1)
+	// the view's hold: none for the argument's own TensorImpl
+	c.viewHolds(ret, arg, r.digest, uint64(r.storageUses()), uint64(b2u(r.id.Impl != s.id.Impl)), r, 1)
 }
 
 // ViewHoldsStorageList runs view_holds_storage on a list return of views

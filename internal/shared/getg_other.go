@@ -3,6 +3,7 @@
 package shared
 
 import (
+	"bytes"
 	"runtime"
 	"strconv"
 )
@@ -17,16 +18,10 @@ func Getg() uintptr { return uintptr(goid()) }
 // stack trace ("goroutine 42 [running]:").
 func goid() uint64 {
 	var buf [64]byte
-	b := buf[:runtime.Stack(buf[:], false)]
-	const prefix = "goroutine "
-	if len(b) < len(prefix) {
-		return 0
+	b := bytes.TrimPrefix(buf[:runtime.Stack(buf[:], false)], []byte("goroutine "))
+	if i := bytes.IndexByte(b, ' '); i >= 0 {
+		b = b[:i]
 	}
-	b = b[len(prefix):]
-	n := 0
-	for n < len(b) && b[n] >= '0' && b[n] <= '9' {
-		n++
-	}
-	id, _ := strconv.ParseUint(string(b[:n]), 10, 64)
+	id, _ := strconv.ParseUint(string(b), 10, 64)
 	return id
 }
