@@ -16,7 +16,7 @@ import (
 // TestBuildCheckNames builds wrappers that name every check's asserts
 // constant (checks.Check.GoName) and run under every runtime policy:
 // plans of the small schema (the newest release for a runtime without use
-// counts, and 2.6.0) with every row marked NeverFires (PlanSkip'ed by its
+// counts, and 2.6.0) with every row marked NeverFires (skipped by its
 // constant) in one package and every row skipped by the plan in another.
 // The table's method names are checked by asserts' TestCheckFacts.
 func TestBuildCheckNames(t *testing.T) {

@@ -67,7 +67,7 @@ func guardCases(t *testing.T, p *Plan) map[guardCase]string {
 				t.Fatalf("%s: %s without a guard", op.Name, c.Name)
 			}
 			if c.NeverFires || c.Name == checks.NotArgHandle {
-				continue // gen emits PlanSkip; not_arg_handle goes with impl_use_count_le_1
+				continue // a never-firing row is skipped by its constant; not_arg_handle goes with impl_use_count_le_1
 			}
 			g := guardCase{check: c.Name}
 			if c.Arg != "" {

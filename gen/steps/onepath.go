@@ -499,7 +499,7 @@ func (b *builder) reads(fr *Frame) {
 		case s.List:
 			r.Kind = ReadList
 		case s.Form == schema.TensorOptional:
-			r.Kind = ReadArgOpt // saved without its anchor, as SaveOpt
+			r.Kind = ReadArgOpt // saved without its anchor (an optional argument)
 		case s.Identity == plan.Memory:
 			r.Kind = ReadArgMemory
 		case uncounted:

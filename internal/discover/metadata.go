@@ -10,13 +10,12 @@ import (
 // kernels.GoType spells them) whose method set has asserts.Metadata's
 // MetadataFingerprint() (uint64, bool), as the type information of the
 // kernels package pkg and its imports shows them (kernels.Set.Metadata).
-// gen's wrapper snapshots an argument of such a type with
-// Call.SaveMetadataOf and SameMetadataOf, which take the tensor as an
-// asserts.Metadata: no type assertion per row (about a third of a row's
-// instructions), and inlined into the shape helper, a direct call of the
-// method. Without the kernels package (interface mode without kernels:),
-// or for a type it does not show, the rows keep Call.SaveMetadata, which
-// asks the tensor at run time; both run the same check.
+// gen's wrapper reads the fingerprint of an argument of such a type by a
+// direct call of the method (Frame.Meta, MetaAfter): no type assertion
+// per row (about a third of a row's instructions). Without the kernels
+// package (interface mode without kernels:), or for a type it does not
+// show, the runtime asks the tensor for it at run time; both run the same
+// check.
 func metadataImplementers(pkg *types.Package) map[string]bool {
 	return implementers(pkg, hasFingerprint)
 }

@@ -404,7 +404,7 @@ func addLists(t *tally, p *fastPlan, ls []ListSlot, bind int, post bool) {
 func (f *frame) passesMore(p *fastPlan) bool {
 	for _, i := range p.meta {
 		// the fingerprint taken before the kernel (beginMeta) is the one
-		// read after it (Slot.MetadataKept); a tensor held as an
+		// read after it (the slot's mread bits); a tensor held as an
 		// interface the runtime reads again (into fp, as Frame.MetaAfter)
 		q := f.slotAt(i)
 		if it := f.itypeOf(q); it != nil && q.mread&4 == 0 {

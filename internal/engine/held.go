@@ -343,8 +343,8 @@ func (c *Call) AfterAnchor(s *Slot, anchor unsafe.Pointer) {
 
 // anchorAfter marks the snapshot fAnchorMoved when the anchor after the
 // kernel, a, is not the one saved while the StorageImpl ID stayed. A
-// snapshot saved without an anchor (an optional argument, saved by
-// SaveOpt) compares the IDs only.
+// snapshot saved without an anchor (an optional argument's) compares
+// the IDs only.
 func (s *Slot) anchorAfter(a unsafe.Pointer) {
 	if a != s.anchor && s.anchor != nil && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
 		s.meta |= fAnchorMoved
