@@ -269,7 +269,7 @@ func (sp *Spec) check() error {
 		return fmt.Errorf("the neg bit needs a numeric dtype, not bool")
 	}
 	if sp.GoInt && (sp.Dtype != "int64" || sp.Layout != "" || sp.RequiresGrad || sp.NonLeafView) {
-		return fmt.Errorf("Go's int is a strided int64 tensor without autograd, not %s", sp)
+		return fmt.Errorf("a Go int tensor is a strided int64 one without autograd, not %s", sp)
 	}
 	if isQuantizedLayout(sp.Layout) != isQuantized(sp.Dtype) {
 		return fmt.Errorf("dtype %s in layout %q: quantized dtypes go with the quantized layout only", sp.Dtype, sp.Layout)
