@@ -39,6 +39,10 @@ func tensorValues(x *tensor.Dense) []float64 {
 		for _, v := range d {
 			out = append(out, float64(v))
 		}
+	case []int:
+		for _, v := range d {
+			out = append(out, float64(v))
+		}
 	case []bool:
 		for _, v := range d {
 			out = append(out, map[bool]float64{true: 1}[v])
@@ -66,6 +70,8 @@ func tensorFill(x *tensor.Dense, v float64) {
 		err = x.Memset(v)
 	case tensor.Int64:
 		err = x.Memset(int64(v))
+	case tensor.Int:
+		err = x.Memset(int(v))
 	case tensor.Bool:
 		err = x.Memset(v != 0)
 	}
@@ -100,6 +106,9 @@ func (adapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
 		return "", err
 	}
 	elem := map[string]string{"float32": "float32", "float64": "float64", "int64": "int64", "bool": "bool"}[sp.Dtype]
+	if sp.GoInt {
+		elem = "int" // the probe Go int: a tensor.Int Dense
+	}
 	var vals []string
 	for _, v := range sp.Elements() {
 		switch elem {

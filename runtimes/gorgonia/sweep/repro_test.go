@@ -99,7 +99,7 @@ func freshMod(t *testing.T) []byte {
 // TestReproHooks: the functions every reproducer of gorgonia's tensors
 // gets, in a fresh module requiring gorgonia alone, on tensors as
 // ReproTensor writes them (0-dim, empty, a matrix, a transposed one of
-// the spec's sizes, a view): tensorSizes and tensorValues read them as made, tensorFill
+// the spec's sizes, a view, a Go int one): tensorSizes and tensorValues read them as made, tensorFill
 // writes each element, tensorAddr is where the elements are (a view's
 // inside its base's, a clone's elsewhere) and stays there, tensorImpl is
 // the pointer; so that same_storage and same_impl get reproducers here.
@@ -125,6 +125,8 @@ func TestReproHooks(t *testing.T) {
 	tr.Transposed = true
 	view := spec("float64", 3)
 	view.ViewOf, view.Index = 0, 1
+	goInt := spec("int64", 2, 2) // the probe Go int's: a tensor.Int Dense
+	goInt.GoInt = true
 	var b strings.Builder
 	b.WriteString("package hooks\n\nimport (\n\t\"slices\"\n\t\"testing\"\n")
 	for _, p := range src.Imports {
@@ -132,12 +134,12 @@ func TestReproHooks(t *testing.T) {
 	}
 	b.WriteString(")\n\n" + src.Decls + "\n\nfunc TestHooks(t *testing.T) {\n")
 	b.WriteString("\tscalar, empty, m, tr := " + mk(spec("float64")) + ", " + mk(spec("float32", 0)) + ", " + mk(spec("float64", 2, 3)) + ", " + mk(tr) + "\n")
-	b.WriteString("\tview := " + mk(view, "m") + "\n")
+	b.WriteString("\tview, goInt := " + mk(view, "m") + ", " + mk(goInt) + "\n")
 	b.WriteString(`	for _, c := range []struct {
 		x     *tensor.Dense
 		sizes []int
 		n     int
-	}{{scalar, []int{}, 1}, {empty, []int{0}, 0}, {m, []int{2, 3}, 6}, {tr, []int{2, 3}, 6}, {view, []int{3}, 3}} {
+	}{{scalar, []int{}, 1}, {empty, []int{0}, 0}, {m, []int{2, 3}, 6}, {tr, []int{2, 3}, 6}, {view, []int{3}, 3}, {goInt, []int{2, 2}, 4}} {
 		if got := tensorSizes(c.x); !slices.Equal(got, c.sizes) {
 			t.Errorf("sizes %v, want %v", got, c.sizes)
 		}
