@@ -35,18 +35,12 @@ func TestFrameMemoryOneTest(t *testing.T) {
 			t.Errorf("%s: memOne %v, want %v", c.name, p.memOne, c.one)
 		}
 	}
-	const good = 100 // the kernel's good calls
 	for _, bad := range []string{"self", "copy"} {
-		var stats [2]asserts.Stats
-		for k, rows := range []bool{false, true} {
-			sh := Shape{Args: 1, Rets: 1, Tensor: mdenseOf, Locs: []Loc{Arg("self"), Ret(0)}, Rows: memViewShape.Rows}
-			var op Op
-			prevRows := SetRowsOnly(rows)
-			col := asserts.NewCollector()
-			prevHandler := asserts.SetHandler(col)
+		runCalibrated(t, "returns "+bad, true, func() *Shape {
+			return &Shape{Args: 1, Rets: 1, Tensor: mdenseOf, Locs: []Loc{Arg("self"), Ret(0)}, Rows: memViewShape.Rows}
+		}, func(p *fastPlan) bool { return p.memOne }, func(good int) func(i int, op *Op, sh *Shape) bool {
 			a := newMdense()
-			at, fast := -1, 0
-			for i := range good + 5 {
+			return func(i int, op *Op, sh *Shape) bool {
 				r := &mdense{1, 2, a.data[:2]}
 				switch {
 				case i < good:
@@ -58,37 +52,62 @@ func TestFrameMemoryOneTest(t *testing.T) {
 				var f Frame[[2]Slot, [0]ListSlot]
 				f.Open()
 				f.ArgMemory(0, unsafe.Pointer(a), a.mem())
-				f.BeginMemory(&op, &sh)
-				if f.frame.fast {
-					fast++
-				}
+				f.BeginMemory(op, sh)
+				fast := f.frame.fast
 				f.AfterArgMemory(0, unsafe.Pointer(a), a.mem())
 				f.RetMemory(1, unsafe.Pointer(r), r.mem())
 				f.EndMemory()
-				if at < 0 && len(col.Violations()) > 0 {
-					at = i
-				}
+				return fast
 			}
-			asserts.SetHandler(prevHandler)
-			SetRowsOnly(prevRows)
-			name := fmt.Sprintf("returns %s, rows=%v", bad, rows)
-			if at != good {
-				t.Errorf("%s: first violation at call %d, want %d", name, at, good)
+		})
+	}
+}
+
+// runCalibrated runs an op's calls, good ones then 5 bad, once on the
+// fast plan and once forced onto the rows (SetRowsOnly), each on a new
+// shape of newShape and a kernel of newCall (good: the calls before it
+// turns bad; a call reports whether it ran on the fast plan): the first
+// violation is at call good (where firstAtGood), every call on the fast
+// plan but the calibrating one, the plan takes the path onPath says, and
+// the op's statistics are the same both ways.
+func runCalibrated(t *testing.T, name string, firstAtGood bool, newShape func() *Shape, onPath func(*fastPlan) bool, newCall func(good int) func(i int, op *Op, sh *Shape) bool) {
+	t.Helper()
+	const good = 100 // the kernel's good calls
+	var stats [2]asserts.Stats
+	for k, rows := range []bool{false, true} {
+		sh, call := newShape(), newCall(good)
+		var op Op
+		prevRows := SetRowsOnly(rows)
+		col := asserts.NewCollector()
+		prevHandler := asserts.SetHandler(col)
+		at, fast := -1, 0
+		for i := range good + 5 {
+			if call(i, &op, sh) {
+				fast++
 			}
-			if want := good + 5 - 1; !rows && fast != want {
-				t.Errorf("%s: %d calls on the fast plan, want %d (all but the calibrating one)", name, fast, want)
-			}
-			if !sh.plan.Load().memOne && !rows {
-				t.Errorf("%s: the view's plan does not take endMem's shortest path", name)
-			}
-			stats[k] = op.Stats()
-			if stats[k].Calls != good+5 {
-				t.Errorf("%s: %d calls, want %d", name, stats[k].Calls, good+5)
+			if at < 0 && len(col.Violations()) > 0 {
+				at = i
 			}
 		}
-		if stats[0] != stats[1] {
-			t.Errorf("returns %s: stats:\non the fast plan %+v\nforced onto the rows %+v", bad, stats[0], stats[1])
+		asserts.SetHandler(prevHandler)
+		SetRowsOnly(prevRows)
+		name := fmt.Sprintf("%s, rows=%v", name, rows)
+		if firstAtGood && at != good {
+			t.Errorf("%s: first violation at call %d, want %d", name, at, good)
 		}
+		if want := good + 5 - 1; !rows && fast != want {
+			t.Errorf("%s: %d calls on the fast plan, want %d (all but the calibrating one)", name, fast, want)
+		}
+		if !rows && !onPath(sh.plan.Load()) {
+			t.Errorf("%s: the plan does not take endMem's path", name)
+		}
+		stats[k] = op.Stats()
+		if stats[k].Calls != good+5 {
+			t.Errorf("%s: %d calls, want %d", name, stats[k].Calls, good+5)
+		}
+	}
+	if stats[0] != stats[1] {
+		t.Errorf("%s: stats:\non the fast plan %+v\nforced onto the rows %+v", name, stats[0], stats[1])
 	}
 }
 
@@ -118,20 +137,14 @@ func TestFrameMemoryListTest(t *testing.T) {
 			t.Errorf("%s: memList %v, want %v", c.name, p.memList, c.list)
 		}
 	}
-	const good = 100 // the kernel's good calls
 	for _, bad := range []string{"element", "view", "swap"} {
-		var stats [2]asserts.Stats
-		for k, rows := range []bool{false, true} {
-			sh := Shape{Args: 1, Rets: 1, Lists: 1, Tensor: mdenseOf,
+		runCalibrated(t, bad, bad != "swap", func() *Shape {
+			return &Shape{Args: 1, Rets: 1, Lists: 1, Tensor: mdenseOf,
 				Elem: func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**mdense)(h), i+1)[i] },
 				Locs: []Loc{Arg("tensors"), Ret(0)}, Rows: memCatShape.Rows}
-			var op Op
-			prevRows := SetRowsOnly(rows)
-			col := asserts.NewCollector()
-			prevHandler := asserts.SetHandler(col)
+		}, func(p *fastPlan) bool { return p.memList }, func(good int) func(i int, op *Op, sh *Shape) bool {
 			ts := []*mdense{newMdense(), newMdense(), newMdense()}
-			at, fast := -1, 0
-			for i := range good + 5 {
+			return func(i int, op *Op, sh *Shape) bool {
 				r, after := newMdense(), ts
 				switch {
 				case i < good:
@@ -149,39 +162,16 @@ func TestFrameMemoryListTest(t *testing.T) {
 				for j, x := range ts {
 					f.ElemMemory(0, j, unsafe.Pointer(x), x.mem())
 				}
-				f.BeginMemory(&op, &sh)
-				if f.frame.fast {
-					fast++
-				}
+				f.BeginMemory(op, sh)
+				fast := f.frame.fast
 				f.AfterList(0, len(after))
 				for j, x := range after {
 					f.AfterElemMemory(0, j, unsafe.Pointer(x), x.mem())
 				}
 				f.RetMemory(0, unsafe.Pointer(r), r.mem())
 				f.EndMemory()
-				if at < 0 && len(col.Violations()) > 0 {
-					at = i
-				}
+				return fast
 			}
-			asserts.SetHandler(prevHandler)
-			SetRowsOnly(prevRows)
-			name := fmt.Sprintf("%s, rows=%v", bad, rows)
-			if bad != "swap" && at != good {
-				t.Errorf("%s: first violation at call %d, want %d", name, at, good)
-			}
-			if want := good + 5 - 1; !rows && fast != want {
-				t.Errorf("%s: %d calls on the fast plan, want %d (all but the calibrating one)", name, fast, want)
-			}
-			if !sh.plan.Load().memList && !rows {
-				t.Errorf("%s: cat's plan does not take endMem's path of a list", name)
-			}
-			stats[k] = op.Stats()
-			if stats[k].Calls != good+5 {
-				t.Errorf("%s: %d calls, want %d", name, stats[k].Calls, good+5)
-			}
-		}
-		if stats[0] != stats[1] {
-			t.Errorf("%s: stats:\non the fast plan %+v\nforced onto the rows %+v", bad, stats[0], stats[1])
-		}
+		})
 	}
 }
