@@ -56,8 +56,6 @@ func (c *Capabilities) lacks(sp Spec) string {
 		return fmt.Sprintf("no %s layout", sp.Layout)
 	case (sp.Conj || sp.Neg) && !c.Bits:
 		return "no conj or neg bit"
-	case sp.GoInt && !c.GoInt:
-		return "no Go int"
 	case (sp.RequiresGrad || sp.NonLeafView) && !c.Autograd:
 		return "no autograd"
 	case sp.Named && !c.NamedDims:
