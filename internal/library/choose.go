@@ -402,27 +402,30 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 	for _, op := range ops {
 		known[op.Name] = true
 	}
-	bound, said := map[string]bool{}, map[string]bool{}
+	byBase := map[string][]string{} // the schema's ops by their name's base, "_" trimmed
+	for _, o := range s.Ops {
+		base := strings.TrimSuffix(strings.SplitN(o.Name, ".", 2)[0], "_")
+		byBase[base] = append(byBase[base], o.Name)
+	}
+	done, said := map[string]bool{}, map[string]bool{} // done: bound, or said here
 	for _, b := range f.Bindings {
-		bound[b.Callable] = true
+		done[b.Callable] = true
 	}
 	for _, r := range f.Rejected {
 		said[r.Callable] = true
 	}
 	for _, c := range l.Callables {
-		if c.Pkg == nil || c.Recv != nil && c.Recv.Operator || bound[c.Name] {
-			continue // the library's own, an operator (Operators says it), or bound
+		if c.Pkg == nil || c.Recv != nil && c.Recv.Operator || done[c.Name] {
+			continue // the library's own, an operator (Operators says it), bound, or said
 		}
+		done[c.Name] = true
 		var named []string
 		fits := false // the name of an op the reference knows: rejected, or not selected
-		for _, o := range s.Ops {
-			base := strings.TrimSuffix(strings.SplitN(o.Name, ".", 2)[0], "_")
-			if slices.Equal(c.Words, strings.Split(base, "_")) {
-				if known[o.Name] {
-					fits = true
-				} else {
-					named = append(named, o.Name)
-				}
+		for _, o := range byBase[strings.Join(c.Words, "_")] {
+			if known[o] {
+				fits = true
+			} else {
+				named = append(named, o)
 			}
 		}
 		switch {
@@ -434,7 +437,6 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name,
 				Why: "no op fits it: its name is no op's whose values assertgen's reference knows, and its values are none of the ops' its parameters take"})
 		}
-		bound[c.Name] = true // one line per callable of the same name
 	}
 	sortRejections(f.Rejected)
 }
