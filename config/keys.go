@@ -12,7 +12,7 @@ import (
 
 // A Key is a key of assertgen.yaml and the flag that sets it. [Keys] is
 // the one table of them: Parse knows the keys it lists, the command
-// registers and applies their flags from it (internal/setup), and
+// registers and applies their flags from it (cmd/assertgen/internal/base), and
 // TestKeys checks Config's yaml tags, the keys of Config's doc and the
 // manual's list of flags (cmd/assertgen) against it. A new key is a field
 // of Config and a row of Keys.

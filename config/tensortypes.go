@@ -23,7 +23,7 @@ var tensorEntries = []struct{ key, prefix string }{
 // needs them, so that a type map no wrapper can hold is refused at its
 // entry, not at every op it reaches (gen's per-op refusal stays for the Go
 // API): the Tensor type is a pointer or has no marker (an interface, or a
-// type internal/setup checks against its package), is no type of the Go
+// type cmd/assertgen/internal/generate checks against its package), is no type of the Go
 // language, interface literal or type parameter (noTensor), and Tensor?,
 // Tensor[] and Tensor?[] are the Tensor type, a slice of it and a slice
 // of it; memory: comes with a Tensor type (without one, Tensor is
@@ -88,7 +88,7 @@ func (c *Config) checkTensorTypes() schema.ErrorList {
 const tensorFix = `map Tensor to the runtime's tensor type, a pointer to a named type of its package ("*example.com/you/rt.Tensor") or an interface that has Ident() asserts.Ident, or leave Tensor out: it is asserts.Tensor by default`
 
 // noTensor says why the Tensor type t, parsed, is none a wrapper can hold
-// whatever its package declares (internal/setup checks the rest against
+// whatever its package declares (cmd/assertgen/internal/generate checks the rest against
 // the packages), or returns "": a type of the Go language (a predeclared
 // type or unsafe.Pointer), which has no methods, or is the empty
 // interface or error, behind any markers, and a type parameter of the

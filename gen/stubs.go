@@ -37,7 +37,7 @@ func KernelDecl(op *plan.Op, o Options) (string, error) {
 		w.tparams[i].Constraint = terms
 	}
 	for i := range w.params {
-		w.params[i].name = ParamName(w.params[i].arg.Name) // no generated locals to avoid
+		w.params[i].name = plan.ParamName(w.params[i].arg.Name) // no generated locals to avoid
 	}
 	return "func " + op.GoName + w.sig(spell).String()[len("func"):], nil
 }
@@ -77,7 +77,7 @@ func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		params := codes(w.params, func(p param) jen.Code { return jen.Id(ParamName(p.arg.Name)).Add(typeCode(p.typ)) })
+		params := codes(w.params, func(p param) jen.Code { return jen.Id(plan.ParamName(p.arg.Name)).Add(typeCode(p.typ)) })
 		f.Commentf("%s is %s.", op.GoName, op.Src.Func)
 		fn := withTypes(f.Func().Id(op.GoName), typeParamsDecl(w.tparams)).Params(params...).Add(resultList(codes(w.results, typeCode)))
 		fn.Block(jen.Panic(jen.Lit("TODO: implement " + op.GoName + " (" + op.Name + ")")))

@@ -94,7 +94,7 @@ func newWrapper(op *plan.Op, goName string, types kernels.TypeMap, tps []kernels
 		if err != nil {
 			return nil, fmt.Errorf("%s: argument %s: %v", op.Name, a.Name, err)
 		}
-		name := ParamName(a.Name)
+		name := plan.ParamName(a.Name)
 		// A local's name, or one an earlier argument took once mangled
 		// (foo(Tensor self, int len, int len_): len is len_, len_ is len__).
 		for localRE.MatchString(name) || used[name] {

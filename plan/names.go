@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -100,4 +102,21 @@ func AssignGoNames(names []schema.OperatorName) []string {
 		out[i] = g
 	}
 	return out
+}
+
+// goReserved are the package names generated code refers to in a
+// wrapper's body, which a parameter must not shadow: asserts, wrap and
+// checks, the kernels package's import name and the shape helpers'
+// package's. (The wrapper's own locals are reserved by newWrapper, see
+// localRE.)
+var goReserved = map[string]bool{"asserts": true, "wrap": true, "checks": true, "kernels": true, "assertgenshapes": true}
+
+// ParamName maps a schema argument name to a Go parameter name that is
+// neither a keyword, a predeclared identifier nor a package name the
+// wrapper uses: type → type_, len → len_, asserts → asserts_.
+func ParamName(s string) string {
+	if token.IsKeyword(s) || goReserved[s] || types.Universe.Lookup(s) != nil || !token.IsIdentifier(s) {
+		return s + "_"
+	}
+	return s
 }

@@ -16,11 +16,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/assertgen/assertgen/internal/wrapform"
 )
 
 // A boundSource is the Go source of the call a checked wrapper makes when
-// its checks are off (`if !asserts.Checking() { return CALL }`, the first
-// statement gen writes): the call a reproducer makes, without assertgen.
+// its checks are off (wrapform.UncheckedCall): the call a reproducer
+// makes, without assertgen.
 type boundSource struct {
 	// Params are the wrapper's parameter names, in order: the call's
 	// arguments are written in their terms.
@@ -119,7 +121,7 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 	if decl == nil {
 		return nil, fmt.Errorf("%s: no function %s", file, name)
 	}
-	call, err := uncheckedCall(decl)
+	call, err := wrapform.UncheckedCall(decl)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %v", file, name, err)
 	}
@@ -230,32 +232,6 @@ func findFunc(af *ast.File, name string) *ast.FuncDecl {
 		}
 	}
 	return nil
-}
-
-// uncheckedCall returns the call of a wrapper's first statement, `if
-// !asserts.Checking() { return CALL }` (or `{ CALL; return }`).
-func uncheckedCall(fd *ast.FuncDecl) (*ast.CallExpr, error) {
-	if fd.Body == nil || len(fd.Body.List) == 0 {
-		return nil, fmt.Errorf("no body")
-	}
-	is, ok := fd.Body.List[0].(*ast.IfStmt)
-	if !ok || len(is.Body.List) == 0 {
-		return nil, fmt.Errorf("not a checked wrapper gen wrote: no unchecked call first")
-	}
-	var e ast.Expr
-	switch s := is.Body.List[0].(type) {
-	case *ast.ReturnStmt:
-		if len(s.Results) == 1 {
-			e = s.Results[0]
-		}
-	case *ast.ExprStmt:
-		e = s.X
-	}
-	c, ok := e.(*ast.CallExpr)
-	if !ok {
-		return nil, fmt.Errorf("not a checked wrapper gen wrote: the unchecked path is no call")
-	}
-	return c, nil
 }
 
 // importOf returns the import path af imports under name, "" for none.

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/assertgen/assertgen/internal/setup"
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/generate"
 )
 
 // What gen and the command refuse, keep and say: gen deletes only its own
@@ -507,7 +507,7 @@ func TestTypeMapUseCounts(t *testing.T) {
 // wrote lands in no Go module, where it cannot build, and is quiet inside
 // one. (The README's main command: docs/readme_test.go.)
 func TestGenOutsideModule(t *testing.T) {
-	if setup.InModule(os.TempDir()) {
+	if generate.InModule(os.TempDir()) {
 		t.Skipf("the temporary directory %s is inside a Go module", os.TempDir())
 	}
 	runCases(t, []cliCase{

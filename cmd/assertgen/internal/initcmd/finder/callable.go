@@ -1,0 +1,316 @@
+package finder
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// A Callable is an exported method of the tensor type, or an exported
+// function of its package, or of a kernel package over it (Lib.Kernels),
+// that takes or returns it.
+type Callable struct {
+	Name   string // as the report names it: "Dense.Mul", "DenseCopyOf"
+	GoName string // "Mul"
+	Method bool
+	// Pkg is the kernel package of a function of a kernel library over
+	// the type (Lib.Kernels); nil for the library's own.
+	Pkg    *types.Package
+	Words  []string // GoName's words, lower-case: MulElem is mul, elem
+	Params []Param
+	Result Result
+	// Recv is the receiver a call makes of a method of another type of
+	// a kernel package (kern.Ops.Add, an operator's kern.Relu.Forward);
+	// nil for the others. TypeWords are its type's name's words.
+	Recv      *Recv
+	TypeWords []string
+	list      string // a List parameter's type as code: "[]*mat.Dense"
+}
+
+// A Param is one parameter of a callable, as a binding can pass it.
+type Param struct {
+	Kind ParamKind
+	// Type is a number's Go type ("float64", "int"); for a Map, the
+	// number of index parameters of the function before the element.
+	Type  string
+	Index int
+	opt   types.Type // a Rest's element type: what an Option must make
+}
+
+// A ParamKind says what a binding passes a parameter.
+type ParamKind int
+
+// The kinds of parameters.
+const (
+	Other  ParamKind = iota // nothing a binding can pass
+	Tensor                  // a tensor: the type, or an interface it implements
+	Number                  // a number of a predeclared type
+	Map                     // a function of an element to an element: func(i, j int, v E) E
+	Any                     // an interface{}: a tensor, or a number of the element type
+	Rest                    // a trailing variadic parameter (gorgonia's opts ...FuncOpt): left empty, or one Option
+	List                    // a slice of the tensor type: a kernel package's (an operator's Apply(xs []T))
+)
+
+// A Result is what a callable returns.
+type Result struct {
+	Tensor bool   // a tensor (the first result)
+	List   bool   // a slice of the tensor type (the first result), of a kernel package's callable: its one tensor
+	Assert string // the type assertion a tensor of an interface type needs ("" for the type itself)
+	Err    bool   // an error (last)
+	Other  bool   // results a binding drops
+}
+
+// callables returns the exported methods of the tensor type and the
+// exported functions of its package that take or return it, sorted by
+// name; parameters a binding cannot pass are Other.
+func callables(l *Lib) []*Callable {
+	var out []*Callable
+	ms := types.NewMethodSet(l.Tensor)
+	for i := range ms.Len() {
+		fn := ms.At(i).Obj().(*types.Func)
+		if fn.Exported() {
+			c := newCallable(l, fn.Name(), fn.Type().(*types.Signature))
+			c.Method, c.Name = true, l.Named.Obj().Name()+"."+fn.Name()
+			c.noLists()
+			out = append(out, c)
+		}
+	}
+	for _, pkg := range append([]*types.Package{l.Pkg}, l.Kernels...) {
+		for _, n := range pkg.Scope().Names() {
+			fn, ok := pkg.Scope().Lookup(n).(*types.Func)
+			if !ok || !token.IsExported(n) || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+				continue
+			}
+			c := newCallable(l, n, fn.Type().(*types.Signature))
+			if pkg != l.Pkg {
+				c.Pkg, c.Name = pkg, pkg.Name()+"."+n
+			} else {
+				c.noLists()
+			}
+			if c.Result.Tensor || c.Result.List || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor || p.Kind == List }) {
+				out = append(out, c)
+			}
+		}
+		if pkg != l.Pkg {
+			out = append(out, receiverCallables(l, pkg)...)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Callable) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
+	c := &Callable{Name: name, GoName: name, Words: words(name), list: "[]" + l.Qual()}
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		p := param(l, t, sig.Variadic() && i == sig.Params().Len()-1)
+		if p.Kind == Rest {
+			p.opt = t.(*types.Slice).Elem()
+		}
+		c.Params = append(c.Params, p)
+	}
+	res := sig.Results()
+	for i := range res.Len() {
+		t := res.At(i).Type()
+		switch {
+		case i == res.Len()-1 && types.Identical(t, types.Universe.Lookup("error").Type()):
+			c.Result.Err = true
+		case i == 0 && types.Identical(t, l.Tensor):
+			c.Result.Tensor = true
+		case i == 0 && isList(l, t):
+			c.Result.List = true
+		case i == 0 && (isTensorIface(l, t) || isAny(t)):
+			// An interface{} may hold the tensor (gorgonia's Clone): the
+			// value check tells.
+			c.Result.Tensor, c.Result.Assert = true, ".("+l.Qual()+")"
+		default:
+			c.Result.Other = true
+		}
+	}
+	return c
+}
+
+// param classifies a parameter of type t.
+func param(l *Lib, t types.Type, variadic bool) Param {
+	switch {
+	case variadic:
+		return Param{Kind: Rest}
+	case types.Identical(t, l.Tensor) || isTensorIface(l, t):
+		return Param{Kind: Tensor}
+	case isAny(t):
+		return Param{Kind: Any}
+	case isList(l, t):
+		return Param{Kind: List}
+	}
+	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && b.Info()&types.IsComplex == 0 {
+		return Param{Kind: Number, Type: b.Name()}
+	}
+	if sig, ok := t.(*types.Signature); ok && sig.Params().Len() >= 1 && sig.Results().Len() == 1 {
+		n := sig.Params().Len()
+		elem := func(t types.Type) bool { b, ok := t.(*types.Basic); return ok && b.Name() == l.Elem }
+		ok := elem(sig.Params().At(n-1).Type()) && elem(sig.Results().At(0).Type())
+		for i := range n - 1 {
+			b, isBasic := sig.Params().At(i).Type().(*types.Basic)
+			ok = ok && isBasic && b.Kind() == types.Int
+		}
+		if ok {
+			return Param{Kind: Map, Index: n - 1}
+		}
+	}
+	return Param{Kind: Other}
+}
+
+// An Option is a function of the library's package that makes a value
+// of a callable's trailing variadic parameter (gorgonia's FuncOpt): one
+// of no parameters (tensor.UseUnsafe()), which an in-place op's call may
+// take, or of one tensor (tensor.WithReuse(t), the tensor type, an
+// interface it implements or interface{}), which an out= op's call may
+// take with out. What it does is the value check's to find: gorgonia's
+// WithIncr(out) adds into out, which its values show.
+type Option struct {
+	Name   string
+	Tensor bool       // it takes a tensor: out
+	typ    types.Type // the type it makes
+}
+
+// Arg is the option as a call's argument, in a file that imports the
+// library by its package name pkg, out the out= tensor's name.
+func (o *Option) Arg(pkg, out string) string {
+	if o.Tensor {
+		return pkg + "." + o.Name + "(" + out + ")"
+	}
+	return pkg + "." + o.Name + "()"
+}
+
+// options returns the package's exported functions that make a value of
+// the element type of some callable's Rest parameter from no parameters
+// or from one tensor, sorted by name. That type is a named type of the
+// package other than an interface (gorgonia's FuncOpt): a Rest of
+// tensors (Concat's others ...Tensor) takes no options.
+func options(l *Lib) []*Option {
+	var made []types.Type
+	for _, c := range l.Callables {
+		r := c.rest()
+		if n, ok := r.(*types.Named); !ok || n.Obj().Pkg() != l.Pkg || types.IsInterface(r) {
+			continue
+		}
+		if !slices.ContainsFunc(made, func(t types.Type) bool { return types.Identical(t, r) }) {
+			made = append(made, r)
+		}
+	}
+	var out []*Option
+	for _, n := range l.Pkg.Scope().Names() {
+		fn, ok := l.Pkg.Scope().Lookup(n).(*types.Func)
+		if !ok || !token.IsExported(n) {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.TypeParams().Len() > 0 || sig.Variadic() || sig.Results().Len() != 1 || sig.Params().Len() > 1 {
+			continue
+		}
+		res := sig.Results().At(0).Type()
+		if !slices.ContainsFunc(made, func(t types.Type) bool { return types.Identical(t, res) }) {
+			continue
+		}
+		o := &Option{Name: n, typ: res}
+		if sig.Params().Len() == 1 {
+			t := sig.Params().At(0).Type()
+			if !types.Identical(t, l.Tensor) && !isTensorIface(l, t) && !isAny(t) {
+				continue
+			}
+			o.Tensor = true
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// rest is the element type of c's Rest parameter, nil for none.
+func (c *Callable) rest() types.Type {
+	if n := len(c.Params); n > 0 && c.Params[n-1].Kind == Rest {
+		return c.Params[n-1].opt
+	}
+	return nil
+}
+
+// isList reports whether t is a slice of the tensor type.
+func isList(l *Lib, t types.Type) bool {
+	s, ok := t.(*types.Slice)
+	return ok && types.Identical(s.Elem(), l.Tensor)
+}
+
+// noLists makes the lists of a callable of the library's own package
+// parameters and results a binding cannot pass: lists are a kernel
+// package's (an operator's Apply(xs []T) ([]T, error)).
+func (c *Callable) noLists() {
+	for i := range c.Params {
+		if c.Params[i].Kind == List {
+			c.Params[i].Kind = Other
+		}
+	}
+	if c.Result.List {
+		c.Result.List, c.Result.Other = false, true
+	}
+}
+
+// isTensorIface reports whether t is a non-empty interface the tensor
+// type implements.
+func isTensorIface(l *Lib, t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	return ok && iface.NumMethods() > 0 && types.Implements(l.Tensor, iface)
+}
+
+// words splits a Go name at its upper-case letters, lower-cased:
+// MulElem is mul, elem; RawMatrix raw, matrix; Exp2 exp2.
+func words(name string) []string {
+	var out []string
+	start := 0
+	rs := []rune(name)
+	for i := 1; i < len(rs); i++ {
+		if unicode.IsUpper(rs[i]) && !unicode.IsUpper(rs[i-1]) {
+			out = append(out, strings.ToLower(string(rs[start:i])))
+			start = i
+		}
+	}
+	return append(out, strings.ToLower(string(rs[start:])))
+}
+
+// namespaces are PyTorch's op namespaces (torch.linalg, torch.special,
+// torch.fft): linalg_inv is inv, as a library names it.
+var namespaces = []string{"linalg", "special", "fft"}
+
+// NameFits reports whether the callable's name is the op's (its base
+// name, without a trailing underscore and a namespace): its first words
+// are the op's words, the last of which may be a prefix of the
+// callable's (Kronecker is kron, MulElem is mul, Inverse is linalg_inv).
+func (c *Callable) NameFits(base string) bool {
+	ow := strings.Split(strings.TrimSuffix(base, "_"), "_")
+	if c.Recv != nil && c.Recv.Operator {
+		// An operator's method is a verb (Apply, Forward): its type's
+		// name is the op's.
+		return nameFits(c.TypeWords, ow) || len(ow) > 1 && slices.Contains(namespaces, ow[0]) && nameFits(c.TypeWords, ow[1:])
+	}
+	if nameFits(c.Words, ow) {
+		return true
+	}
+	return len(ow) > 1 && slices.Contains(namespaces, ow[0]) && nameFits(c.Words, ow[1:])
+}
+
+func nameFits(cw, ow []string) bool {
+	if len(ow) == 0 || len(ow) > len(cw) {
+		return false
+	}
+	last := len(ow) - 1
+	return slices.Equal(cw[:last], ow[:last]) && strings.HasPrefix(cw[last], ow[last])
+}
+
+// qual is the qualifier of a function's call in code that names the
+// library's package pkg: its kernel package's name, or pkg.
+func (c *Callable) qual(pkg string) string {
+	if c.Pkg != nil {
+		return c.Pkg.Name()
+	}
+	return pkg
+}

@@ -1,0 +1,345 @@
+package finder
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/assertgen/assertgen/internal/refvalues"
+)
+
+// A Verdict is what the check found of one candidate: "" when its values
+// are its op's on every case, else why not.
+type Verdict string
+
+// checkTimeout bounds each run of a value check's program (its build has
+// no bound of its own).
+const checkTimeout = 5 * time.Minute
+
+// callTimeout bounds one call of a candidate in the value check's
+// program (it ends the program: the candidate's rejection); runBound one
+// run of the program, which is then killed with its process group (a
+// candidate that stops its whole program, or hangs it otherwise).
+// Variables: tests shorten them.
+var (
+	callTimeout = 10 * time.Second
+	runBound    = 2 * time.Minute
+)
+
+// checkKept builds and runs, in the user's module (dir, the user's
+// package), the program that runs each candidate on its op's cases, and
+// returns each candidate's verdict against the reference. The program is
+// given to the go command as an overlay: nothing is written in the
+// module. A candidate that ends or stops its program (log.Fatal, a panic
+// on a goroutine of its own, os.Exit, a call that never returns) is
+// rejected for it, and the others run in a new program (runner). It keeps
+// the program it built for checkEmptyKept: cleanup removes it (on an
+// error nothing is left).
+func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, *runner, func(), error) {
+	src, err := program(l, cands)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	r, cleanup, err := builtRunner(ctx, dir, l, src)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	out, err := runBuilt(ctx, r, l, cands, false)
+	if err == nil {
+		var verdicts []Verdict
+		if verdicts, err = judge(out, l, cands); err == nil {
+			return verdicts, r, cleanup, nil
+		}
+	}
+	cleanup()
+	return nil, nil, nil, err
+}
+
+// checkEmptyKept runs the candidates of cands chosen on empty inputs (no
+// rows) and sets each one's EmptyCrash to the Go runtime error it panicked
+// with, if it did, or to how it ended its program: Bind runs it on the
+// candidates it binds only (on empty inputs, a library's method that
+// computes no op may do anything). The program checkKept built of all
+// cands holds them: no program is built for them. They run in chosen's
+// order, grouped by callable.
+func checkEmptyKept(ctx context.Context, r *runner, cands, chosen []*Candidate) error {
+	at := make(map[*Candidate]int, len(cands))
+	for i, c := range cands {
+		at[c] = i
+	}
+	var idx [][]int
+	for _, g := range groups(chosen) {
+		var all []int
+		for _, c := range g {
+			all = append(all, at[chosen[c]])
+		}
+		idx = append(idx, all)
+	}
+	lines, err := r.all(ctx, "empty", idx, cands)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	for _, ls := range lines {
+		for _, line := range ls {
+			out.WriteString(line + "\n")
+		}
+	}
+	return readEmpty(&out, cands)
+}
+
+// readEmpty reads the lines of the program's runs on empty inputs into
+// the candidates' EmptyCrash.
+func readEmpty(out *bytes.Buffer, cands []*Candidate) error {
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		rest, ok := strings.CutPrefix(line, "E ")
+		n, what, _ := strings.Cut(rest, " ")
+		c, err := strconv.Atoi(n)
+		if !ok || err != nil || c < 0 || c >= len(cands) {
+			return fmt.Errorf("the value check wrote %q", line)
+		}
+		if why, ok := strings.CutPrefix(what, "crash "); ok {
+			cands[c].EmptyCrash = why
+		}
+	}
+	return sc.Err()
+}
+
+// runBuilt runs the program of the candidates built (r): the probe, then
+// the candidates (on empty inputs with emptyOnly), those of one callable
+// in a program of their own. It returns the lines of the runs in the
+// candidates' order.
+func runBuilt(ctx context.Context, r *runner, l *Lib, cands []*Candidate, emptyOnly bool) (*bytes.Buffer, error) {
+	var out bytes.Buffer
+	mode := "run"
+	if emptyOnly {
+		mode = "empty"
+	} else {
+		res, err := r.exec(ctx, "probe", nil)
+		if err != nil {
+			return nil, err
+		}
+		if !res.done {
+			return nil, fmt.Errorf("-type %s: the probe of its constructor and its elements ended the value check's program: %s", l.Spec, res.why)
+		}
+		out.WriteString(strings.Join(res.lines, "\n") + "\n")
+	}
+	lines, err := r.all(ctx, mode, groups(cands), cands)
+	if err != nil {
+		return nil, err
+	}
+	for _, ls := range lines {
+		for _, line := range ls {
+			out.WriteString(line + "\n")
+		}
+	}
+	return &out, nil
+}
+
+// builtRunner builds the program src in the user's package dir
+// (runner.build) from a temporary directory of its own, which cleanup
+// removes; on an error nothing is left.
+func builtRunner(ctx context.Context, dir string, l *Lib, src []byte) (r *runner, cleanup func(), err error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
+	if err != nil {
+		return nil, nil, err
+	}
+	cleanup = func() { os.RemoveAll(tmp) }
+	r = &runner{dir: abs, tmp: tmp, spec: l.Spec.String()}
+	if err := r.build(ctx, src); err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return r, cleanup, nil
+}
+
+// runSource builds the program src as a package of the user's module
+// (dir, the user's package; runner.build) and runs it once, in a process
+// group of its own killed whole when it ends or at checkTimeout, and
+// returns its standard output; what names the program in errors (the
+// memory function's check: its output is the program's own, no
+// library method's).
+func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string) (*bytes.Buffer, error) {
+	r, cleanup, err := builtRunner(ctx, dir, l, src)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, r.bin)
+	cmd.Dir = r.dir
+	ownGroup(cmd)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	killGroup(cmd)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%s did not end within %v", what, checkTimeout)
+		}
+		return nil, fmt.Errorf("%s (a program run in this module) failed: %v\n%s", what, err, strings.TrimSpace(stderr.String()))
+	}
+	return &stdout, nil
+}
+
+// groups are the indexes of the candidates of each callable, in the
+// order of their first candidate.
+func groups(cands []*Candidate) [][]int {
+	var out [][]int
+	at := map[*Callable]int{}
+	for i, c := range cands {
+		g, ok := at[c.Callable]
+		if !ok {
+			g = len(out)
+			at[c.Callable] = g
+			out = append(out, nil)
+		}
+		out[g] = append(out[g], i)
+	}
+	return out
+}
+
+func exists(p string) bool { _, err := os.Lstat(p); return err == nil }
+
+// moduleOf returns the path and directory of the module of dir (the
+// go.mod above it).
+func moduleOf(dir string) (string, string, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return modfile.ModulePath(data), d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", "", fmt.Errorf("%s is in no module (no go.mod above it)", dir)
+		}
+	}
+}
+
+// judge reads the program's output and compares each run with the
+// reference.
+func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
+	verdicts := make([]Verdict, len(cands))
+	runs := make([]int, len(cands))
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	probed := false
+	for sc.Scan() {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "A "); ok {
+			l.ReadAllocs, _ = strconv.Atoi(rest)
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "P "); ok {
+			if err := probe(l, rest); err != nil {
+				return nil, err
+			}
+			probed = true
+			continue
+		}
+		f := strings.SplitN(line, " ", 4)
+		if len(f) != 4 || f[0] != "R" {
+			return nil, fmt.Errorf("the value check wrote %q", line)
+		}
+		c, err1 := strconv.Atoi(f[1])
+		k, err2 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil || c < 0 || c >= len(cands) || k < -1 || k >= len(cands[c].Op.Ref.Cases) {
+			return nil, fmt.Errorf("the value check wrote %q", line)
+		}
+		if k == -1 { // of no case: it was not run (runner.group)
+			verdicts[c], runs[c] = Verdict(f[3]), len(cands[c].Op.Ref.Cases)
+			continue
+		}
+		// The first case whose values differ tells most; else the first
+		// that failed.
+		if v := verdict(cands[c].Op.Ref, k, f[3]); runs[c] == 0 || verdicts[c] == "" || v != "" && strings.Contains(string(v), ": got ") && !strings.Contains(string(verdicts[c]), ": got ") {
+			verdicts[c] = v
+		}
+		runs[c]++
+	}
+	if !probed {
+		return nil, fmt.Errorf("the value check wrote no probe")
+	}
+	for c, n := range runs {
+		if n != len(cands[c].Op.Ref.Cases) && verdicts[c] == "" {
+			verdicts[c] = Verdict(fmt.Sprintf("ran %d of its %d cases", n, len(cands[c].Op.Ref.Cases)))
+		}
+	}
+	return verdicts, sc.Err()
+}
+
+// probe checks that a tensor made by the constructor reads back as made.
+func probe(l *Lib, res string) error {
+	got, err := parseResult(res)
+	want := refvalues.Matrix{Rows: 2, Cols: 3, Data: []float64{1, 2, 3, 4, 5, 6}}
+	if strings.HasPrefix(res, "copy: ") {
+		return fmt.Errorf("-type %s: %s reaches a copy of the elements (%s): the memory function needs the tensor's own buffer; configure the type by hand", l.Spec, l.Raw.Method, strings.TrimPrefix(res, "copy: "))
+	}
+	if err != nil || !refvalues.Equal(got, want) {
+		return fmt.Errorf("-type %s: a tensor made with %s.%s(2, 3, [1 2 3 4 5 6]) reads back through %s as %s, not as made: init cannot check the library's values; configure the type by hand", l.Spec, l.Pkg.Name(), l.Ctor.Name, l.Raw.Method, res)
+	}
+	return nil
+}
+
+// verdict compares the result res of case k with the reference.
+func verdict(ref *refvalues.Op, k int, res string) Verdict {
+	c := ref.Cases[k]
+	want, _ := ref.Want(c)
+	on := ""
+	for _, in := range c.In {
+		on += " " + in.String()
+	}
+	if len(c.Scalars) > 0 {
+		on += fmt.Sprintf(" with %v", c.Scalars)
+	}
+	got, err := parseResult(res)
+	switch {
+	case err != nil:
+		return Verdict(fmt.Sprintf("on%s: %s", on, res))
+	case !refvalues.Equal(got, want):
+		return Verdict(fmt.Sprintf("on%s: got %s, want %s", on, got, want))
+	}
+	return ""
+}
+
+// parseResult reads "ok ROWS COLS : VALUES"; an error for anything else
+// (a panic, nil, a timeout) or a tensor of another rank.
+func parseResult(res string) (refvalues.Matrix, error) {
+	head, vals, ok := strings.Cut(res, ":")
+	f := strings.Fields(head)
+	if !ok || len(f) != 3 || f[0] != "ok" {
+		return refvalues.Matrix{}, fmt.Errorf("%s", res)
+	}
+	r, err1 := strconv.Atoi(f[1])
+	c, err2 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil {
+		return refvalues.Matrix{}, fmt.Errorf("%s", res)
+	}
+	m := refvalues.Matrix{Rows: r, Cols: c}
+	for _, v := range strings.Fields(vals) {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return refvalues.Matrix{}, err
+		}
+		m.Data = append(m.Data, x)
+	}
+	if len(m.Data) != r*c {
+		return refvalues.Matrix{}, fmt.Errorf("%d values of a %dx%d result", len(m.Data), r, c)
+	}
+	return m, nil
+}

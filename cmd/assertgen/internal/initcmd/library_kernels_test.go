@@ -1,0 +1,147 @@
+package initcmd
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dtlibKernels is a kernel package over dtlib's T, in the package init
+// runs in: Neg computes neg right; Neg_ negates its input in place and
+// returns a copy of it, not the input (returns_arg's bug). dtlib's own
+// Neg plants a bug on each form: bound instead of the kernel, it would
+// give neg findings.
+const dtlibKernels = `package user
+
+import (
+	"errors"
+	"math"
+
+	"example.com/fakemod/dtlib"
+)
+
+// neg returns -x, of a float32 or float64 tensor: into x (in place) and
+// a copy of it, or a new tensor.
+func neg(x *dtlib.T, inPlace bool) (*dtlib.T, error) {
+	var d any
+	switch {
+	case x.Float64s() != nil:
+		o := append([]float64(nil), x.Float64s()...)
+		for i, v := range o {
+			o[i] = -v
+		}
+		if inPlace {
+			copy(x.Float64s(), o)
+		}
+		d = o
+	case x.Float32s() != nil:
+		o := append([]float32(nil), x.Float32s()...)
+		for i, v := range o {
+			o[i] = -v
+		}
+		if inPlace {
+			copy(x.Float32s(), o)
+		}
+		d = o
+	default:
+		return nil, errors.New("user: floats only")
+	}
+	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
+}
+
+// Neg returns -x.
+func Neg(x *dtlib.T) (*dtlib.T, error) { return neg(x, false) }
+
+// Neg_ negates x in place and returns a copy of it (a bug: not x).
+func Neg_(x *dtlib.T) (*dtlib.T, error) { return neg(x, true) }
+
+// Abs returns |x|; its path for a 0-dim tensor writes |x| into x too
+// (a bug no positive x shows).
+func Abs(x *dtlib.T) (*dtlib.T, error) {
+	var d any
+	switch {
+	case x.Float64s() != nil:
+		o := append([]float64(nil), x.Float64s()...)
+		for i, v := range o {
+			o[i] = math.Abs(v)
+		}
+		if len(x.Shape()) == 0 {
+			copy(x.Float64s(), o)
+		}
+		d = o
+	case x.Float32s() != nil:
+		o := append([]float32(nil), x.Float32s()...)
+		for i, v := range o {
+			o[i] = float32(math.Abs(float64(v)))
+		}
+		if len(x.Shape()) == 0 {
+			copy(x.Float32s(), o)
+		}
+		d = o
+	default:
+		return nil, errors.New("user: floats only")
+	}
+	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
+}
+
+// Transpose is a kernel of an op whose values assertgen's reference does
+// not know: init cannot bind it, and says so.
+func Transpose(x *dtlib.T, dim0, dim1 int) (*dtlib.T, error) { return x, nil }
+
+// Scale is a kernel no op's name or values fit.
+func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
+`
+
+// TestInitKernelLibraryPlanted: init -type over a library's type (dtlib,
+// built as gorgonia's Dense is) in a package of kernels binds the
+// kernels, not the type's own methods that compute the ops too (neg:
+// kernel Neg, not dtlib's Neg with its planted bugs), and an in-place
+// kernel that returns (T, error) (Neg_), returning what it returns: the
+// sweep init writes reports its bug, returns_arg, on every rank it makes
+// (0-D, 1-D, 3-D, 4-D among them), and nothing of neg; and abs's kernel,
+// which writes |x| into a 0-dim input, only where x is negative: the
+// probe of a negative 0-dim tensor, no variant (their elements are
+// positive). A kernel it cannot check (Transpose: no reference values;
+// Scale: no op fits) is named in its report.
+func TestInitKernelLibraryPlanted(t *testing.T) {
+	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: abs, neg, neg_") {
+		t.Errorf("init's report does not bind neg and neg_ to the kernels:\n%s", report)
+	}
+	for _, want := range []string{
+		"not bound: user.Transpose: not transpose.int, transpose_: assertgen's reference has no values for them",
+		"not bound: user.Scale: no op fits it",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report does not say %q:\n%s", want, report)
+		}
+	}
+	found, all := sweepFindings(t, mod, dir)
+	in, ok := found["neg_ returns_arg return 0"]
+	if !ok {
+		t.Fatalf("no neg_ returns_arg finding:\n%s", all)
+	}
+	for _, s := range []string{"0-dim float", "1-d float [3]", "3-d float [2,3,4]", "4-d float [1,2,4,4]"} {
+		if !strings.Contains(in, s) {
+			t.Errorf("neg_ returns_arg not in %s (in: %s)", s, in)
+		}
+	}
+	if in := found["abs same_content argument self"]; in != "value: negative 0-dim" {
+		t.Errorf("abs same_content found in %q, want the probe of a negative 0-dim tensor alone:\n%s", in, all)
+	}
+	for k := range found {
+		if strings.HasPrefix(k, "abs ") && k != "abs same_content argument self" {
+			t.Errorf("a finding of abs other than its write: %s (in: %s)", k, found[k])
+		}
+		if strings.HasPrefix(k, "neg ") {
+			t.Errorf("a finding of neg, whose kernel is right: %s (in: %s)", k, found[k])
+		}
+	}
+}
