@@ -11,7 +11,7 @@ import (
 
 	"github.com/assertgen/assertgen/gen/steps"
 	"github.com/assertgen/assertgen/internal/checktable"
-	"github.com/assertgen/assertgen/internal/wrapform"
+	"github.com/assertgen/assertgen/internal/gosrc"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -84,7 +84,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		end = jen.Return()
 	}
 	body := []jen.Code{
-		jen.If(jen.Op("!").Add(qa(wrapform.Checking)).Call()).Block(w.directBody(kernel()), end),
+		jen.If(jen.Op("!").Add(qa(gosrc.Checking)).Call()).Block(w.directBody(kernel()), end),
 		jen.Var().Id("fr").Add(frameType(fr)),
 		withTypes(ss.ref(before), targs).Call(args...),
 	}

@@ -17,11 +17,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/wrapform"
+	"github.com/assertgen/assertgen/internal/gosrc"
 )
 
 // A boundSource is the Go source of the call a checked wrapper makes when
-// its checks are off (wrapform.UncheckedCall): the call a reproducer
+// its checks are off (gosrc.UncheckedCall): the call a reproducer
 // makes, without assertgen.
 type boundSource struct {
 	// Params are the wrapper's parameter names, in order: the call's
@@ -121,7 +121,7 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 	if decl == nil {
 		return nil, fmt.Errorf("%s: no function %s", file, name)
 	}
-	call, err := wrapform.UncheckedCall(decl)
+	call, err := gosrc.UncheckedCall(decl)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %v", file, name, err)
 	}
@@ -388,7 +388,7 @@ func addTop(d ast.Decl, af *ast.File, byName map[string][]*topDecl) {
 		t := &topDecl{node: x, file: af}
 		key := x.Name.Name
 		if x.Recv != nil && len(x.Recv.List) == 1 {
-			t.recv = recvName(x.Recv.List[0].Type)
+			t.recv = gosrc.RecvName(x.Recv.List[0].Type)
 			key = "method " + t.recv
 		}
 		if key != "init" && key != "_" {
@@ -405,24 +405,6 @@ func addTop(d ast.Decl, af *ast.File, byName map[string][]*topDecl) {
 					byName[n.Name] = append(byName[n.Name], t)
 				}
 			}
-		}
-	}
-}
-
-// recvName is a method's receiver type name (T of *T, T[K]).
-func recvName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
 		}
 	}
 }

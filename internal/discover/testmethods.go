@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/assertgen/assertgen/internal/gosrc"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -51,32 +52,12 @@ func TestMethod(dir string, tensor kernels.GoType, name string, k *Package) (sch
 		}
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if ok && fn.Recv != nil && len(fn.Recv.List) == 1 && fn.Name.Name == name && recvBase(fn.Recv.List[0].Type) == tensor.Name {
+			if ok && fn.Recv != nil && len(fn.Recv.List) == 1 && fn.Name.Name == name && gosrc.RecvName(fn.Recv.List[0].Type) == tensor.Name {
 				return relPosition(fset.Position(fn.Name.Pos())), true
 			}
 		}
 	}
 	return schema.Position{}, false
-}
-
-// recvBase is the name of a receiver's base type: T of T, *T, T[P], *T[P].
-func recvBase(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // relPosition is p with its file relative to the working directory when

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/internal/gosrc"
 	"github.com/assertgen/assertgen/output"
 )
 
@@ -49,32 +50,12 @@ func readTestDecls(dir, name, typ string) testDecls {
 			d.names[n] = fset.Position(pos)
 		}
 		for _, decl := range f.Decls {
-			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv != nil && len(fn.Recv.List) == 1 && recvName(fn.Recv.List[0].Type) == typ {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv != nil && len(fn.Recv.List) == 1 && gosrc.RecvName(fn.Recv.List[0].Type) == typ {
 				d.methods[fn.Name.Name] = fset.Position(fn.Name.Pos())
 			}
 		}
 	}
 	return d
-}
-
-// recvName is the name of a receiver's type: T of *T, T[E] or *T[E].
-func recvName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // testClashes refuses a method of the contract init would write

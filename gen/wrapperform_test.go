@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertgen/assertgen/internal/wrapform"
+	"github.com/assertgen/assertgen/internal/gosrc"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 )
 
 // TestWrapperForm: every wrapper gen writes, in function mode, starts as
-// wrapform says, so that the sweep's reproducers find the kernel's plain
+// gosrc.UncheckedCall reads, so that the sweep's reproducers find the kernel's plain
 // call in it: one per wrapped op, calling the op's kernel.
 func TestWrapperForm(t *testing.T) {
 	for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
@@ -39,7 +39,7 @@ func TestWrapperForm(t *testing.T) {
 				if !ok || fd.Recv != nil || !ast.IsExported(fd.Name.Name) {
 					continue
 				}
-				call, err := wrapform.UncheckedCall(fd)
+				call, err := gosrc.UncheckedCall(fd)
 				if err != nil {
 					continue
 				}
@@ -56,7 +56,7 @@ func TestWrapperForm(t *testing.T) {
 			}
 		}
 		if len(calls) != len(res.Wrapped) || len(calls) == 0 {
-			t.Errorf("%s: %d wrappers read by wrapform.UncheckedCall, %d ops wrapped", profile, len(calls), len(res.Wrapped))
+			t.Errorf("%s: %d wrappers read by gosrc.UncheckedCall, %d ops wrapped", profile, len(calls), len(res.Wrapped))
 		}
 		for w, k := range calls {
 			if w != k {

@@ -1,4 +1,4 @@
-package wrapform
+package gosrc
 
 import (
 	"go/ast"

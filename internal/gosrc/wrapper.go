@@ -1,5 +1,6 @@
-// Package wrapform is the one fact about a checked wrapper's source that
-// both halves rely on: gen writes every wrapper's first statement as
+// Package gosrc is what both halves read of Go source: the base type of a
+// method's receiver (RecvName), and the form of a checked wrapper's first
+// statement, which gen writes as
 //
 //	if !asserts.Checking() { return CALL }
 //
@@ -7,7 +8,7 @@
 // reproducers read CALL, the kernel's plain call, back from the source.
 // gen names the function it tests by Checking; gen's tests check that
 // UncheckedCall finds the call in every wrapper gen writes.
-package wrapform
+package gosrc
 
 import (
 	"errors"
