@@ -1,8 +1,9 @@
 // Package assertgen, at the repository's root, holds tests of the
 // repository as a whole and no code: TestDesignLayers checks
 // docs/DESIGN.md's list of packages and their layers against the imports
-// of every package, and TestExportedNamesHaveCallers that no exported
-// name lacks a caller. The tests of the docs' walk-throughs and commands
+// of every package, TestHalves that no import crosses from one half of
+// the project to another the wrong way, and TestExportedNamesHaveCallers
+// that no exported name lacks a caller. The tests of the docs' walk-throughs and commands
 // are the docs directory's.
 package assertgen
 
