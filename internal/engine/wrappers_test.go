@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 // The kernels the tests' wrappers call, around reftensor's, and the
 // wrappers by their version-3 names: each runs on the one path
