@@ -14,31 +14,6 @@ import (
 	"github.com/assertgen/assertgen/internal/engine"
 )
 
-func TestPanicHandler(t *testing.T) {
-	prev := asserts.SetHandler(nil) // the default
-	defer asserts.SetHandler(prev)
-	if asserts.CurrentHandler() != asserts.Panic {
-		t.Fatal("default handler is not Panic")
-	}
-	x := &handle{Impl: 0x51, Storage: 0x52, Uses: 1}
-	before := x.Impl
-	defer func() {
-		r := recover()
-		err, ok := r.(error)
-		var v *asserts.Violation
-		if !ok || !errors.As(err, &v) || v.Check != checks.SameImpl || v.OpName() != "p.q" {
-			t.Fatalf("recovered %v", r)
-		}
-		if !strings.HasPrefix(err.Error(), "p.q: same_impl: argument self: kernel replaced the TensorImpl (before "+
-			before.String()+", after ") {
-			t.Errorf("message %q", err.Error())
-		}
-	}()
-	defer asserts.SetEnv(asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{} })))
-	checkedCall(&engine.Op{Name: "p", Overload: "q"}, []engine.Row{row(checks.SameImpl, 0, -1)}, []engine.Loc{engine.Arg("self")}, x, nil, func() { x.Impl = 0x53 })
-	t.Fatal("no panic")
-}
-
 // checkedCall makes one checked call of op through a Frame, as generated
 // code does, under the registered Env: arg (nil: none) is read before
 // kernel (nil: none) runs and again after it, ret (nil: none) after it.
@@ -67,6 +42,31 @@ func checkedCall(op *engine.Op, rows []engine.Row, locs []engine.Loc, arg, ret *
 		f.Ret(sh.Args, ret.Ident(), iu, su, unsafe.Pointer(ret))
 	}
 	f.End()
+}
+
+func TestPanicHandler(t *testing.T) {
+	prev := asserts.SetHandler(nil) // the default
+	defer asserts.SetHandler(prev)
+	if asserts.CurrentHandler() != asserts.Panic {
+		t.Fatal("default handler is not Panic")
+	}
+	x := &handle{Impl: 0x51, Storage: 0x52, Uses: 1}
+	before := x.Impl
+	defer func() {
+		r := recover()
+		err, ok := r.(error)
+		var v *asserts.Violation
+		if !ok || !errors.As(err, &v) || v.Check != checks.SameImpl || v.OpName() != "p.q" {
+			t.Fatalf("recovered %v", r)
+		}
+		if !strings.HasPrefix(err.Error(), "p.q: same_impl: argument self: kernel replaced the TensorImpl (before "+
+			before.String()+", after ") {
+			t.Errorf("message %q", err.Error())
+		}
+	}()
+	defer asserts.SetEnv(asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{} })))
+	checkedCall(&engine.Op{Name: "p", Overload: "q"}, []engine.Row{row(checks.SameImpl, 0, -1)}, []engine.Loc{engine.Arg("self")}, x, nil, func() { x.Impl = 0x53 })
+	t.Fatal("no panic")
 }
 
 // recorder is a testing.TB that records Errorf.

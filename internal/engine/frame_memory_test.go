@@ -225,22 +225,14 @@ func memListRetF(op *engine.Op, sh *engine.Shape, k func(*dense) []*dense, self 
 	return r
 }
 
-// memCase runs one op on tensors of its own through its one path's
-// wrapper.
-type memCase struct {
-	name string
-	op   *engine.Op
-	run  func()
-}
-
 // memHeld keeps the returns of the cases alive, so that fresh_not_held
 // judges the addresses a kernel hands out twice; reset for each run.
 var memHeld []*dense
 
-func memCases() []memCase {
+func memCases() []pathCase {
 	keep := func(r *dense) { memHeld = append(memHeld, r) }
 	calls := 0
-	return []memCase{
+	return []pathCase{
 		{"add", &opMemAddF, func() {
 			a, b := newDense(2, 2), newDense(2, 2)
 			keep(memAddF(false, a, b))
@@ -382,26 +374,13 @@ func memBroken() map[string]memKernels {
 	return ks
 }
 
-// runMem runs c calls times, on the fast plan or (rows) with every call
-// forced onto the rows.
-func runMem(t *testing.T, c memCase, rows bool, calls int) pathOutcome {
+// runMem is runPath with the returns the calls keep, memHeld, dropped
+// before and after.
+func runMem(t *testing.T, c pathCase, rows bool, calls int) pathOutcome {
 	t.Helper()
-	defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
-	asserts.ResetStats()
 	memHeld = memHeld[:0]
-	for range calls {
-		c.run()
-	}
-	memHeld = memHeld[:0]
-	var out pathOutcome
-	out.stats = c.op.Stats()
-	for _, v := range col.Violations() {
-		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
-	}
-	return out
+	defer func() { memHeld = memHeld[:0] }()
+	return runPath(t, c, rows, calls)
 }
 
 // TestFrameMemoryCountsAsRowsPath holds the memory kind's one path to its
@@ -410,12 +389,6 @@ func runMem(t *testing.T, c memCase, rows bool, calls int) pathOutcome {
 // by check, skip by reason) and the violations are the same, over enough
 // calls that the plain ones calibrate the op and take the fast plan.
 func TestFrameMemoryCountsAsRowsPath(t *testing.T) {
-	envs := map[string]asserts.Env{
-		"plain":    nil,
-		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
-		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
-		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
-	}
 	kernelSets := memBroken()
 	kernelSets["correct"] = memCorrect
 	defer func() { memK = memCorrect }()
@@ -423,12 +396,12 @@ func TestFrameMemoryCountsAsRowsPath(t *testing.T) {
 	g := golden.ReadScenarios(t, filepath.Join("testdata", "frame_memory.golden"))
 	defer g.Write(t)
 	for _, kname := range sortedKeys(kernelSets) {
-		for _, ename := range sortedKeys(envs) {
+		for _, ename := range sortedKeys(pathEnvs) {
 			for _, content := range []bool{false, true} {
 				for _, c := range memCases() {
 					name := fmt.Sprintf("%s/%s/content=%v/%s", kname, ename, content, c.name)
 					t.Run(name, func(t *testing.T) {
-						defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+						defer asserts.SetEnv(asserts.SetEnv(pathEnvs[ename]))
 						defer asserts.SetContentCheck(asserts.SetContentCheck(content))
 						kernels := func() memKernels { // a cached tensor of each run's own
 							if kname == "correct" {
@@ -547,7 +520,7 @@ func TestFrameMemoryAllocates(t *testing.T) {
 // it can be.
 func TestFrameMemoryListReturnReported(t *testing.T) {
 	defer func() { memK = memCorrect }()
-	cases := map[string]memCase{}
+	cases := map[string]pathCase{}
 	for _, c := range memCases() {
 		cases[c.name] = c
 	}
