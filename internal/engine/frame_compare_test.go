@@ -45,8 +45,8 @@ func pathCases() []pathCase {
 			defer o.Release()
 			AddOutF(a, b, 1, o)
 		}},
-		// the view ops, whose version-3 wrappers are gone: the one path
-		// on its fast plan and forced onto its rows
+		// the view ops: the one path on its fast plan and forced onto its
+		// rows
 		{"transpose", &opTransposeF, func() {
 			a := rt.Ones(2, 3)
 			defer a.Release()
@@ -260,8 +260,8 @@ func runPath(t *testing.T, c pathCase, rows bool, calls int) pathOutcome {
 // case, plain, under a mode, in a hermetic context, with same_content on
 // and with each broken kernel, the op's statistics (check by check, skip
 // by reason) and the violations, on the fast plan and with every call
-// forced onto the rows (engine.SetRowsOnly), are testdata/frame_path.golden's,
-// which version 3's wrappers calling every row's entry wrote.
+// forced onto the rows (engine.SetRowsOnly), are testdata/frame_path.golden's:
+// the counts of every row's entry called one by one.
 func TestFramePathCountsAsRowsPath(t *testing.T) {
 	kernelSets := broken()
 	kernelSets["correct"] = correct

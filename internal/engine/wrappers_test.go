@@ -1,8 +1,8 @@
 package engine_test
 
 // The kernels the tests' wrappers call, around reftensor's, and the
-// wrappers by their version-3 names: each runs on the one path
-// (frame_test.go's wrappers, in the shape gen emits). Generated wrappers
+// wrappers under their ops' names (Add is AddF): each runs on the one
+// path (frame_test.go's wrappers, in the shape gen emits). Generated wrappers
 // start with
 //
 //	if !asserts.Checking() {
