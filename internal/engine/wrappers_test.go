@@ -76,11 +76,6 @@ func maxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	return rt.Scalar(mx), rt.Scalar(mn)
 }
 
-var (
-	argOther = engine.Arg("other")
-	ret0     = engine.Ret(0)
-)
-
 // Add, AddInPlace, AddOut, Cat, CatMeta, Reshape and Addcmul6 run on the
 // one path (frame_test.go's wrappers), as gen emits them.
 func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor { return AddF(self, other, alpha) }
