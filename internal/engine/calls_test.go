@@ -297,6 +297,17 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 	}
 }
 
+// TestLocNames: a Loc prints as a violation names its tensor.
+func TestLocNames(t *testing.T) {
+	l := engine.Arg("tensors").Elem(2)
+	if l.String() != "argument tensors[2]" {
+		t.Errorf("loc %v", l)
+	}
+	if r := engine.Ret(1); r.String() != "return 1" {
+		t.Errorf("loc %v", r)
+	}
+}
+
 // The policy tables are DESIGN.md's, as data.
 func TestPolicy(t *testing.T) {
 	rows := func(p checks.Policy) map[string]string {
