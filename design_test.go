@@ -67,6 +67,8 @@ func TestDesignLayers(t *testing.T) {
 			switch {
 			case !ok:
 				t.Errorf("%s: imports %s, which is not in DESIGN.md's list of packages", at, imp)
+			case slices.Contains(testHelpers, iname):
+				t.Errorf("%s: %s imports %s, whose helpers only tests may import", at, pkg, imp)
 			case iname == name && strings.HasSuffix(name, "/..."):
 			case ilayer >= layer:
 				t.Errorf("%s: %s imports %s, which is not above it in DESIGN.md's list", at, pkg, imp)

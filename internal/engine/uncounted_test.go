@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 import (
 	"slices"
@@ -222,10 +222,9 @@ func BenchmarkUncounted(b *testing.B) {
 }
 
 // An optional argument (Tensor?) of a runtime without use counts is read
-// by ArgOpt, without its storage anchor: read again by AfterIdent (as gen
-// emitted it before issue 30's review) or by AfterRecycled (as it does),
-// its same_storage compares the StorageImpl IDs alone, and a kept tensor
-// is no rebinding (it was reported as one on every call).
+// by ArgOpt, without its storage anchor. Read again by AfterRecycled (as
+// gen writes it) or by AfterIdent, its same_storage compares the
+// StorageImpl IDs alone, and a kept tensor is no rebinding.
 func TestOptionalArgumentKeepsItsAnchor(t *testing.T) {
 	col := collect(t)
 	x := rt.Ones(2)

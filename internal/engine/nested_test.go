@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-// Nested checked calls on one goroutine (issue 33 item 1): a composite
+// Nested checked calls on one goroutine: a composite
 // kernel calls other checked ops. A write declared by an enclosing call
 // on the same goroutine neither excuses nor blurs the inner call's rows,
 // and the outer call's rows judge what its own kernel did, writes its

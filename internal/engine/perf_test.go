@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 import (
 	"strconv"
@@ -246,9 +246,8 @@ func BenchmarkOverhead(b *testing.B) {
 			sink.Release()
 		}
 	})
-	// The view ops have no version-3 wrapper (it read the base's use
-	// count with an entry the engine no longer has): their checked call is
-	// the one path's, as frame.
+	// The view ops have no wrapper that calls each row's entry: their
+	// checked call is the one path's, as frame.
 	b.Run("transpose/checked", func(b *testing.B) {
 		for b.Loop() {
 			sink = TransposeF(xs[0], 0, 0)

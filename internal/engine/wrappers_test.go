@@ -1,8 +1,8 @@
-package asserts_test
+package engine_test
 
 // The kernels the tests' wrappers call, around reftensor's, and the
-// wrappers by their version-3 names: each runs on the one path
-// (frame_test.go's wrappers, in the shape gen emits). Generated wrappers
+// wrappers under their ops' names (Add is AddF): each runs on the one
+// path (frame_test.go's wrappers, in the shape gen emits). Generated wrappers
 // start with
 //
 //	if !asserts.Checking() {
@@ -75,11 +75,6 @@ func maxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	}
 	return rt.Scalar(mx), rt.Scalar(mn)
 }
-
-var (
-	argOther = engine.Arg("other")
-	ret0     = engine.Ret(0)
-)
 
 // Add, AddInPlace, AddOut, Cat, CatMeta, Reshape and Addcmul6 run on the
 // one path (frame_test.go's wrappers), as gen emits them.

@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 import (
 	"strings"
@@ -155,16 +155,5 @@ func TestHiddenStorageRefsList(t *testing.T) {
 	k := checks.StorageUseCountEq1
 	if out.stats.Ran[k] != 2 || out.stats.Skipped[checks.ReasonHiddenStorageRefs] != 1 {
 		t.Errorf("ran %d, skipped %v; want 2 run and 1 under hidden_storage_refs", out.stats.Ran[k], out.stats.Skipped)
-	}
-}
-
-func TestHiddenStorageRefsTraitText(t *testing.T) {
-	tr := asserts.Versioned | asserts.HiddenStorageRefs
-	if s := tr.String(); s != "versioned|hidden_storage_refs" {
-		t.Errorf("String %q", s)
-	}
-	var back asserts.Traits
-	if err := back.UnmarshalText([]byte(tr.String())); err != nil || back != tr {
-		t.Errorf("UnmarshalText: %v, %v", back, err)
 	}
 }

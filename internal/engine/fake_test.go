@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 import (
 	"sync/atomic"
@@ -135,6 +135,11 @@ func newFake(kind int) *fake {
 	}
 	return f
 }
+
+// envFunc is an Env that reports what its function returns.
+type envFunc func() asserts.EnvState
+
+func (f envFunc) State() asserts.EnvState { return f() }
 
 // outcome is what one checked call produced.
 type outcome struct {

@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 // An op of the memory kind with more than 8 lists (libtorch's _fused_adam
 // has 11): the calibration's key holds the lengths of 8, so its calls
@@ -65,7 +65,7 @@ func memNineF(ls [][]*dense) *dense {
 	for i, ts := range ls {
 		f.List(i, len(ts), unsafe.Pointer(unsafe.SliceData(ts)))
 		for j, e := range ts {
-			f.ElemMemory(i, j, unsafe.Pointer(e), e.mem())
+			f.ElemMemory(i, j, unsafe.Pointer(e), e.Mem())
 		}
 	}
 	f.BeginMemory(&opMemNineF, &shapeMemNine)
@@ -73,10 +73,10 @@ func memNineF(ls [][]*dense) *dense {
 	for i, ts := range ls {
 		f.AfterList(i, len(ts))
 		for j, e := range ts {
-			f.AfterElemMemory(i, j, unsafe.Pointer(e), e.mem())
+			f.AfterElemMemory(i, j, unsafe.Pointer(e), e.Mem())
 		}
 	}
-	f.RetMemory(0, unsafe.Pointer(r), r.mem())
+	f.RetMemory(0, unsafe.Pointer(r), r.Mem())
 	f.EndMemory()
 	return r
 }

@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 // Hand-written one-path wrappers of a tensor type that implements
 // asserts.Anchored, as gen emits them once the type has StorageAnchor

@@ -1,6 +1,6 @@
 //go:build unix
 
-package asserts_test
+package engine_test
 
 import (
 	"sync/atomic"

@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 // What the memory kind's one path holds beyond one call at a time: an op
 // with two fresh returns whose second reports after the first counted the
@@ -76,8 +76,8 @@ func twoFreshF(op *engine.Op, kernel func() (*dense, *dense)) {
 	f.Open()
 	f.BeginMemory(op, &shapeTwoFresh)
 	r0, r1 := kernel()
-	f.RetMemory(0, unsafe.Pointer(r0), r0.mem())
-	f.RetMemory(1, unsafe.Pointer(r1), r1.mem())
+	f.RetMemory(0, unsafe.Pointer(r0), r0.Mem())
+	f.RetMemory(1, unsafe.Pointer(r1), r1.Mem())
 	f.EndMemory()
 }
 
@@ -97,7 +97,7 @@ func TestFrameMemoryCountTakenBack(t *testing.T) {
 			prevRows := engine.SetRowsOnly(rows)
 			op := &engine.Op{Name: "two", Policy: checks.Strict}
 			col.Reset()
-			asserts.ReleasedMemory(cached.mem())
+			asserts.ReleasedMemory(cached.Mem())
 			for call := range 6 {
 				kernel := func() (*dense, *dense) {
 					r0, r1 := newDense(2, 2), newDense(2, 2)
@@ -171,12 +171,12 @@ func TestFrameMemoryViewAndEnv(t *testing.T) {
 	col := collect(t)
 	defer func() { memK = memCorrect }()
 	kernels := map[string]func(self *dense) *dense{
-		"view": func(self *dense) *dense { return &dense{1, 2, 2, self.data} },
+		"view": func(self *dense) *dense { return &dense{Rows: 1, Cols: 2, Stride: 2, Data: self.Data} },
 		"copy": func(self *dense) *dense { return newDense(1, 2) },
 		"self": func(self *dense) *dense { return self },
 		"reshaped": func(self *dense) *dense {
-			self.rows, self.cols, self.stride = 1, 4, 4
-			return &dense{1, 2, 2, self.data}
+			self.Rows, self.Cols, self.Stride = 1, 4, 4
+			return &dense{Rows: 1, Cols: 2, Stride: 2, Data: self.Data}
 		},
 	}
 	plain := envFunc(func() asserts.EnvState { return asserts.EnvState{} })

@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 import (
 	"runtime"

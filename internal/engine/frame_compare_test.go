@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 import (
 	"fmt"
@@ -45,8 +45,8 @@ func pathCases() []pathCase {
 			defer o.Release()
 			AddOutF(a, b, 1, o)
 		}},
-		// the view ops, whose version-3 wrappers are gone: the one path
-		// on its fast plan and forced onto its rows
+		// the view ops: the one path on its fast plan and forced onto its
+		// rows
 		{"transpose", &opTransposeF, func() {
 			a := rt.Ones(2, 3)
 			defer a.Release()
@@ -227,6 +227,15 @@ func (o pathOutcome) text(op string) string {
 	return golden.ScenarioText([]string{op}, []asserts.Stats{o.stats}, o.violations)
 }
 
+// pathEnvs are the mode states the scenarios run under: no Env, a
+// dispatch mode, a hermetic context, a context.
+var pathEnvs = map[string]asserts.Env{
+	"plain":    nil,
+	"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+	"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
+	"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
+}
+
 // runPath runs c calls times, on the fast plan or (rows) with every call
 // forced onto the rows.
 func runPath(t *testing.T, c pathCase, rows bool, calls int) pathOutcome {
@@ -251,27 +260,21 @@ func runPath(t *testing.T, c pathCase, rows bool, calls int) pathOutcome {
 // case, plain, under a mode, in a hermetic context, with same_content on
 // and with each broken kernel, the op's statistics (check by check, skip
 // by reason) and the violations, on the fast plan and with every call
-// forced onto the rows (engine.SetRowsOnly), are testdata/frame_path.golden's,
-// which version 3's wrappers calling every row's entry wrote.
+// forced onto the rows (engine.SetRowsOnly), are testdata/frame_path.golden's:
+// the counts of every row's entry called one by one.
 func TestFramePathCountsAsRowsPath(t *testing.T) {
-	envs := map[string]asserts.Env{
-		"plain":    nil,
-		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
-		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
-		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
-	}
 	kernelSets := broken()
 	kernelSets["correct"] = correct
 	g := golden.ReadScenarios(t, filepath.Join("testdata", "frame_path.golden"))
 	defer g.Write(t)
 	for _, kname := range sortedKeys(kernelSets) {
-		for _, ename := range sortedKeys(envs) {
+		for _, ename := range sortedKeys(pathEnvs) {
 			for _, content := range []bool{false, true} {
 				for _, c := range pathCases() {
 					name := fmt.Sprintf("%s/%s/content=%v/%s", kname, ename, content, c.name)
 					t.Run(name, func(t *testing.T) {
 						useKernels(t, kernelSets[kname])
-						defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+						defer asserts.SetEnv(asserts.SetEnv(pathEnvs[ename]))
 						defer asserts.SetContentCheck(asserts.SetContentCheck(content))
 						fast := runPath(t, c, false, 3)
 						rows := runPath(t, c, true, 3)

@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 // The one path of the memory kind (engine.Frame's memory reads, BeginMemory,
 // EndMemory) held to the rows: hand-written wrappers of what gen emits at
@@ -36,13 +36,13 @@ type memKernels struct {
 var memCorrect = memKernels{
 	add: func(self, other *dense) *dense { return newDense(2, 2) },
 	addInPlace: func(self, other *dense) *dense {
-		self.data[0]++
+		self.Data[0]++
 		return self
 	},
-	view: func(self *dense) *dense { return self.slice(0, 1) },
+	view: func(self *dense) *dense { return self.Slice(0, 1) },
 	cat:  func(ts []*dense) *dense { return newDense(len(ts)*2, 2) },
 	split: func(self *dense) []*dense {
-		return []*dense{self.slice(0, 1), self.slice(1, 2)}
+		return []*dense{self.Slice(0, 1), self.Slice(1, 2)}
 	},
 	unbindCopy: func(self *dense) []*dense { return []*dense{newDense(1, 2), newDense(1, 2)} },
 }
@@ -151,16 +151,16 @@ func memAddF(inPlace bool, self, other *dense) *dense {
 	}
 	var f memFrame3
 	f.Open()
-	f.ArgMemory(0, unsafe.Pointer(self), self.mem())
-	f.ArgMemory(1, unsafe.Pointer(other), other.mem())
+	f.ArgMemory(0, unsafe.Pointer(self), self.Mem())
+	f.ArgMemory(1, unsafe.Pointer(other), other.Mem())
 	f.BeginMemory(op, sh)
 	if inPlace {
 		defer f.Abandon()
 	}
 	r := k(self, other)
-	f.AfterArgMemory(0, unsafe.Pointer(self), self.mem())
-	f.AfterArgMemory(1, unsafe.Pointer(other), other.mem())
-	f.RetMemory(2, unsafe.Pointer(r), r.mem())
+	f.AfterArgMemory(0, unsafe.Pointer(self), self.Mem())
+	f.AfterArgMemory(1, unsafe.Pointer(other), other.Mem())
+	f.RetMemory(2, unsafe.Pointer(r), r.Mem())
 	f.EndMemory()
 	return r
 }
@@ -169,11 +169,11 @@ func memAddF(inPlace bool, self, other *dense) *dense {
 func memViewF(self *dense) *dense {
 	var f memFrame2
 	f.Open()
-	f.ArgMemory(0, unsafe.Pointer(self), self.mem())
+	f.ArgMemory(0, unsafe.Pointer(self), self.Mem())
 	f.BeginMemory(&opMemViewF, &shapeMemView)
 	r := memK.view(self)
-	f.AfterArgMemory(0, unsafe.Pointer(self), self.mem())
-	f.RetMemory(1, unsafe.Pointer(r), r.mem())
+	f.AfterArgMemory(0, unsafe.Pointer(self), self.Mem())
+	f.RetMemory(1, unsafe.Pointer(r), r.Mem())
 	f.EndMemory()
 	return r
 }
@@ -184,15 +184,15 @@ func memCatF(ts []*dense) *dense {
 	f.Open()
 	f.List(0, len(ts), unsafe.Pointer(unsafe.SliceData(ts)))
 	for j, e := range ts {
-		f.ElemMemory(0, j, unsafe.Pointer(e), e.mem())
+		f.ElemMemory(0, j, unsafe.Pointer(e), e.Mem())
 	}
 	f.BeginMemory(memCatOpF, &shapeMemCat)
 	r := memK.cat(ts)
 	f.AfterList(0, len(ts))
 	for j, e := range ts {
-		f.AfterElemMemory(0, j, unsafe.Pointer(e), e.mem())
+		f.AfterElemMemory(0, j, unsafe.Pointer(e), e.Mem())
 	}
-	f.RetMemory(0, unsafe.Pointer(r), r.mem())
+	f.RetMemory(0, unsafe.Pointer(r), r.Mem())
 	f.EndMemory()
 	return r
 }
@@ -212,10 +212,10 @@ func memUnbindF(self *dense) []*dense {
 func memListRetF(op *engine.Op, sh *engine.Shape, k func(*dense) []*dense, self *dense) []*dense {
 	var f memFrameSplit
 	f.Open()
-	f.ArgMemory(0, unsafe.Pointer(self), self.mem())
+	f.ArgMemory(0, unsafe.Pointer(self), self.Mem())
 	f.BeginMemory(op, sh)
 	r := k(self)
-	f.AfterArgMemory(0, unsafe.Pointer(self), self.mem())
+	f.AfterArgMemory(0, unsafe.Pointer(self), self.Mem())
 	f.List(0, len(r), unsafe.Pointer(unsafe.SliceData(r)))
 	for j, e := range r {
 		f.RetElemIdent(0, j, e.Ident(), e.StorageAnchor())
@@ -225,22 +225,14 @@ func memListRetF(op *engine.Op, sh *engine.Shape, k func(*dense) []*dense, self 
 	return r
 }
 
-// memCase runs one op on tensors of its own through its one path's
-// wrapper.
-type memCase struct {
-	name string
-	op   *engine.Op
-	run  func()
-}
-
 // memHeld keeps the returns of the cases alive, so that fresh_not_held
 // judges the addresses a kernel hands out twice; reset for each run.
 var memHeld []*dense
 
-func memCases() []memCase {
+func memCases() []pathCase {
 	keep := func(r *dense) { memHeld = append(memHeld, r) }
 	calls := 0
-	return []memCase{
+	return []pathCase{
 		{"add", &opMemAddF, func() {
 			a, b := newDense(2, 2), newDense(2, 2)
 			keep(memAddF(false, a, b))
@@ -304,30 +296,30 @@ func memBroken() map[string]memKernels {
 		ks[name] = k
 	}
 	set("add returns self", func(k *memKernels) { k.add = func(self, other *dense) *dense { return self } })
-	set("add returns a view of other", func(k *memKernels) { k.add = func(self, other *dense) *dense { return other.slice(0, 2) } })
+	set("add returns a view of other", func(k *memKernels) { k.add = func(self, other *dense) *dense { return other.Slice(0, 2) } })
 	set("add returns a cached tensor", func(k *memKernels) { k.add = func(self, other *dense) *dense { return cached } })
 	set("add reshapes other", func(k *memKernels) {
 		k.add = func(self, other *dense) *dense {
-			other.rows, other.cols, other.stride = 1, 4, 4
+			other.Rows, other.Cols, other.Stride = 1, 4, 4
 			return newDense(2, 2)
 		}
 	})
 	set("add rebinds other", func(k *memKernels) {
 		k.add = func(self, other *dense) *dense {
-			other.data = make([]float64, 4)
+			other.Data = make([]float64, 4)
 			return newDense(2, 2)
 		}
 	})
 	set("add writes other", func(k *memKernels) {
 		k.add = func(self, other *dense) *dense {
-			other.data[1]++
+			other.Data[1]++
 			return newDense(2, 2)
 		}
 	})
 	set("add_ returns a new tensor", func(k *memKernels) { k.addInPlace = func(self, other *dense) *dense { return newDense(2, 2) } })
 	set("add_ rebinds self", func(k *memKernels) {
 		k.addInPlace = func(self, other *dense) *dense {
-			self.data = make([]float64, 4)
+			self.Data = make([]float64, 4)
 			return self
 		}
 	})
@@ -337,16 +329,16 @@ func memBroken() map[string]memKernels {
 		k.split = func(self *dense) []*dense { return []*dense{newDense(1, 2), newDense(1, 2)} }
 	})
 	set("split returns self", func(k *memKernels) {
-		k.split = func(self *dense) []*dense { return []*dense{self, self.slice(1, 2)} }
+		k.split = func(self *dense) []*dense { return []*dense{self, self.Slice(1, 2)} }
 	})
 	set("split reshapes self", func(k *memKernels) {
 		k.split = func(self *dense) []*dense {
-			self.rows, self.cols = 1, 4
-			return []*dense{self.slice(0, 1)}
+			self.Rows, self.Cols = 1, 4
+			return []*dense{self.Slice(0, 1)}
 		}
 	})
 	set("unbind_copy returns views", func(k *memKernels) {
-		k.unbindCopy = func(self *dense) []*dense { return []*dense{self.slice(0, 1), self.slice(1, 2)} }
+		k.unbindCopy = func(self *dense) []*dense { return []*dense{self.Slice(0, 1), self.Slice(1, 2)} }
 	})
 	set("unbind_copy returns a cached tensor", func(k *memKernels) {
 		k.unbindCopy = func(self *dense) []*dense { return []*dense{cached, newDense(1, 2)} }
@@ -375,33 +367,20 @@ func memBroken() map[string]memKernels {
 	})
 	set("cat reshapes an element", func(k *memKernels) {
 		k.cat = func(ts []*dense) *dense {
-			ts[0].rows, ts[0].cols = 1, 2
+			ts[0].Rows, ts[0].Cols = 1, 2
 			return newDense(2, 2)
 		}
 	})
 	return ks
 }
 
-// runMem runs c calls times, on the fast plan or (rows) with every call
-// forced onto the rows.
-func runMem(t *testing.T, c memCase, rows bool, calls int) pathOutcome {
+// runMem is runPath with the returns the calls keep, memHeld, dropped
+// before and after.
+func runMem(t *testing.T, c pathCase, rows bool, calls int) pathOutcome {
 	t.Helper()
-	defer engine.SetRowsOnly(engine.SetRowsOnly(rows))
-	col := asserts.NewCollector()
-	prev := asserts.SetHandler(col)
-	defer asserts.SetHandler(prev)
-	asserts.ResetStats()
 	memHeld = memHeld[:0]
-	for range calls {
-		c.run()
-	}
-	memHeld = memHeld[:0]
-	var out pathOutcome
-	out.stats = c.op.Stats()
-	for _, v := range col.Violations() {
-		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
-	}
-	return out
+	defer func() { memHeld = memHeld[:0] }()
+	return runPath(t, c, rows, calls)
 }
 
 // TestFrameMemoryCountsAsRowsPath holds the memory kind's one path to its
@@ -410,12 +389,6 @@ func runMem(t *testing.T, c memCase, rows bool, calls int) pathOutcome {
 // by check, skip by reason) and the violations are the same, over enough
 // calls that the plain ones calibrate the op and take the fast plan.
 func TestFrameMemoryCountsAsRowsPath(t *testing.T) {
-	envs := map[string]asserts.Env{
-		"plain":    nil,
-		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
-		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
-		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
-	}
 	kernelSets := memBroken()
 	kernelSets["correct"] = memCorrect
 	defer func() { memK = memCorrect }()
@@ -423,12 +396,12 @@ func TestFrameMemoryCountsAsRowsPath(t *testing.T) {
 	g := golden.ReadScenarios(t, filepath.Join("testdata", "frame_memory.golden"))
 	defer g.Write(t)
 	for _, kname := range sortedKeys(kernelSets) {
-		for _, ename := range sortedKeys(envs) {
+		for _, ename := range sortedKeys(pathEnvs) {
 			for _, content := range []bool{false, true} {
 				for _, c := range memCases() {
 					name := fmt.Sprintf("%s/%s/content=%v/%s", kname, ename, content, c.name)
 					t.Run(name, func(t *testing.T) {
-						defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+						defer asserts.SetEnv(asserts.SetEnv(pathEnvs[ename]))
 						defer asserts.SetContentCheck(asserts.SetContentCheck(content))
 						kernels := func() memKernels { // a cached tensor of each run's own
 							if kname == "correct" {
@@ -547,7 +520,7 @@ func TestFrameMemoryAllocates(t *testing.T) {
 // it can be.
 func TestFrameMemoryListReturnReported(t *testing.T) {
 	defer func() { memK = memCorrect }()
-	cases := map[string]memCase{}
+	cases := map[string]pathCase{}
 	for _, c := range memCases() {
 		cases[c.name] = c
 	}

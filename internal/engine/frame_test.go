@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 // Hand-written wrappers of the one path (engine.Frame, engine.Shape): what gen
 // emits at version 4 for a runtime with use counts, run on the fast plan

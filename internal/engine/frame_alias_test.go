@@ -1,4 +1,4 @@
-package asserts_test
+package engine_test
 
 import (
 	"fmt"
@@ -16,8 +16,8 @@ import (
 // path: a view of a contiguous input, a fresh copy of a transposed one,
 // a new handle of the input, and the broken kernels (the input's handle
 // itself, a copy held elsewhere), plain, under a mode and hermetic: on the
-// fast plan and forced onto the rows, as testdata/frame_alias.golden says
-// (written from version 3's wrapper calling every row's entry).
+// fast plan and forced onto the rows, as testdata/frame_alias.golden says:
+// the counts of every row's entry called one by one.
 func TestFramePathMayAlias(t *testing.T) {
 	held := rt.Ones(6)
 	defer held.Release()
