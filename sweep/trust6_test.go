@@ -1,0 +1,234 @@
+package sweep
+
+import (
+	"fmt"
+	"iter"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/sweep/testdata/trust6/checked"
+	"github.com/assertgen/assertgen/sweep/testdata/trust6/lib"
+)
+
+// The reproducers and probes under hostile input (issue 79, items 1-5 and
+// 8, and its guards): testdata/trust6 is a user's module in small, a
+// library of several element types (lib, Go's int among them), a kernel
+// library over it in a directory named otherwise than its package
+// (kernels, package kern) and the wrappers and sweep table gen wrote
+// (checked); trustRuntime is its sweep adapter, with the reproducers'
+// hooks, as init -type writes one.
+
+// trustLib is the import path of testdata/trust6's library.
+const trustLib = "github.com/assertgen/assertgen/sweep/testdata/trust6/lib"
+
+// trustRuntime makes lib's contiguous tensors of float32, float64,
+// int64, Go's int (Spec.GoInt) and bool, and writes them as Go.
+type trustRuntime struct{}
+
+func (trustRuntime) Capabilities() Capabilities { return Capabilities{GoInt: true} }
+
+func (trustRuntime) Tensor(sp Spec, made []reflect.Value) (reflect.Value, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil
+	}
+	if sp.ViewOf >= 0 || sp.Transposed || sp.Strides != nil || sp.Named {
+		return reflect.Value{}, fmt.Errorf("lib makes contiguous tensors only")
+	}
+	data, err := trustData(sp)
+	if err != nil {
+		return reflect.Value{}, err
+	}
+	return reflect.ValueOf(lib.New(data, sp.Shape...)), nil
+}
+
+func (trustRuntime) Value(*Arg, reflect.Type) (reflect.Value, bool, error) {
+	return reflect.Value{}, false, nil
+}
+
+// trustElem is lib's element type of sp.
+func trustElem(sp Spec) (string, error) {
+	if sp.GoInt {
+		return "int", nil
+	}
+	switch sp.Dtype {
+	case "float32", "float64", "int64", "bool":
+		return sp.Dtype, nil
+	}
+	return "", fmt.Errorf("lib has no %s tensors", sp.Dtype)
+}
+
+// trustData is sp's elements as lib's slice.
+func trustData(sp Spec) (any, error) {
+	elem, err := trustElem(sp)
+	if err != nil {
+		return nil, err
+	}
+	vs := sp.Elements()
+	switch elem {
+	case "float32":
+		d := make([]float32, len(vs))
+		for i, v := range vs {
+			d[i] = float32(v)
+		}
+		return d, nil
+	case "float64":
+		return slices.Clone(vs), nil
+	case "int64":
+		d := make([]int64, len(vs))
+		for i, v := range vs {
+			d[i] = int64(v)
+		}
+		return d, nil
+	case "int":
+		d := make([]int, len(vs))
+		for i, v := range vs {
+			d[i] = int(v)
+		}
+		return d, nil
+	}
+	d := make([]bool, len(vs))
+	for i, v := range vs {
+		d[i] = v != 0
+	}
+	return d, nil
+}
+
+func (trustRuntime) ReproSource() Source {
+	return Source{Imports: []string{trustLib}, Decls: `
+func tensorValues(x *lib.T) []float64 {
+	var out []float64
+	switch d := x.Data.(type) {
+	case []float32:
+		for _, v := range d {
+			out = append(out, float64(v))
+		}
+	case []float64:
+		out = append(out, d...)
+	case []int64:
+		for _, v := range d {
+			out = append(out, float64(v))
+		}
+	case []int:
+		for _, v := range d {
+			out = append(out, float64(v))
+		}
+	case []bool:
+		for _, v := range d {
+			if v {
+				out = append(out, 1)
+			} else {
+				out = append(out, 0)
+			}
+		}
+	}
+	return out
+}
+
+func tensorSizes(x *lib.T) []int { return append([]int{}, x.Shape...) }
+
+func tensorFill(x *lib.T, v float64) {
+	switch d := x.Data.(type) {
+	case []float32:
+		for i := range d {
+			d[i] = float32(v)
+		}
+	case []float64:
+		for i := range d {
+			d[i] = v
+		}
+	case []int64:
+		for i := range d {
+			d[i] = int64(v)
+		}
+	case []int:
+		for i := range d {
+			d[i] = int(v)
+		}
+	case []bool:
+		for i := range d {
+			d[i] = v != 0
+		}
+	}
+}`}
+}
+
+func (trustRuntime) ReproTensor(sp Spec, made []string) (string, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil
+	}
+	elem, err := trustElem(sp)
+	if err != nil {
+		return "", err
+	}
+	var vs []string
+	for _, v := range sp.Elements() {
+		if elem == "bool" {
+			vs = append(vs, strconv.FormatBool(v != 0))
+		} else {
+			vs = append(vs, strconv.FormatFloat(v, 'g', -1, 64))
+		}
+	}
+	shape := ""
+	for _, n := range sp.Shape {
+		shape += ", " + strconv.Itoa(n)
+	}
+	return fmt.Sprintf("lib.New([]%s{%s}%s)", elem, strings.Join(vs, ", "), shape), nil
+}
+
+// trustOps is testdata/trust6's sweep table cut to the ops named.
+func trustOps(names ...string) iter.Seq2[string, any] {
+	return func(yield func(string, any) bool) {
+		for s, w := range checked.SweepOps {
+			if name, _, _ := strings.Cut(s, "("); slices.Contains(names, name) && !yield(s, w) {
+				return
+			}
+		}
+	}
+}
+
+// trustDirEnv passes a test's reproducer directory to its workers.
+const trustDirEnv = "SWEEP_TRUST6_REPRO"
+
+// trustReproDir is a directory for a sweep's reproducers under testdata
+// (in this module: they import testdata/trust6's library), its name
+// starting with prefix, removed when the test ends; in a worker, its
+// master's.
+func trustReproDir(t *testing.T, prefix string) string {
+	t.Helper()
+	if dir := os.Getenv(trustDirEnv); dir != "" {
+		return dir
+	}
+	dir, err := os.MkdirTemp("testdata", prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	t.Setenv(trustDirEnv, dir)
+	return dir
+}
+
+// trustSweep sweeps testdata/trust6's ops named, isolated or not, with
+// reproducers written to dir.
+func trustSweep(t *testing.T, dir string, inProcess bool, ops ...string) *Report {
+	t.Helper()
+	rep, err := Sweep(trustOps(ops...), trustRuntime{}, Options{Content: true, InProcess: inProcess, Repro: dir, Test: t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// reproSource reads a reproducer's test file.
+func reproSource(t *testing.T, r *Repro) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(r.Dir, "repro_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
