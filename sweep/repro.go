@@ -181,12 +181,12 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		r.Note = err.Error()
 		return r
 	}
-	r.From = names[0] + ": " + s.Describe()
+	r.From = names[0] + ": " + reproDescribe(s)
 	c.From, c.Other = r.From, v.Other
 	if c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease {
 		s, r.Tries = minimize(e, rt, s, c, budget)
 	}
-	c.Sample, r.Sample = s, s.Describe()
+	c.Sample, r.Sample = s, reproDescribe(s)
 	b, err := boundCallOf(fn)
 	if err != nil {
 		r.Note = err.Error()

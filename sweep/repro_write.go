@@ -289,7 +289,7 @@ func (f *reproFile) file() ([]byte, error) {
 	}
 	b.WriteString(")\n\n")
 	fmt.Fprintf(&b, "// TestRepro: %s.\n//\n", f.title)
-	fmt.Fprintf(&b, "// Op %s, sample: %s.\n", f.c.Op, f.c.Sample.Describe())
+	fmt.Fprintf(&b, "// Op %s, sample: %s.\n", f.c.Op, reproDescribe(f.c.Sample))
 	if f.c.From != "" {
 		fmt.Fprintf(&b, "// Minimized from: %s.\n", f.c.From)
 	}

@@ -3,12 +3,51 @@
 package sweep
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
 // The findings of testdata/trust6 (issue 79), which its wrappers' checks
 // find in a debug build.
+
+// Item 1: neg negates a Go int input in place (found by the probe Go int
+// alone). Its reproducer makes a []int, and says Go int, never int64,
+// wherever it names the tensor: its title (the bug list's line), its
+// sample, the sample it started from, its test's comments and message.
+// Guard: the probe's finding is reproduced on a Go int tensor, verified.
+func TestReproGoIntSaysGoInt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the reproducer")
+	}
+	rep := trustSweep(t, trustReproDir(t, "repro-"), true, "neg")
+	if len(rep.Findings) != 1 || rep.Findings[0].Key() != "neg same_content argument self" ||
+		!slices.Equal(rep.Findings[0].Variants, []string{"value: " + Probes[goIntProbe()].Name}) {
+		t.Fatalf("want neg's same_content on the probe Go int alone:\n%s", rep)
+	}
+	if len(rep.Repros) != 1 || !rep.Repros[0].Verified {
+		t.Fatalf("want one verified reproducer:\n%s", rep)
+	}
+	r := rep.Repros[0]
+	src := reproSource(t, r)
+	if !strings.Contains(src, "lib.New([]int{") {
+		t.Errorf("the reproducer makes no Go int tensor:\n%s", src)
+	}
+	for _, c := range []struct{ what, text string }{
+		{"title", r.Title}, {"sample", r.Sample}, {"from", r.From}, {"the report's line", r.String()},
+		{"the bug list", rep.BugList()}, {"the test's comment", src[strings.Index(src, "// TestRepro:"):strings.Index(src, "func TestRepro(")]},
+		{"the test's message", strings.SplitN(src[strings.Index(src, "t.Errorf("):], "\n", 2)[0]},
+	} {
+		if strings.Contains(c.text, "int64") || !strings.Contains(c.text, "Go int") {
+			t.Errorf("%s: %q, want Go int, not int64", c.what, c.text)
+		}
+	}
+}
+
+// goIntProbe is the number of the probe Go int.
+func goIntProbe() int {
+	return slices.IndexFunc(Probes, func(p probe) bool { return p.Name == "Go int" })
+}
 
 // Guards of issue 79: probe 22's finding (abs writes |x| into a negative
 // 0-dim input) and a finding of a sample's second call (exp hands out its
