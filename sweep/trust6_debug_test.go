@@ -86,3 +86,15 @@ func TestReproGuards(t *testing.T) {
 		}
 	}
 }
+
+// Item 4: trunc's one crash on every 1-d tensor (TestOneCrashPerFunction)
+// has one reproducer, verified.
+func TestOneCrashOneReproducer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the reproducer")
+	}
+	rep := trustSweep(t, trustReproDir(t, "repro-"), true, "trunc")
+	if len(rep.Crashes) != 1 || len(rep.Repros) != 1 || !rep.Repros[0].Verified || rep.Repros[0].Key != rep.Crashes[0].Key() {
+		t.Errorf("want one crash and its one verified reproducer:\n%s", rep)
+	}
+}

@@ -232,3 +232,24 @@ func reproSource(t *testing.T, r *Repro) string {
 	}
 	return string(b)
 }
+
+// Item 4: trunc reads one past the end of each 1-d tensor in one
+// function, its panic's text another on each length ([0], [3], [1]): one
+// crash of one op, kind and function, in-process as isolated, counting
+// every call and naming every sample it hit (its reproducer:
+// TestOneCrashOneReproducer).
+func TestOneCrashPerFunction(t *testing.T) {
+	for _, inProcess := range []bool{true, false} {
+		rep, err := Sweep(trustOps("trunc"), trustRuntime{}, Options{Content: true, InProcess: inProcess, Test: t})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hit := strings.Count(rep.Tried["trunc"], "C")
+		if len(rep.Crashes) != 1 || rep.Crashes[0].Count != hit || len(rep.Crashes[0].Variants) != hit || hit < 3 {
+			t.Fatalf("in-process %t: want one crash of trunc on the %d samples it crashed on:\n%s", inProcess, hit, rep)
+		}
+		if n := strings.Count(rep.String(), "crash: trunc:"); n != 1 {
+			t.Errorf("in-process %t: the report lists %d crashes of trunc:\n%s", inProcess, n, rep)
+		}
+	}
+}
