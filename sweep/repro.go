@@ -176,15 +176,23 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		r.Note = why
 		return r
 	}
-	s, v, err := recreate(e, rt, names[0], c)
+	s, got, err := recreate(e, rt, names[0], c)
 	if err != nil {
 		r.Note = err.Error()
 		return r
 	}
 	r.From = names[0] + ": " + reproDescribe(s)
-	c.From, c.Other = r.From, v.Other
+	c.From, c.Other = r.From, got.v.Other
 	if c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease {
-		s, r.Tries = minimize(e, rt, s, c, budget)
+		var small shown
+		if s, r.Tries, small = minimize(e, rt, s, c, budget); small.crash != nil {
+			got = small
+		}
+	}
+	if got.crash != nil {
+		// the crash as the sample written shows it: minimized, an index
+		// past the end names the smaller length, which the test prints
+		c.Crash = &crashError{Kind: c.Crash.Kind, Text: got.crash.Text, At: got.crash.At, Output: c.Crash.Output}
 	}
 	c.Sample, r.Sample = s, reproDescribe(s)
 	b, err := boundCallOf(fn)
@@ -247,10 +255,9 @@ func reproSlug(key string, used map[string]bool) string {
 
 // recreate makes again, in this process, the sample named (a variant's
 // name, or "value: NAME" of the op's base sample) as it ran, and returns
-// it with the violation of c it shows (zero for a crash). A crash that
-// kills the process is not called: its variant's sample as the schema
-// gives it is returned.
-func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts.Violation, error) {
+// it with what of c it shows. A crash that kills the process is not
+// called: its variant's sample as the schema gives it is returned.
+func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, shown, error) {
 	fn := reflect.ValueOf(e.Fn)
 	pname, isProbe := strings.CutPrefix(strings.TrimSuffix(name, calledAgain), "value: ")
 	c.again = strings.HasSuffix(name, calledAgain)
@@ -263,7 +270,7 @@ func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts
 		}
 		s := For(e.Func, v)
 		if !safe {
-			return s, asserts.Violation{}, nil
+			return s, shown{}, nil
 		}
 		err := s.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) })
 		if isProbe {
@@ -276,14 +283,14 @@ func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts
 			}
 			s, _ = s.ApplyProbe(p)
 		}
-		if vi, ok := shows(rt, fn, s, c); ok {
-			return s, vi, nil
+		if got, ok := shows(rt, fn, s, c); ok {
+			return s, got, nil
 		}
 		if !isProbe {
 			break
 		}
 	}
-	return nil, asserts.Violation{}, fmt.Errorf("sample %q does not show the finding again in this process", name)
+	return nil, shown{}, fmt.Errorf("sample %q does not show the finding again in this process", name)
 }
 
 // quietCall calls s, its violations collected into vs (when not nil).
@@ -296,11 +303,18 @@ func quietCall(rt Runtime, fn reflect.Value, s *Sample, vs *[]asserts.Violation)
 	return err
 }
 
+// A shown is what a sample showed of a reproducer's case: the violation
+// of its finding, or its crash (its text and place on that sample).
+type shown struct {
+	v     asserts.Violation
+	crash *crashError
+}
+
 // shows calls s and reports whether it shows c: the same kind of crash at
 // the same function, or a violation of the same check at the same place
 // (on a second call, the first held, for fresh_not_held), which it
 // returns.
-func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (asserts.Violation, bool) {
+func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (shown, bool) {
 	var vs []asserts.Violation
 	var err error
 	if c.Check == "fresh_not_held" || c.again {
@@ -311,18 +325,18 @@ func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (asserts.Viola
 	if c.Crash != nil {
 		var ce *crashError
 		if !errors.As(err, &ce) || ce.Kind != c.Crash.Kind {
-			return asserts.Violation{}, false
+			return shown{}, false
 		}
 		fa, _, _ := strings.Cut(ce.At, " (")
 		fb, _, _ := strings.Cut(c.Crash.At, " (")
-		return asserts.Violation{}, fa == fb
+		return shown{crash: ce}, fa == fb
 	}
 	for _, v := range vs {
 		if v.Check.String() == c.Check && v.Where() == c.Where {
-			return v, true
+			return shown{v: v}, true
 		}
 	}
-	return asserts.Violation{}, false
+	return shown{}, false
 }
 
 // verifyRepros runs the reproducers written under root, each once in a

@@ -3,9 +3,15 @@
 package sweep
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	kern "github.com/assertgen/assertgen/sweep/testdata/trust6/kernels"
+	"github.com/assertgen/assertgen/sweep/testdata/trust6/lib"
 )
 
 // The findings of testdata/trust6 (issue 79), which its wrappers' checks
@@ -96,5 +102,38 @@ func TestOneCrashOneReproducer(t *testing.T) {
 	rep := trustSweep(t, trustReproDir(t, "repro-"), true, "trunc")
 	if len(rep.Crashes) != 1 || len(rep.Repros) != 1 || !rep.Repros[0].Verified || rep.Repros[0].Key != rep.Crashes[0].Key() {
 		t.Errorf("want one crash and its one verified reproducer:\n%s", rep)
+	}
+}
+
+// Item 3: ceil indexes one past the end of a 3-d tensor, its panic naming
+// the element count. Minimized, the reproducer's sample is smaller and
+// panics with its own text: its title is that text (what the reproducer
+// prints), not the text of the sample the sweep found it on, and it is
+// verified.
+func TestReproMinimizedCrashTitle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the reproducer")
+	}
+	rep := trustSweep(t, trustReproDir(t, "repro-"), true, "ceil")
+	if len(rep.Crashes) != 1 || len(rep.Repros) != 1 {
+		t.Fatalf("want ceil's crash and its reproducer:\n%s", rep)
+	}
+	r, found := rep.Repros[0], rep.Crashes[0].Text
+	m := regexp.MustCompile(`^self=float32\[([0-9,]+)\]$`).FindStringSubmatch(r.Sample)
+	if m == nil || r.Sample == strings.TrimPrefix(r.From, rep.Crashes[0].Variants[0]+": ") {
+		t.Fatalf("want a smaller float32 sample than the sweep's, got %q from %q", r.Sample, r.From)
+	}
+	var shape []int
+	for _, d := range strings.Split(m[1], ",") {
+		n, _ := strconv.Atoi(d)
+		shape = append(shape, n)
+	}
+	own := ""
+	func() {
+		defer func() { own = fmt.Sprint(recover()) }()
+		kern.Ceil(lib.New(make([]float32, (&lib.T{Shape: shape}).Numel()), shape...))
+	}()
+	if own == found || !strings.HasSuffix(r.Title, ": "+own) || !r.Verified {
+		t.Errorf("title %q (verified %v: %s), want it to end with the minimized sample's panic %q (the sweep's: %q)", r.Title, r.Verified, r.Note, own, found)
 	}
 }
