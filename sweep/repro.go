@@ -108,7 +108,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 	used := map[string]bool{}
 	for _, c := range rep.Crashes {
 		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At}
-		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit}
+		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit, tried: rep.Tried[c.Op]}
 		rep.Repros = append(rep.Repros, reproOne(byName[c.Op], rr, rc, c.Key(), c.Variants, budget, o.Repro, used))
 	}
 	seen := map[string]*Repro{}
@@ -137,7 +137,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 			byKey[f.Key()] = r
 			continue
 		}
-		rc := &reproCase{Op: f.Op, Check: f.Check.String(), Where: f.Where}
+		rc := &reproCase{Op: f.Op, Check: f.Check.String(), Where: f.Where, tried: rep.Tried[f.Op]}
 		r := reproOne(byName[f.Op], rr, rc, f.Key(), f.Variants, budget, o.Repro, used)
 		seen[key] = r
 		byKey[f.Key()] = r
@@ -254,43 +254,80 @@ func reproSlug(key string, used map[string]bool) string {
 }
 
 // recreate makes again, in this process, the sample named (a variant's
-// name, or "value: NAME" of the op's base sample) as it ran, and returns
-// it with what of c it shows. A crash that kills the process is not
-// called: its variant's sample as the schema gives it is returned.
+// name, or "value: NAME": the probe NAME of the op's base sample) as it
+// ran, and returns it with what of c it shows. A crash that kills the
+// process is not called: its variant's sample as the schema gives it, or
+// the probe's of the base sample (which ran), is returned.
 func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, shown, error) {
 	fn := reflect.ValueOf(e.Fn)
-	pname, isProbe := strings.CutPrefix(strings.TrimSuffix(name, calledAgain), "value: ")
 	c.again = strings.HasSuffix(name, calledAgain)
 	name = strings.TrimSuffix(name, calledAgain)
+	pname, isProbe := strings.CutPrefix(name, "value: ")
 	safe := c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease // recovered: called again
-	notGen := notGeneratedOf(rt, len(Variants))
-	for v := range Variants {
-		if !isProbe && Variants[v].Name != name || notGen != nil && notGen[v] != "" {
-			continue
+	var s *Sample
+	if isProbe {
+		p := slices.IndexFunc(Probes, func(p probe) bool { return p.Name == pname })
+		if p < 0 {
+			return nil, shown{}, fmt.Errorf("no probe %q", pname)
 		}
-		s := For(e.Func, v)
-		if !safe {
-			return s, shown{}, nil
+		base, err := baseSample(e, rt, c.tried, pname)
+		if err != nil {
+			return nil, shown{}, err
 		}
-		err := s.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) })
-		if isProbe {
-			if err != nil || Variants[v].Alias {
-				continue
-			}
-			p := slices.IndexFunc(Probes, func(p probe) bool { return p.Name == pname })
-			if p < 0 {
-				break
-			}
-			s, _ = s.ApplyProbe(p)
+		var st byte
+		if s, st = base.ApplyProbe(p); st != probeChanged {
+			return nil, shown{}, fmt.Errorf("the probe %s changes nothing of the op's base sample here", pname)
 		}
-		if got, ok := shows(rt, fn, s, c); ok {
-			return s, got, nil
+	} else {
+		v := slices.IndexFunc(Variants, func(x variant) bool { return x.Name == name })
+		if v < 0 {
+			return nil, shown{}, fmt.Errorf("no variant %q", name)
 		}
-		if !isProbe {
-			break
+		s = For(e.Func, v)
+		if safe {
+			s.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) }) // its repairs
 		}
 	}
+	if !safe {
+		return s, shown{}, nil
+	}
+	if got, ok := shows(rt, fn, s, c); ok {
+		return s, got, nil
+	}
 	return nil, shown{}, fmt.Errorf("sample %q does not show the finding again in this process", name)
+}
+
+// baseSample makes again, in this process, the sample the op's probes
+// ran on (runOp), as it ran: the first variant that ran, the aliasing one
+// only when no other did; for a probe of a degenerate shape or of an
+// argument, when none ran, the first the kernel refused, as repaired.
+// Which one is read off the op's Tried (tried), so that no variant that
+// crashed, and may kill the process, is called.
+func baseSample(e *entry, rt Runtime, tried, probe string) (*Sample, error) {
+	fn := reflect.ValueOf(e.Fn)
+	codes := tried[:min(len(tried), len(Variants))]
+	ran := func(v int) bool { return codes[v] == '.' || codes[v] == 'V' }
+	degenerate := slices.Contains(shapeProbes, probe) || slices.Contains(argProbes, probe)
+	base, refused := -1, false
+	for _, pick := range []func(v int) bool{
+		func(v int) bool { return ran(v) && !Variants[v].Alias },
+		func(v int) bool { return ran(v) && Variants[v].Alias },
+		func(v int) bool { return degenerate && codes[v] == 'E' && !Variants[v].Alias },
+	} {
+		for v := range codes {
+			if base < 0 && pick(v) {
+				base, refused = v, codes[v] == 'E'
+			}
+		}
+	}
+	if base < 0 {
+		return nil, fmt.Errorf("no base sample for the probe %s: none of the op's variants ran (tried %q)", probe, tried)
+	}
+	s := For(e.Func, base)
+	if err := s.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) }); (err != nil) != refused {
+		return nil, fmt.Errorf("the op's base sample, %s, does not run here as it did in the sweep", Variants[base].Name)
+	}
+	return s, nil
 }
 
 // quietCall calls s, its violations collected into vs (when not nil).

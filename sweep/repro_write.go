@@ -30,6 +30,9 @@ type reproCase struct {
 	// again: the finding showed on a second call, the first's results
 	// held (Report.Again).
 	again bool
+	// tried is the op's Report.Tried: which variant the op's probes ran
+	// on (recreate).
+	tried string
 }
 
 // templateChecks are the checks a reproducer can show in plain Go, each

@@ -137,3 +137,29 @@ func TestReproMinimizedCrashTitle(t *testing.T) {
 		t.Errorf("title %q (verified %v: %s), want it to end with the minimized sample's panic %q (the sweep's: %q)", r.Title, r.Verified, r.Note, own, found)
 	}
 }
+
+// Item 2: relu's own goroutine writes a nil map on Go int tensors, which
+// kills the worker, on the probe Go int alone. Its reproducer is written
+// from the probed sample (Go int tensors, not the base's float32 ones),
+// says so, and dies of the same panic: verified.
+func TestReproProbeCrashOfDeadWorker(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the reproducer")
+	}
+	rep := trustSweep(t, trustReproDir(t, "repro-"), false, "relu")
+	probe := "value: " + Probes[goIntProbe()].Name
+	if len(rep.Crashes) != 1 || rep.Crashes[0].Kind != crashGoroutine || !slices.Equal(rep.Crashes[0].Variants, []string{probe}) {
+		t.Fatalf("want relu's goroutine panic on %s alone:\n%s", probe, rep)
+	}
+	if len(rep.Repros) != 1 {
+		t.Fatalf("want one reproducer:\n%s", rep)
+	}
+	r := rep.Repros[0]
+	src := reproSource(t, r)
+	if !strings.HasPrefix(r.From, probe+": ") || !strings.Contains(r.From, "Go int[") || !strings.Contains(src, "lib.New([]int{") {
+		t.Errorf("the reproducer is not of the probed sample: from %q:\n%s", r.From, src)
+	}
+	if !r.Verified || !strings.Contains(r.Title, "Go int") {
+		t.Errorf("%s: verified %v (%s), title %q", r.Key, r.Verified, r.Note, r.Title)
+	}
+}
