@@ -9,7 +9,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -43,6 +45,11 @@ type Repro struct {
 	Verified bool
 	Note     string
 	want     string // what its run must print: its title, or a dying process's text
+	// exits: the process exits in the call (a crash of kind exit), with
+	// status: its test must die so, printing want (the message the
+	// worker printed last, if any)
+	exits  bool
+	status int
 }
 
 // String is the reproducer's line of the report's list: its title, its
@@ -107,7 +114,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 	}
 	used := map[string]bool{}
 	for _, c := range rep.Crashes {
-		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At}
+		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At, Output: c.Output}
 		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit, tried: rep.Tried[c.Op]}
 		rep.Repros = append(rep.Repros, reproOne(byName[c.Op], rr, rc, c.Key(), c.Variants, budget, o.Repro, used))
 	}
@@ -228,6 +235,9 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	r.want = title
 	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang && c.Crash.Kind != crashRelease {
 		r.want = firstLine(c.Crash.Text) // the process dies: its panic's text
+	}
+	if st, msg, ok := exitOf(c.Crash); ok { // the process exits: with its status, printing its message
+		r.exits, r.status, r.want = true, st, msg
 	}
 	return r
 }
@@ -379,16 +389,22 @@ func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (shown, bool) 
 // verifyRepros runs the reproducers written under root, each once in a
 // process of its own (one go test of them all), and records whether each
 // failed as its finding did: with its title (a process that dies: with
-// the crash's text). One that passes, or fails otherwise, is not
-// verified, and its note says why.
+// the crash's text; one that exits: verifyExit). One that passes, or
+// fails otherwise, is not verified, and its note says why.
 func verifyRepros(root string, rs []*Repro) {
 	args := []string{"test", "-count=1", "-json"}
+	var batch []*Repro
 	for _, r := range rs {
-		if r.Dir != "" {
+		switch {
+		case r.Dir == "":
+		case r.exits:
+			r.Verified, r.Note = verifyExit(root, r)
+		default:
+			batch = append(batch, r)
 			args = append(args, "./"+filepath.Base(r.Dir))
 		}
 	}
-	if len(args) == 3 {
+	if len(batch) == 0 {
 		return
 	}
 	cmd := exec.Command("go", args...)
@@ -415,10 +431,7 @@ func verifyRepros(root string, rs []*Repro) {
 			result[slug] = ev.Action
 		}
 	}
-	for _, r := range rs {
-		if r.Dir == "" {
-			continue
-		}
+	for _, r := range batch {
 		slug := filepath.Base(r.Dir)
 		got := loose.String()
 		if text[slug] != nil {
@@ -427,6 +440,79 @@ func verifyRepros(root string, rs []*Repro) {
 		r.Verified, r.Note = judgeRun(result[slug], got, r.want)
 	}
 }
+
+// verifyExit runs the reproducer of a crash that exits the process (a
+// kernel's os.Exit, log.Fatalf) as a test binary of its own, built with
+// go test -c (the go command does not say a test's exit status), and
+// says whether it died as the worker did: it exited with the worker's
+// status in its test, which did not end, printing the worker's last
+// message.
+func verifyExit(root string, r *Repro) (bool, string) {
+	tmp, err := os.MkdirTemp("", "assertgen-repro-")
+	if err != nil {
+		return false, "the test did not run: " + err.Error()
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "repro.test")
+	build := exec.Command("go", "test", "-c", "-o", bin, "./"+filepath.Base(r.Dir))
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		return judgeRun("fail", string(out), "\x00") // its build's errors
+	}
+	run := exec.Command(bin, "-test.run=^TestRepro$", "-test.v", "-test.count=1")
+	run.Dir = r.Dir
+	out, _ := run.CombinedOutput()
+	return judgeExit(run.ProcessState.ExitCode(), string(out), r.status, r.want)
+}
+
+// judgeExit says whether a reproducer's test binary, which exited with
+// status printing out, died as a worker that exited with want printing
+// msg (last; "": nothing) did: in its test (testing printed no end of
+// it), with that status and message; and why not.
+func judgeExit(status int, out string, want int, msg string) (bool, string) {
+	ended := strings.Contains(out, "--- PASS: TestRepro") || strings.Contains(out, "--- FAIL: TestRepro")
+	said := msg == "" || strings.Contains(normalizeTrace(out), normalizeTrace(msg))
+	switch {
+	case status == want && !ended && said:
+		return true, ""
+	case status == 0 && strings.Contains(out, "--- PASS: TestRepro"):
+		return false, "the test passes: the bug does not show without the checks"
+	case ended:
+		return judgeRun("fail", out, "\x00")
+	case status != want:
+		return false, fmt.Sprintf("the test fails otherwise: it exits with status %d, not %d", status, want)
+	}
+	return false, fmt.Sprintf("the test fails otherwise: it exits with status %d without printing %q", status, msg)
+}
+
+// exitOf returns, for a crash of kind exit, the status the worker exited
+// with and the last line it printed in the step (a log.Fatalf's message,
+// without the date and time log puts before it; "" when it printed
+// none).
+func exitOf(ce *crashError) (int, string, bool) {
+	if ce == nil || ce.Kind != crashExit {
+		return 0, "", false
+	}
+	m := exitStatusRE.FindStringSubmatch(ce.Text)
+	if m == nil {
+		return 0, "", false
+	}
+	st, _ := strconv.Atoi(m[1])
+	msg := ""
+	for _, l := range strings.Split(ce.Output, "\n") {
+		if l = strings.TrimSpace(logStamp.ReplaceAllString(l, "")); l != "" {
+			msg = l
+		}
+	}
+	return st, msg, true
+}
+
+var (
+	// exitStatusRE finds the status in a crash of kind exit's text.
+	exitStatusRE = regexp.MustCompile(`exited with status (\d+)`)
+	// logStamp is the date and time package log puts before a message.
+	logStamp = regexp.MustCompile(`^(\d{4}/\d{2}/\d{2} )?(\d{2}:\d{2}:\d{2}(\.\d+)? )?`)
+)
 
 // judgeRun says whether a reproducer's run (its result, "fail" or
 // "pass", and its output) failed with want, and why not.

@@ -163,3 +163,22 @@ func TestReproProbeCrashOfDeadWorker(t *testing.T) {
 		t.Errorf("%s: verified %v (%s), title %q", r.Key, r.Verified, r.Note, r.Title)
 	}
 }
+
+// Item 5: floor ends the process with log.Fatalf on 4-d tensors (the
+// worker exits with status 1). Its reproducer dies as the worker did,
+// exiting with status 1 in the call and printing the kernel's message,
+// and is verified by that; its title and the bug list give the status and
+// the message.
+func TestReproLogFatalf(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the reproducer")
+	}
+	rep := trustSweep(t, trustReproDir(t, "repro-"), false, "floor")
+	if len(rep.Crashes) != 1 || rep.Crashes[0].Key() != "floor crash: exit" || len(rep.Repros) != 1 {
+		t.Fatalf("want floor's exit and its reproducer:\n%s", rep)
+	}
+	r, msg := rep.Repros[0], "kern: floor has no path for 4-d tensors"
+	if !r.Verified || !strings.Contains(r.Title, "status 1") || !strings.HasSuffix(r.Title, ": "+msg) || !strings.Contains(rep.BugList(), r.Title) {
+		t.Errorf("%s: verified %v (%s), title %q, want one with the exit status and %q, in the bug list:\n%s", r.Key, r.Verified, r.Note, r.Title, msg, rep.BugList())
+	}
+}

@@ -253,3 +253,49 @@ func TestOneCrashPerFunction(t *testing.T) {
 		}
 	}
 }
+
+// Item 5's judge: the reproducer of a crash that exits the process is
+// verified when it dies as the worker did, exiting with the worker's
+// status in its test (which does not end) and printing the worker's last
+// message; not when it prints another message, exits with another
+// status, fails its test with the message, passes, or does not build.
+func TestVerifyExitRepro(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs tests")
+	}
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com\n\ngo 1.25.0\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	msg := "kern: floor has no path for 4-d tensors"
+	cases := []struct {
+		name, body string
+		ok         bool
+		note       string
+	}{
+		{"dies", `log.Fatalf("kern: floor has no path for %d-d tensors", 4)`, true, ""},
+		{"another_message", `log.Fatalf("kern: floor has no path for %d-d tensors", 3)`, false, "the test fails otherwise: it exits with status 1 without printing " + strconv.Quote(msg)},
+		{"another_status", `log.Print("` + msg + `"); os.Exit(2)`, false, "the test fails otherwise: it exits with status 2, not 1"},
+		{"test_fails", `t.Fatal("` + msg + `")`, false, "the test fails otherwise: repro_test.go:12: " + msg},
+		{"passes", `log.Print("` + msg + `")`, false, "the test passes: the bug does not show without the checks"},
+		{"broken", `undefined()`, false, "the test fails otherwise: broken/repro_test.go:12:2: undefined: undefined"},
+	}
+	var rs []*Repro
+	for _, c := range cases {
+		dir := filepath.Join(mod, c.name)
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		src := "package repro\n\nimport (\n\t\"log\"\n\t\"os\"\n\t\"testing\"\n)\n\nvar _, _ = os.Exit, log.Print\n\nfunc TestRepro(t *testing.T) {\n\t" + c.body + "\n}\n"
+		if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, &Repro{Dir: dir, exits: true, status: 1, want: msg})
+	}
+	verifyRepros(mod, rs)
+	for i, c := range cases {
+		if rs[i].Verified != c.ok || rs[i].Note != c.note {
+			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, rs[i].Verified, rs[i].Note, c.ok, c.note)
+		}
+	}
+}
