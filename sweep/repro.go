@@ -220,14 +220,11 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	r.Title = title
 	slug := reproSlug(key, used)
 	r.Dir = filepath.Join(root, slug)
-	r.Command = "go test " + filepath.ToSlash(r.Dir)
-	if !filepath.IsAbs(r.Dir) {
-		r.Command = "go test ./" + filepath.ToSlash(r.Dir)
-	}
 	if err := os.MkdirAll(r.Dir, 0o777); err != nil {
 		r.Note, r.Dir = err.Error(), ""
 		return r
 	}
+	r.Command = reproCommand(r.Dir)
 	if err := os.WriteFile(filepath.Join(r.Dir, "repro_test.go"), src, 0o666); err != nil {
 		r.Note, r.Dir = err.Error(), ""
 		return r
@@ -387,43 +384,72 @@ func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (shown, bool) 
 }
 
 // verifyRepros runs the reproducers written under root, each once in a
-// process of its own (one go test of them all), and records whether each
-// failed as its finding did: with its title (a process that dies: with
-// the crash's text; one that exits: verifyExit). One that passes, or
-// fails otherwise, is not verified, and its note says why.
+// process of its own (one go test of them all; where root's import path
+// is not one the go command takes, a go test of each one's file), and
+// records whether each failed as its finding did: with its title (a
+// process that dies: with the crash's text; one that exits: verifyExit).
+// One that passes, or fails otherwise, is not verified, and its note says
+// why.
 func verifyRepros(root string, rs []*Repro) {
-	args := []string{"test", "-count=1", "-json"}
+	byFile := !importable(root)
 	var batch []*Repro
 	for _, r := range rs {
 		switch {
 		case r.Dir == "":
 		case r.exits:
-			r.Verified, r.Note = verifyExit(root, r)
+			r.Verified, r.Note = verifyExit(root, r, byFile)
+		case byFile:
+			result, text, loose := goTestJSON(root, []string{reproTarget(r.Dir, true)})
+			got := text[fileArgs]
+			if got == "" {
+				got = loose
+			}
+			r.Verified, r.Note = judgeRun(result[fileArgs], got, r.want)
 		default:
 			batch = append(batch, r)
-			args = append(args, "./"+filepath.Base(r.Dir))
 		}
 	}
 	if len(batch) == 0 {
 		return
 	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = root
+	var targets []string
+	for _, r := range batch {
+		targets = append(targets, reproTarget(r.Dir, false))
+	}
+	result, text, loose := goTestJSON(root, targets)
+	for _, r := range batch {
+		slug := filepath.Base(r.Dir)
+		got, ok := text[slug]
+		if !ok {
+			got = loose
+		}
+		r.Verified, r.Note = judgeRun(result[slug], got, r.want)
+	}
+}
+
+// fileArgs is the package the go command makes of files given by name.
+const fileArgs = "command-line-arguments"
+
+// goTestJSON runs go test -count=1 -json of targets in dir and returns,
+// by the last element of each package's import path, its result ("fail"
+// or "pass") and its output, and what no package claims (the go command's
+// own errors).
+func goTestJSON(dir string, targets []string) (result, text map[string]string, loose string) {
+	cmd := exec.Command("go", append([]string{"test", "-count=1", "-json"}, targets...)...)
+	cmd.Dir = dir
 	out, _ := cmd.CombinedOutput()
-	text, result := map[string]*strings.Builder{}, map[string]string{}
-	var loose strings.Builder // what no package claims (the go command's own errors)
+	result, text = map[string]string{}, map[string]string{}
+	var rest strings.Builder
 	for _, l := range strings.Split(string(out), "\n") {
 		var ev struct{ Action, Package, ImportPath, Test, Output string }
 		if json.Unmarshal([]byte(l), &ev) != nil {
-			loose.WriteString(l + "\n")
+			rest.WriteString(l + "\n")
 			continue
 		}
-		pkg, _, _ := strings.Cut(ev.Package+ev.ImportPath, " ")
+		// "example.com/x [setup failed]", "example.com/x [example.com/x.test]"
+		pkg, _, _ := strings.Cut(ev.Package+ev.ImportPath, " [")
 		slug := pkg[strings.LastIndex(pkg, "/")+1:]
-		if text[slug] == nil {
-			text[slug] = &strings.Builder{}
-		}
-		text[slug].WriteString(ev.Output)
+		text[slug] += ev.Output
 		switch {
 		case ev.Action == "build-fail":
 			result[slug] = "fail"
@@ -431,14 +457,75 @@ func verifyRepros(root string, rs []*Repro) {
 			result[slug] = ev.Action
 		}
 	}
-	for _, r := range batch {
-		slug := filepath.Base(r.Dir)
-		got := loose.String()
-		if text[slug] != nil {
-			got = text[slug].String()
-		}
-		r.Verified, r.Note = judgeRun(result[slug], got, r.want)
+	return result, text, rest.String()
+}
+
+// reproTarget is what go test is given, from the reproducers' directory,
+// to run the reproducer in dir: its package ("./slug"), or its file
+// ("./slug/repro_test.go", byFile), which runs where the directory's
+// import path is not one the go command takes.
+func reproTarget(dir string, byFile bool) string {
+	if byFile {
+		return "./" + filepath.Base(dir) + "/repro_test.go"
 	}
+	return "./" + filepath.Base(dir)
+}
+
+// reproCommand is the command that runs the reproducer in dir from the
+// sweep's working directory, shell-quoted: go test of its package, or of
+// its file where the directory's import path is not one the go command
+// takes (a space in a directory's name).
+func reproCommand(dir string) string {
+	p := filepath.ToSlash(dir)
+	if !filepath.IsAbs(dir) {
+		p = "./" + p
+	}
+	if !importable(dir) {
+		p += "/repro_test.go"
+	}
+	return "go test " + shellQuote(p)
+}
+
+// importable reports whether the go command takes dir's import path: the
+// path of dir below its module's root (the nearest directory above it
+// with a go.mod) is made of elements of ASCII letters, digits and
+// "-._~+", none starting with a dot (golang.org/x/mod/module's rule).
+func importable(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	rel := ""
+	for d := abs; rel == ""; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			rel, _ = filepath.Rel(d, abs)
+		} else if filepath.Dir(d) == d {
+			return false // in no module
+		}
+	}
+	if rel == "." {
+		return true
+	}
+	for _, el := range strings.Split(filepath.ToSlash(rel), "/") {
+		if el == "" || el[0] == '.' || strings.IndexFunc(el, func(r rune) bool { return !pathRune(r) }) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pathRune reports whether r may be in an import path's element.
+func pathRune(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._~+", r)
+}
+
+// shellQuote quotes s for a POSIX shell where it needs it: in single
+// quotes, each single quote of s ended, escaped and begun again.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool { return !pathRune(r) && !strings.ContainsRune("/=:@%,", r) }) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // verifyExit runs the reproducer of a crash that exits the process (a
@@ -447,14 +534,14 @@ func verifyRepros(root string, rs []*Repro) {
 // says whether it died as the worker did: it exited with the worker's
 // status in its test, which did not end, printing the worker's last
 // message.
-func verifyExit(root string, r *Repro) (bool, string) {
+func verifyExit(root string, r *Repro, byFile bool) (bool, string) {
 	tmp, err := os.MkdirTemp("", "assertgen-repro-")
 	if err != nil {
 		return false, "the test did not run: " + err.Error()
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "repro.test")
-	build := exec.Command("go", "test", "-c", "-o", bin, "./"+filepath.Base(r.Dir))
+	build := exec.Command("go", "test", "-c", "-o", bin, reproTarget(r.Dir, byFile))
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		return judgeRun("fail", string(out), "\x00") // its build's errors

@@ -4,6 +4,8 @@ package sweep
 
 import (
 	"fmt"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -180,5 +182,38 @@ func TestReproLogFatalf(t *testing.T) {
 	r, msg := rep.Repros[0], "kern: floor has no path for 4-d tensors"
 	if !r.Verified || !strings.Contains(r.Title, "status 1") || !strings.HasSuffix(r.Title, ": "+msg) || !strings.Contains(rep.BugList(), r.Title) {
 		t.Errorf("%s: verified %v (%s), title %q, want one with the exit status and %q, in the bug list:\n%s", r.Key, r.Verified, r.Note, r.Title, msg, rep.BugList())
+	}
+}
+
+// Item 8: ASSERTGEN_SWEEP_REPRO names a directory with a space in it
+// (an import path cannot have one). Every reproducer there, of a panic
+// and of a process that exits, is verified, and the command the report
+// prints for it, shell-quoted, runs it from the sweep's directory and
+// fails as the bug does.
+func TestReproDirWithSpace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the reproducers")
+	}
+	dir := trustReproDir(t, "my repro-")
+	t.Setenv(reproEnv, dir)
+	rep, err := Sweep(trustOps("ceil", "floor"), trustRuntime{}, Options{Content: true, Test: t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Repros) != 2 {
+		t.Fatalf("want ceil's and floor's reproducers:\n%s", rep)
+	}
+	sh, shErr := exec.LookPath("sh")
+	for _, r := range rep.Repros {
+		if !r.Verified || !strings.HasPrefix(r.Dir, dir+string(filepath.Separator)) {
+			t.Errorf("%s: verified %v (%s), in %q", r.Key, r.Verified, r.Note, r.Dir)
+		}
+		if shErr != nil {
+			continue
+		}
+		out, err := exec.Command(sh, "-c", r.Command).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), r.want) {
+			t.Errorf("%s: %s: %v, want it to fail with %q:\n%s", r.Key, r.Command, err, r.want, out)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -296,6 +297,34 @@ func TestVerifyExitRepro(t *testing.T) {
 	for i, c := range cases {
 		if rs[i].Verified != c.ok || rs[i].Note != c.note {
 			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, rs[i].Verified, rs[i].Note, c.ok, c.note)
+		}
+	}
+}
+
+// Item 8's parts: a reproducer's command runs its package where the
+// directory's import path is one the go command takes, its file where not
+// (a space, a leading dot); its path shell-quoted where it needs it, which
+// a shell reads back as it was.
+func TestReproCommandQuoted(t *testing.T) {
+	for _, c := range []struct {
+		dir, want string
+	}{
+		{"testdata/repro/abs_panic", "go test ./testdata/repro/abs_panic"},
+		{"testdata/my repro/abs_panic", "go test './testdata/my repro/abs_panic/repro_test.go'"},
+		{"testdata/.repro/abs_panic", "go test ./testdata/.repro/abs_panic/repro_test.go"},
+	} {
+		if got := reproCommand(c.dir); got != c.want {
+			t.Errorf("reproCommand(%q) = %s, want %s", c.dir, got, c.want)
+		}
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to read the quoted paths back")
+	}
+	for _, s := range []string{"./testdata/my repro/x", "./it's here/x", `./a"b$c\d/x`, "./plain/x"} {
+		out, err := exec.Command(sh, "-c", "printf %s "+shellQuote(s)).Output()
+		if err != nil || string(out) != s {
+			t.Errorf("shellQuote(%q) = %s, which sh reads as %q (%v)", s, shellQuote(s), out, err)
 		}
 	}
 }
