@@ -217,3 +217,29 @@ func TestReproDirWithSpace(t *testing.T) {
 		}
 	}
 }
+
+// Item 2, a recovered crash: sigmoid's goroutine kills the worker on the
+// first variant (float32 [2,3]), and sigmoid panics on Go int tensors, on
+// the probe Go int alone, of its base sample (the first variant that
+// ran: 0-dim). The panic's reproducer is made from that base, probed,
+// without calling the first variant (in the sweep's process, it would
+// end the test), and is verified; the death's is verified too.
+func TestReproProbeCrashOfLaterBase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the reproducers")
+	}
+	rep := trustSweep(t, trustReproDir(t, "repro-"), false, "sigmoid")
+	probe := "value: " + Probes[goIntProbe()].Name
+	if len(rep.Crashes) != 2 || rep.Crashes[0].Kind != crashGoroutine || rep.Crashes[0].Variants[0] != Variants[0].Name ||
+		rep.Crashes[1].Kind != crashPanic || !slices.Equal(rep.Crashes[1].Variants, []string{probe}) || len(rep.Repros) != 2 {
+		t.Fatalf("want sigmoid's goroutine panic on %s and its panic on %s alone, and their reproducers:\n%s", Variants[0].Name, probe, rep)
+	}
+	for _, r := range rep.Repros {
+		if !r.Verified {
+			t.Errorf("%s: not verified (%s)", r.Key, r.Note)
+		}
+	}
+	if r := rep.Repros[1]; !strings.HasPrefix(r.From, probe+": self=Go int[].") {
+		t.Errorf("%s: from %q, want the probe of the 0-dim base", r.Key, r.From)
+	}
+}

@@ -135,6 +135,25 @@ func Relu(self *lib.T) *lib.T {
 	return r0
 }
 
+var opSigmoid = wrap.Op{
+	Kernel:   kernels.Sigmoid,
+	Name:     "sigmoid",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Sigmoid checks sigmoid(Tensor self) -> Tensor
+func Sigmoid(self *lib.T) *lib.T {
+	if !asserts.Checking() {
+		return kernels.Sigmoid(self)
+	}
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a24409525803(&fr, &opSigmoid, &assertgenshapes.Shape_26ab34d5b9f6, (*assertgenshapes.ForeignT)(self))
+	r0 := kernels.Sigmoid(self)
+	assertgenshapes.After_8474b508c951(&fr, (*assertgenshapes.ForeignT)(self), (*assertgenshapes.ForeignT)(r0))
+	return r0
+}
+
 var opSin = wrap.Op{
 	Kernel:   kernels.Sin,
 	Name:     "sin",
@@ -182,6 +201,7 @@ var (
 	_ func(*lib.T) *lib.T = kernels.Floor
 	_ func(*lib.T) *lib.T = kernels.Neg
 	_ func(*lib.T) *lib.T = kernels.Relu
+	_ func(*lib.T) *lib.T = kernels.Sigmoid
 	_ func(*lib.T) *lib.T = kernels.Sin
 	_ func(*lib.T) *lib.T = kernels.Trunc
 )

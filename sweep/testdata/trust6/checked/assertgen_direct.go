@@ -39,6 +39,11 @@ func Relu(self *lib.T) *lib.T {
 	return kernels.Relu(self)
 }
 
+// Sigmoid calls kernels.Sigmoid: sigmoid is checked only in builds with -tags debugasserts.
+func Sigmoid(self *lib.T) *lib.T {
+	return kernels.Sigmoid(self)
+}
+
 // Sin calls kernels.Sin: sin is checked only in builds with -tags debugasserts.
 func Sin(self *lib.T) *lib.T {
 	return kernels.Sin(self)
@@ -58,6 +63,7 @@ var (
 	_ func(*lib.T) *lib.T = kernels.Floor
 	_ func(*lib.T) *lib.T = kernels.Neg
 	_ func(*lib.T) *lib.T = kernels.Relu
+	_ func(*lib.T) *lib.T = kernels.Sigmoid
 	_ func(*lib.T) *lib.T = kernels.Sin
 	_ func(*lib.T) *lib.T = kernels.Trunc
 )

@@ -23,6 +23,7 @@ var sweepOps = []struct {
 	{"floor(Tensor self) -> Tensor", Floor},
 	{"neg(Tensor self) -> Tensor", Neg},
 	{"relu(Tensor self) -> Tensor", Relu},
+	{"sigmoid(Tensor self) -> Tensor", Sigmoid},
 	{"sin(Tensor self) -> Tensor", Sin},
 	{"trunc(Tensor self) -> Tensor", Trunc},
 }

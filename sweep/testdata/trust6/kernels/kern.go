@@ -103,6 +103,28 @@ func Relu(self *lib.T) *lib.T {
 	return lib.Map(self, func(v float64) float64 { return max(v, 0) })
 }
 
+// Sigmoid is sigmoid(Tensor self) -> Tensor; a goroutine of its own
+// writes a nil map on float32 [2,3] tensors (the first variant: it kills
+// the process), and on Go int tensors it indexes one past the end (a
+// panic, found by the probe Go int alone, on the base sample: the first
+// variant that ran, 0-dim).
+func Sigmoid(self *lib.T) *lib.T {
+	out := lib.Map(self, func(v float64) float64 { return 1 / (1 + math.Exp(-v)) })
+	if d, ok := self.Data.([]float32); ok && len(self.Shape) == 2 && len(d) == 6 {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			var seen map[int]bool
+			seen[0] = true
+		}()
+		<-done
+	}
+	if d, ok := self.Data.([]int); ok {
+		out.Data.([]int)[len(d)] = 0
+	}
+	return out
+}
+
 // key names a tensor's element type and shape.
 func key(t *lib.T) string {
 	k := ""

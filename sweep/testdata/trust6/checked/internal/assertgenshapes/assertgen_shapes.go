@@ -21,14 +21,14 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
-// After_8474b508c951 reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: abs).
+// After_8474b508c951 reads the arguments again and the returns, and ends the call, for 9 op(s) of one shape (the first: abs).
 func After_8474b508c951(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignT, t1 *ForeignT) {
 	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
 	fr.RetMemory(1, unsafe.Pointer(t1), t1.Memory())
 	fr.EndMemory()
 }
 
-// Before_a24409525803 reads the arguments and begins the call, for 8 op(s) of one shape (the first: abs).
+// Before_a24409525803 reads the arguments and begins the call, for 9 op(s) of one shape (the first: abs).
 func Before_a24409525803(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignT) {
 	fr.Open()
 	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
