@@ -192,48 +192,6 @@ func trustOps(names ...string) iter.Seq2[string, any] {
 	}
 }
 
-// trustDirEnv passes a test's reproducer directory to its workers.
-const trustDirEnv = "SWEEP_TRUST6_REPRO"
-
-// trustReproDir is a directory for a sweep's reproducers under testdata
-// (in this module: they import testdata/trust6's library), its name
-// starting with prefix, removed when the test ends; in a worker, its
-// master's.
-func trustReproDir(t *testing.T, prefix string) string {
-	t.Helper()
-	if dir := os.Getenv(trustDirEnv); dir != "" {
-		return dir
-	}
-	dir, err := os.MkdirTemp("testdata", prefix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	t.Setenv(trustDirEnv, dir)
-	return dir
-}
-
-// trustSweep sweeps testdata/trust6's ops named, isolated or not, with
-// reproducers written to dir.
-func trustSweep(t *testing.T, dir string, inProcess bool, ops ...string) *Report {
-	t.Helper()
-	rep, err := Sweep(trustOps(ops...), trustRuntime{}, Options{Content: true, InProcess: inProcess, Repro: dir, Test: t})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
-}
-
-// reproSource reads a reproducer's test file.
-func reproSource(t *testing.T, r *Repro) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(r.Dir, "repro_test.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // Item 4: trunc reads one past the end of each 1-d tensor in one
 // function, its panic's text another on each length ([0], [3], [1]): one
 // crash of one op, kind and function, in-process as isolated, counting
