@@ -617,6 +617,9 @@ func judgeRun(result, out, want string) (bool, string) {
 			break
 		}
 	}
+	if why == "" {
+		why = "go test said nothing of it"
+	}
 	if result != "fail" {
 		return false, "the test did not run: " + why
 	}

@@ -286,3 +286,14 @@ func TestReproCommandQuoted(t *testing.T) {
 		}
 	}
 }
+
+// Item 8's empty reason: a reproducer go test says nothing of (neither
+// ran nor failed to build in its output) is not verified with a reason
+// that says so, never an empty one.
+func TestJudgeRunSaysWhy(t *testing.T) {
+	for _, c := range []struct{ result, out string }{{"", ""}, {"fail", "FAIL\n"}, {"", "=== RUN   TestRepro\n"}} {
+		if ok, note := judgeRun(c.result, c.out, "abs panics"); ok || strings.HasSuffix(note, ": ") || !strings.Contains(note, "said nothing") {
+			t.Errorf("judgeRun(%q, %q): %v, %q", c.result, c.out, ok, note)
+		}
+	}
+}
