@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -541,12 +542,15 @@ func verifyExit(root string, r *Repro, byFile bool) (bool, string) {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "repro.test")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
 	build := exec.Command("go", "test", "-c", "-o", bin, reproTarget(r.Dir, byFile))
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		return judgeRun("fail", string(out), "\x00") // its build's errors
 	}
-	run := exec.Command(bin, "-test.run=^TestRepro$", "-test.v", "-test.count=1")
+	run := exec.Command(bin, "-test.run=^TestRepro$", "-test.v", "-test.count=1", "-test.timeout=10m") // go test's flags
 	run.Dir = r.Dir
 	out, _ := run.CombinedOutput()
 	return judgeExit(run.ProcessState.ExitCode(), string(out), r.status, r.want)
