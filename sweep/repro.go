@@ -489,8 +489,8 @@ func reproCommand(dir string) string {
 
 // importable reports whether the go command takes dir's import path: the
 // path of dir below its module's root (the nearest directory above it
-// with a go.mod) is made of elements of ASCII letters, digits and
-// "-._~+", none starting with a dot (golang.org/x/mod/module's rule).
+// with a go.mod) is made of ASCII letters, digits and "-._~+" (a space,
+// an "@" or a letter outside ASCII it refuses: "malformed import path").
 func importable(dir string) bool {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -508,7 +508,7 @@ func importable(dir string) bool {
 		return true
 	}
 	for _, el := range strings.Split(filepath.ToSlash(rel), "/") {
-		if el == "" || el[0] == '.' || strings.IndexFunc(el, func(r rune) bool { return !pathRune(r) }) >= 0 {
+		if el == "" || strings.IndexFunc(el, func(r rune) bool { return !pathRune(r) }) >= 0 {
 			return false
 		}
 	}

@@ -261,15 +261,17 @@ func TestVerifyExitRepro(t *testing.T) {
 
 // Item 8's parts: a reproducer's command runs its package where the
 // directory's import path is one the go command takes, its file where not
-// (a space, a leading dot); its path shell-quoted where it needs it, which
-// a shell reads back as it was.
+// (a space, an "@", a letter outside ASCII); its path shell-quoted where
+// it needs it, which a shell reads back as it was.
 func TestReproCommandQuoted(t *testing.T) {
 	for _, c := range []struct {
 		dir, want string
 	}{
 		{"testdata/repro/abs_panic", "go test ./testdata/repro/abs_panic"},
 		{"testdata/my repro/abs_panic", "go test './testdata/my repro/abs_panic/repro_test.go'"},
-		{"testdata/.repro/abs_panic", "go test ./testdata/.repro/abs_panic/repro_test.go"},
+		{"testdata/.repro+1/abs_panic", "go test ./testdata/.repro+1/abs_panic"},
+		{"testdata/repro@1/abs_panic", "go test ./testdata/repro@1/abs_panic/repro_test.go"},
+		{"testdata/répro/abs_panic", "go test './testdata/répro/abs_panic/repro_test.go'"},
 	} {
 		if got := reproCommand(c.dir); got != c.want {
 			t.Errorf("reproCommand(%q) = %s, want %s", c.dir, got, c.want)
