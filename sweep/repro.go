@@ -659,7 +659,7 @@ func boolInt(b bool) int {
 
 // reproPackage is the package a reproducer's bug is in: a crash's
 // crashing function's (its import path, where the reproducer imports
-// it), else (a finding, a crash releasing the call's results: the
+// it or copies it: b.pkg), else (a finding, a crash releasing the call's results: the
 // runtime's Release is where it trips, the kernel what left them so) the
 // called function's (b.pkg).
 func reproPackage(c *reproCase, b *boundSource) string {
@@ -669,6 +669,9 @@ func reproPackage(c *reproCase, b *boundSource) string {
 			if b.Imports[p] == pkg || defaultName(p) == pkg {
 				return p
 			}
+		}
+		if b.pkg[strings.LastIndex(b.pkg, "/")+1:] == pkg { // the package the reproducer copies
+			return b.pkg
 		}
 		return pkg
 	}
