@@ -207,16 +207,21 @@ func (e *crashError) of(op string) *Crash {
 	return &Crash{Op: op, Kind: e.Kind, Text: e.Text, At: e.At, Output: e.Output}
 }
 
-// crash adds a crash of op's named sample.
+// crash adds a crash of op's named sample: to the op's crash of its key
+// (one kind at one function: Crash.Key), whatever its text and line (an
+// index past the end reads "[3] with length 3" on one sample, "[1] with
+// length 1" on the next), which keeps the first's; else as a new one.
 func (r *Report) crash(op, name string, ce *crashError) {
+	key := ce.of(op).Key()
 	var c *Crash
 	for _, x := range r.Crashes {
-		if x.Op == op && x.Kind == ce.Kind && x.Text == ce.Text && x.At == ce.At {
+		if x.Key() == key {
 			c = x
+			break
 		}
 	}
 	if c == nil {
-		c = &Crash{Op: op, Kind: ce.Kind, Text: ce.Text, At: ce.At, Output: ce.Output}
+		c = ce.of(op)
 		r.Crashes = append(r.Crashes, c)
 	}
 	c.Count++

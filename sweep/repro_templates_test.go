@@ -331,6 +331,13 @@ func TestReproPackage(t *testing.T) {
 			t.Errorf("%+v: %s, want %s", c.c, got, c.want)
 		}
 	}
+	// a crash in the package the reproducer copies (a kernel library, in
+	// a directory named otherwise than its package: trust6's kernels),
+	// by its path, as the same package's findings
+	copied := &boundSource{pkg: "example.com/x/kernels", Imports: map[string]string{"example.com/x/lib": "lib"}}
+	if got := reproPackage(&reproCase{Crash: &crashError{Kind: crashGoroutine, At: "kernels.Relu.func1 (kern.go:99)"}}, copied); got != copied.pkg {
+		t.Errorf("a crash in the copied package: %s, want %s", got, copied.pkg)
+	}
 	fn := reflect.TypeOf(func(*pool.Tensor[float32]) {})
 	lib := "github.com/assertgen/assertgen/examples/pool"
 	for _, c := range []struct {
