@@ -2,6 +2,7 @@ package initcmd
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -143,5 +144,66 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 		if strings.HasPrefix(k, "neg ") {
 			t.Errorf("a finding of neg, whose kernel is right: %s (in: %s)", k, found[k])
 		}
+	}
+}
+
+// frexpKernels is a kernel package over fake's M with a kernel of two
+// results (Frexp: the mantissas and the exponents) beside one init can
+// bind (Sqrt).
+const frexpKernels = `package user
+
+import (
+	"math"
+
+	"example.com/fakemod/fake"
+)
+
+func each(a *fake.M, f func(float64) float64) *fake.M {
+	raw := a.Raw()
+	out := make([]float64, raw.Rows*raw.Cols)
+	for i := range out {
+		out[i] = f(raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols])
+	}
+	return fake.New(raw.Rows, raw.Cols, out)
+}
+
+// Sqrt returns the square root of a.
+func Sqrt(a *fake.M) *fake.M { return each(a, math.Sqrt) }
+
+// Frexp returns a's mantissas and exponents.
+func Frexp(a *fake.M) (*fake.M, *fake.M) {
+	m := each(a, func(v float64) float64 { f, _ := math.Frexp(v); return f })
+	e := each(a, func(v float64) float64 { _, e := math.Frexp(v); return float64(e) })
+	return m, e
+}
+`
+
+// TestInitKernelTwoResults (issue 79, item 6): a kernel of two results
+// (Frexp) beside one init binds (Sqrt) costs init nothing but that
+// kernel: init writes its files, binds sqrt to the kernel and names
+// Frexp as not bound, with why (its results: frexp returns two
+// tensors, init binds ops of one).
+func TestInitKernelTwoResults(t *testing.T) {
+	mod := fakeModule(t, map[string]string{"kern.go": frexpKernels})
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/fake.M", Ops: []string{"sqrt"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		"by the kernels of example.com/fakemod/user: sqrt",
+		"not bound: user.Frexp: not frexp.Tensor, frexp.Tensor_out: it returns (*fake.M, *fake.M): init binds a kernel that returns one tensor (with an error or not), or that writes its first tensor",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report does not say %q:\n%s", want, report)
+		}
+	}
+	config, err := os.ReadFile(filepath.Join(dir, "assertgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(config), `sqrt: "user.Sqrt(self)"`) {
+		t.Errorf("assertgen.yaml does not bind sqrt to user.Sqrt:\n%s", config)
 	}
 }

@@ -27,6 +27,9 @@ type Callable struct {
 	Recv      *Recv
 	TypeWords []string
 	list      string // a List parameter's type as code: "[]*mat.Dense"
+	// results are its results' types as the report spells them:
+	// "(*fake.M, *fake.M)".
+	results string
 }
 
 // A Param is one parameter of a callable, as a binding can pass it.
@@ -112,6 +115,11 @@ func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
 		c.Params = append(c.Params, p)
 	}
 	res := sig.Results()
+	var rs []string
+	for i := range res.Len() {
+		rs = append(rs, types.TypeString(res.At(i).Type(), func(p *types.Package) string { return p.Name() }))
+	}
+	c.results = "(" + strings.Join(rs, ", ") + ")"
 	for i := range res.Len() {
 		t := res.At(i).Type()
 		switch {
@@ -233,6 +241,16 @@ func (c *Callable) rest() types.Type {
 		return c.Params[n-1].opt
 	}
 	return nil
+}
+
+// resultsWhy says why no binding returns the callable's value, for one
+// whose results are more than a tensor (or a list) and an error
+// (Frexp's mantissas and exponents); "" for another.
+func (c *Callable) resultsWhy() string {
+	if !c.Result.Other {
+		return ""
+	}
+	return "it returns " + c.results + ": init binds a kernel that returns one tensor (with an error or not), or that writes its first tensor argument; bind it by hand in a config that includes init's (docs/guide.md)"
 }
 
 // isList reports whether t is a slice of the tensor type.

@@ -285,6 +285,10 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 		return "res, err := " + code + "; if err != nil { panic(err) }; return res" + c.Result.Assert
 	case value && c.Result.Err:
 		return ""
+	case value && c.Result.Other:
+		// Results besides the tensor (Frexp's two tensors): the call is
+		// no value a kernel returns.
+		return ""
 	case value:
 		return code + c.Result.Assert
 	case c.Result.Err && (c.Result.Tensor || c.Result.Other):

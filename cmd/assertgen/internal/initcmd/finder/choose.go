@@ -370,6 +370,8 @@ func operatorUses(l *Lib, cands []*Candidate, verdicts []Verdict, bs []Binding) 
 			}
 		}
 		switch {
+		case tried == 0 && c.resultsWhy() != "":
+			u.Why = c.resultsWhy()
 		case tried == 0:
 			u.Why = "its parameters take no op's tensors and scalars (" + c.signature() + ")"
 		case named == "" && tried == 1:
@@ -428,9 +430,13 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 				named = append(named, o)
 			}
 		}
-		switch {
+		slices.Sort(named)
+		switch why := c.resultsWhy(); {
+		case why != "" && !said[c.Name]:
+			// Its results are none a binding returns (Frexp's two
+			// tensors): said first, the op of its name after.
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: why})
 		case len(named) > 0:
-			slices.Sort(named)
 			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named,
 				Why: "assertgen's reference has no values for them, so init cannot check a binding: bind it by hand in a config that includes init's (docs/guide.md)"})
 		case !said[c.Name] && !fits:
