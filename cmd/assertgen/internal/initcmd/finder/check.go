@@ -172,22 +172,32 @@ func builtRunner(ctx context.Context, dir string, l *Lib, src []byte) (r *runner
 // runSource builds the program src as a package of the user's module
 // (dir, the user's package; runner.build) and runs it once, in a process
 // group of its own killed whole when it ends or at checkTimeout, and
-// returns its standard output; what names the program in errors (the
-// memory function's check: its output is the program's own, no
-// library method's).
+// returns the lines it wrote to its report (say, sayText: a file its
+// first argument names), not its standard output, on which the library's
+// code may print (a constructor's note); what names the program in
+// errors (the memory function's check).
 func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string) (*bytes.Buffer, error) {
 	r, cleanup, err := builtRunner(ctx, dir, l, src)
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
+	report := filepath.Join(r.tmp, "report")
+	if err := os.WriteFile(report, nil, 0o644); err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, r.bin)
+	cmd := exec.CommandContext(ctx, r.bin, report)
 	cmd.Dir = r.dir
 	ownGroup(cmd)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	stdout, err := os.Open(os.DevNull)
+	if err != nil {
+		return nil, err
+	}
+	defer stdout.Close()
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = stdout, &stderr
 	err = cmd.Run()
 	killGroup(cmd)
 	if err != nil {
@@ -196,7 +206,11 @@ func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string)
 		}
 		return nil, fmt.Errorf("%s (a program run in this module) failed: %v\n%s", what, err, strings.TrimSpace(stderr.String()))
 	}
-	return &stdout, nil
+	data, err := os.ReadFile(report)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewBuffer(data), nil
 }
 
 // groups are the indexes of the candidates of each callable, in the
