@@ -1,6 +1,7 @@
 package finder
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"slices"
@@ -27,6 +28,10 @@ type Callable struct {
 	Recv      *Recv
 	TypeWords []string
 	list      string // a List parameter's type as code: "[]*mat.Dense"
+	// TypeArgs instantiate a generic kernel function in its calls
+	// ("[float64]"), TypeArgsFrom saying where init took them ("-type's
+	// type arguments"); "" for another.
+	TypeArgs, TypeArgsFrom string
 	// results are its results' types as the report spells them:
 	// "(*fake.M, *fake.M)".
 	results string
@@ -83,10 +88,26 @@ func callables(l *Lib) []*Callable {
 	for _, pkg := range append([]*types.Package{l.Pkg}, l.Kernels...) {
 		for _, n := range pkg.Scope().Names() {
 			fn, ok := pkg.Scope().Lookup(n).(*types.Func)
-			if !ok || !token.IsExported(n) || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+			if !ok || !token.IsExported(n) {
 				continue
 			}
-			c := newCallable(l, n, fn.Type().(*types.Signature))
+			sig, targs, from := fn.Type().(*types.Signature), "", ""
+			if sig.TypeParams().Len() > 0 {
+				if pkg == l.Pkg {
+					continue // the library's own generic functions
+				}
+				// A kernel generic in the element type (Relu[E float32 |
+				// float64]): called instantiated, or said why not.
+				var why string
+				if sig, targs, from, why = instantiateKernel(l, sig); sig == nil {
+					if why != "" {
+						l.Generics = append(l.Generics, Generic{Name: pkg.Name() + "." + n, Why: why})
+					}
+					continue
+				}
+			}
+			c := newCallable(l, n, sig)
+			c.TypeArgs, c.TypeArgsFrom = targs, from
 			if pkg != l.Pkg {
 				c.Pkg, c.Name = pkg, pkg.Name()+"."+n
 			} else {
@@ -241,6 +262,107 @@ func (c *Callable) rest() types.Type {
 		return c.Params[n-1].opt
 	}
 	return nil
+}
+
+// A Generic is a generic function of a kernel package over the tensor
+// type that init could not instantiate, and why: it is not called.
+type Generic struct {
+	Name string // as the report names it: "user.Roll"
+	Why  string
+}
+
+// instantiateKernel returns the signature of a generic kernel function,
+// sig, instantiated with -type's type arguments (a generic library type:
+// Relu[E] over spago's Dense[E]), else with the element type init checks
+// the values on for each type parameter, as the call's type arguments
+// ("[float64]") and where they come from. Where neither instantiates a
+// function whose signature names the library's type (Roll[I ~int32 |
+// ~int64](x *T, shift I)), the signature is nil and why says so; a
+// generic function that does not name it is no kernel (nil, no why).
+func instantiateKernel(l *Lib, sig *types.Signature) (*types.Signature, string, string, string) {
+	if !mentions(sig, l.Named.Origin().Obj(), map[types.Type]bool{}) {
+		return nil, "", "", ""
+	}
+	n := sig.TypeParams().Len()
+	elems := slices.Repeat([]string{l.Elem}, n)
+	type try struct {
+		args []string
+		from string
+	}
+	var tries []try
+	if len(l.Spec.Args) == n {
+		tries = append(tries, try{l.Spec.Args, "-type's type arguments"})
+	}
+	if !slices.Equal(elems, l.Spec.Args) {
+		tries = append(tries, try{elems, "the element type init checks the values on"})
+	}
+	var tried []string
+	var first error
+	for _, t := range tries {
+		var targs []types.Type
+		for _, a := range t.args {
+			if tn, ok := types.Universe.Lookup(a).(*types.TypeName); ok {
+				targs = append(targs, tn.Type())
+			}
+		}
+		tried = append(tried, strings.Join(t.args, ", "))
+		if len(targs) != n {
+			continue
+		}
+		inst, err := types.Instantiate(types.NewContext(), sig, targs, true)
+		if err == nil {
+			return inst.(*types.Signature), "[" + strings.Join(t.args, ", ") + "]", t.from, ""
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	why := fmt.Sprintf("a generic function init cannot instantiate with %s", strings.Join(tried, " or "))
+	if first != nil {
+		why += ": " + first.Error()
+	}
+	return nil, "", "", why + "; bind it by hand in a config that includes init's (docs/guide.md)"
+}
+
+// mentions reports whether the type t names the type obj (generic or an
+// instance of it), in its parameters and results for a signature.
+func mentions(t types.Type, obj *types.TypeName, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *types.Named:
+		if t.Origin().Obj() == obj {
+			return true
+		}
+		for i := range t.TypeArgs().Len() {
+			if mentions(t.TypeArgs().At(i), obj, seen) {
+				return true
+			}
+		}
+	case *types.Alias:
+		return mentions(types.Unalias(t), obj, seen)
+	case *types.Pointer:
+		return mentions(t.Elem(), obj, seen)
+	case *types.Slice:
+		return mentions(t.Elem(), obj, seen)
+	case *types.Array:
+		return mentions(t.Elem(), obj, seen)
+	case *types.Map:
+		return mentions(t.Key(), obj, seen) || mentions(t.Elem(), obj, seen)
+	case *types.Chan:
+		return mentions(t.Elem(), obj, seen)
+	case *types.Tuple:
+		for i := range t.Len() {
+			if mentions(t.At(i).Type(), obj, seen) {
+				return true
+			}
+		}
+	case *types.Signature:
+		return mentions(t.Params(), obj, seen) || mentions(t.Results(), obj, seen)
+	}
+	return false
 }
 
 // resultsWhy says why no binding returns the callable's value, for one

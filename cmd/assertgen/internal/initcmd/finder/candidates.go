@@ -36,6 +36,11 @@ type Candidate struct {
 	// value is the result (kernelWrites): Returns is the argument it
 	// must write and return.
 	Value bool
+	// WritesInput says, for a kernel of the user's named for its op
+	// (namedKernel), the first case on which it changed an input the op
+	// only reads, and which: "on [[...]]: it changes its input 0, ...";
+	// "" where it did not. Its values judge it all the same.
+	WritesInput string
 }
 
 // Candidates returns the candidates of op among the callables: each
@@ -273,7 +278,7 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 	if ti != len(tensors) || mapped && maps != 1 || !mapped && si != len(op.Scalars) {
 		return ""
 	}
-	code := recv + c.GoName + "(" + strings.Join(args, ", ") + ")"
+	code := recv + c.GoName + c.TypeArgs + "(" + strings.Join(args, ", ") + ")"
 	switch {
 	case value && c.Result.List:
 		return c.listCode(code, op)

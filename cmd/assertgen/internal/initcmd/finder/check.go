@@ -279,6 +279,15 @@ func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
 			verdicts[c], runs[c] = Verdict(f[3]), len(cands[c].Op.Ref.Cases)
 			continue
 		}
+		if rest, ok := strings.CutPrefix(f[3], "W "); ok {
+			// A kernel of the user's that wrote an input (run.n): noted,
+			// and judged by its values.
+			why, res, _ := strings.Cut(rest, " | ")
+			if cands[c].WritesInput == "" {
+				cands[c].WritesInput = fmt.Sprintf("on%s: %s", caseInputs(cands[c].Op.Ref, k), why)
+			}
+			f[3] = res
+		}
 		// The first case whose values differ tells most; else the first
 		// that failed.
 		if v := verdict(cands[c].Op.Ref, k, f[3]); runs[c] == 0 || verdicts[c] == "" || v != "" && strings.Contains(string(v), ": got ") && !strings.Contains(string(verdicts[c]), ": got ") {
@@ -312,15 +321,8 @@ func probe(l *Lib, res string) error {
 
 // verdict compares the result res of case k with the reference.
 func verdict(ref *refvalues.Op, k int, res string) Verdict {
-	c := ref.Cases[k]
-	want, _ := ref.Want(c)
-	on := ""
-	for _, in := range c.In {
-		on += " " + in.String()
-	}
-	if len(c.Scalars) > 0 {
-		on += fmt.Sprintf(" with %v", c.Scalars)
-	}
+	want, _ := ref.Want(ref.Cases[k])
+	on := caseInputs(ref, k)
 	got, err := parseResult(res)
 	switch {
 	case err != nil:
@@ -329,6 +331,20 @@ func verdict(ref *refvalues.Op, k int, res string) Verdict {
 		return Verdict(fmt.Sprintf("on%s: got %s, want %s", on, got, want))
 	}
 	return ""
+}
+
+// caseInputs are the inputs of case k of ref, as a verdict names them:
+// " [[1 2] [3 4]] with [2]".
+func caseInputs(ref *refvalues.Op, k int) string {
+	c := ref.Cases[k]
+	on := ""
+	for _, in := range c.In {
+		on += " " + in.String()
+	}
+	if len(c.Scalars) > 0 {
+		on += fmt.Sprintf(" with %v", c.Scalars)
+	}
+	return on
 }
 
 // parseResult reads "ok ROWS COLS : VALUES"; an error for anything else

@@ -31,7 +31,15 @@ type Binding struct {
 	// Option is the option the call passes (Candidate.Option), as the
 	// code spells it ("tensor.UseUnsafe()"); "" for none.
 	Option string
-	cand   *Candidate // the candidate it is
+	// Over are, for a binding of a kernel package's callable, the type's
+	// own methods and functions whose values are the op's too, which the
+	// kernel is bound over ("T.Map (mapped over the elements)").
+	Over []string
+	// WritesInput is Candidate.WritesInput: a kernel of the user's, named
+	// for the op, changed an input the op only reads, and is bound all
+	// the same (its bug the checks' to report).
+	WritesInput string
+	cand        *Candidate // the candidate it is
 }
 
 // An OptionUse is what the value check found of an Option it tried: the
@@ -155,6 +163,7 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 	// the user checks, the type's own methods and functions the
 	// fallback (kern.Neg over gorgonia's tensor.Neg).
 	var tiers [5][]*Candidate
+	var own []string // the type's own callables that compute the op
 	for _, i := range idx {
 		if verdicts[i] != "" {
 			continue
@@ -163,6 +172,9 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 		t := map[bool]int{true: 0, false: 1}[c.Named]
 		if t == 1 && !c.Map && c.Op.Ref.Constant() {
 			continue // by its name only: a callable that clears a tensor gives zero's values
+		}
+		if name := c.Callable.Name + map[bool]string{true: " (mapped over the elements)"}[c.Map]; c.Callable.Pkg == nil && c.Form == nil && !slices.Contains(own, name) {
+			own = append(own, name)
 		}
 		if c.Callable.Pkg == nil {
 			t += 2
@@ -177,7 +189,10 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 			continue
 		}
 		c := tier[0]
-		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, cand: c}
+		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, WritesInput: c.WritesInput, cand: c}
+		if c.Callable.Pkg != nil {
+			b.Over = own
+		}
 		if c.Option != nil {
 			b.Option = c.optArg
 		}
@@ -415,6 +430,9 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 	}
 	for _, r := range f.Rejected {
 		said[r.Callable] = true
+	}
+	for _, g := range l.Generics {
+		f.Rejected = append(f.Rejected, Rejection{Callable: g.Name, Why: g.Why})
 	}
 	for _, c := range l.Callables {
 		if c.Pkg == nil || c.Recv != nil && c.Recv.Operator || done[c.Name] {

@@ -606,3 +606,37 @@ func TestReproConversions(t *testing.T) {
 		}
 	}
 }
+
+// TestBindGenericKernels (issue 79, item 7): over a library type that is
+// not generic (fake's M), a kernel package of generic functions alone
+// (genkern) is imported by the value check and its kernel generic in
+// the element type is instantiated with it and bound (Sqrt[float64]);
+// one init cannot instantiate (Roll[I ~int32 | ~int64]) is named with
+// why; a generic function of no tensor (Max) is no kernel.
+func TestBindGenericKernels(t *testing.T) {
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/genkern")
+	f := bindSome(t, dir, l, "sqrt")
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code + " # " + b.Callable
+	}
+	if want := "genkern.Sqrt[float64](self) # genkern.Sqrt"; got["sqrt"] != want {
+		t.Errorf("sqrt: %q, want %q", got["sqrt"], want)
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.AddUnchecked(l, s, Ops(s, l.Qual(), l.Elem))
+	var rejected []string
+	for _, r := range f.Rejected {
+		rejected = append(rejected, r.String())
+	}
+	all := strings.Join(rejected, "\n")
+	if want := "genkern.Roll: a generic function init cannot instantiate with float64: float64 does not satisfy ~int32 | ~int64"; !strings.Contains(all, want) {
+		t.Errorf("no rejection %q in:\n%s", want, all)
+	}
+	if strings.Contains(all, "genkern.Max") {
+		t.Errorf("a generic function of no tensor named as a kernel:\n%s", all)
+	}
+}
