@@ -41,6 +41,10 @@ type Candidate struct {
 	// only reads, and which: "on [[...]]: it changes its input 0, ...";
 	// "" where it did not. Its values judge it all the same.
 	WritesInput string
+	// Unbuilt is the compiler's message on the candidate's code, which
+	// the value check's program could not build (checkKept): it is left
+	// out of the program, and its verdict says why; "" for one built.
+	Unbuilt string
 }
 
 // Candidates returns the candidates of op among the callables: each

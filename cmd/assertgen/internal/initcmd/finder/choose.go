@@ -79,6 +79,9 @@ type Found struct {
 	// Operators are the operator values of the kernel packages
 	// (Recv.Operator), with the ops bound to each or why none is.
 	Operators []OperatorUse
+	// unbuilt are the callables a candidate of which did not compile
+	// (Candidate.Unbuilt), with the compiler's message.
+	unbuilt map[string]string
 }
 
 // An OperatorUse is what the value check found of an operator value's
@@ -111,7 +114,12 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 		return nil, err
 	}
 	defer cleanup()
-	f := &Found{Candidates: len(cands)}
+	f := &Found{Candidates: len(cands), unbuilt: map[string]string{}}
+	for _, c := range cands {
+		if _, ok := f.unbuilt[c.Callable.Name]; c.Unbuilt != "" && !ok {
+			f.unbuilt[c.Callable.Name] = c.Unbuilt
+		}
+	}
 	f.Views, f.Cat = chooseForms(cands, verdicts)
 	bound := map[string]map[string]bool{} // callable -> ops it is bound to
 	byOp := map[*Op][]int{}
@@ -274,7 +282,9 @@ func rejections(l *Lib, ops []*Op, cands []*Candidate, verdicts []Verdict, bound
 		if c.Named && verdicts[i] != "" && !bound[c.Callable.Name][c.Op.Name] && !anyPasses(cands, verdicts, c) {
 			v := firstVerdict(cands, verdicts, c)
 			why := "its values are not the op's: " + v
-			if !strings.Contains(v, ": got ") {
+			if strings.HasPrefix(v, unbuiltWhy) {
+				why = v
+			} else if !strings.Contains(v, ": got ") {
 				why = "it does not do what the op does: " + v // a panic, a new buffer, a written input
 			}
 			k := key{c.Callable.Name, why}
@@ -454,6 +464,8 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 			// Its results are none a binding returns (Frexp's two
 			// tensors): said first, the op of its name after.
 			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: why})
+		case f.unbuilt[c.Name] != "" && !said[c.Name]:
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: unbuiltWhy + f.unbuilt[c.Name]})
 		case len(named) > 0:
 			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named,
 				Why: "assertgen's reference has no values for them, so init cannot check a binding: bind it by hand in a config that includes init's (docs/guide.md)"})

@@ -640,3 +640,33 @@ func TestBindGenericKernels(t *testing.T) {
 		t.Errorf("a generic function of no tensor named as a kernel:\n%s", all)
 	}
 }
+
+// TestBindKernelUnbuilt: a candidate whose code does not compile costs
+// that candidate alone, not the value check (issue 79, item 6's kind):
+// the kernel package other's Mul, called in mul.Tensor's kernel, whose
+// parameter other hides the package, is named with the compiler's
+// message; its Neg is bound, and mul.Tensor to fake's own MulElem.
+func TestBindKernelUnbuilt(t *testing.T) {
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/other")
+	f := bindSome(t, dir, l, "neg", "mul")
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code + " # " + b.Callable
+	}
+	for op, want := range map[string]string{
+		"neg":        "other.Neg(self) # other.Neg",
+		"mul.Tensor": "ret.MulElem(self, other) # M.MulElem",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	var rejected []string
+	for _, r := range f.Rejected {
+		rejected = append(rejected, r.String())
+	}
+	all := strings.Join(rejected, "\n")
+	if want := "other.Mul: not mul.Tensor: init could not compile a call of it: other.Mul undefined"; !strings.Contains(all, want) {
+		t.Errorf("no rejection %q in:\n%s", want, all)
+	}
+}

@@ -76,7 +76,16 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	}
 	b.WriteString("}\n\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s tensorT) tensorT {\n%s%s\n}\n\n", i, runIn, runS, runOut, c.params(), c.body(l))
+		body := c.body(l)
+		if c.Unbuilt != "" {
+			// Its code did not compile: not run.
+			body = ""
+			for _, p := range c.Op.Params {
+				body += "_ = " + p.Name + "\n"
+			}
+			body += "panic(\"not built\")"
+		}
+		fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s tensorT) tensorT {\n%s%s\n}\n\n", i, runIn, runS, runOut, c.params(), body)
 	}
 	return format.Source(b.Bytes())
 }
