@@ -265,7 +265,7 @@ func TestInitKernelGeneric(t *testing.T) {
 		"chosen: user.Relu is generic: called as user.Relu[float64] (-type's type arguments)",
 		"chosen: relu: user.Relu, a kernel of yours, over the type's own T.Map (mapped over the elements), which computes it too",
 		"note: relu: user.Relu changes its input on init's inputs, where the op only reads it: bound all the same (a kernel of yours, named for the op), its bug the sweep's to report",
-		"not bound: user.Roll: a generic function init cannot instantiate with float64: ",
+		"not bound: user.Roll: a generic function init cannot instantiate with float64 or *genlib.T[float64]: float64 does not satisfy ~int32 | ~int64",
 	} {
 		if !strings.Contains(report, want) {
 			t.Errorf("init's report does not say %q:\n%s", want, report)

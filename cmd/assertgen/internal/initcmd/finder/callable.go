@@ -91,30 +91,28 @@ func callables(l *Lib) []*Callable {
 			if !ok || !token.IsExported(n) {
 				continue
 			}
-			sig, targs, from := fn.Type().(*types.Signature), "", ""
-			if sig.TypeParams().Len() > 0 {
-				if pkg == l.Pkg {
-					continue // the library's own generic functions
+			sig := fn.Type().(*types.Signature)
+			if sig.TypeParams().Len() == 0 {
+				c := newCallable(l, n, sig)
+				if pkg != l.Pkg {
+					c.Pkg, c.Name = pkg, pkg.Name()+"."+n
+				} else {
+					c.noLists()
 				}
-				// A kernel generic in the element type (Relu[E float32 |
-				// float64]): called instantiated, or said why not.
-				var why string
-				if sig, targs, from, why = instantiateKernel(l, sig); sig == nil {
-					if why != "" {
-						l.Generics = append(l.Generics, Generic{Name: pkg.Name() + "." + n, Why: why})
-					}
-					continue
+				if c.touches() {
+					out = append(out, c)
 				}
+				continue
 			}
-			c := newCallable(l, n, sig)
-			c.TypeArgs, c.TypeArgsFrom = targs, from
-			if pkg != l.Pkg {
-				c.Pkg, c.Name = pkg, pkg.Name()+"."+n
-			} else {
-				c.noLists()
+			if pkg == l.Pkg {
+				continue // the library's own generic functions
 			}
-			if c.Result.Tensor || c.Result.List || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor || p.Kind == List }) {
+			// A kernel generic in the element type (Relu[E float32 |
+			// float64]): called instantiated, or said why not.
+			if c, why := genericKernel(l, pkg, n, sig); c != nil {
 				out = append(out, c)
+			} else if why != "" {
+				l.Generics = append(l.Generics, Generic{Name: pkg.Name() + "." + n, Why: why})
 			}
 		}
 		if pkg != l.Pkg {
@@ -271,57 +269,78 @@ type Generic struct {
 	Why  string
 }
 
-// instantiateKernel returns the signature of a generic kernel function,
-// sig, instantiated with -type's type arguments (a generic library type:
-// Relu[E] over spago's Dense[E]), else with the element type init checks
-// the values on for each type parameter, as the call's type arguments
-// ("[float64]") and where they come from. Where neither instantiates a
-// function whose signature names the library's type (Roll[I ~int32 |
-// ~int64](x *T, shift I)), the signature is nil and why says so; a
-// generic function that does not name it is no kernel (nil, no why).
-func instantiateKernel(l *Lib, sig *types.Signature) (*types.Signature, string, string, string) {
-	if !mentions(sig, l.Named.Origin().Obj(), map[types.Type]bool{}) {
-		return nil, "", "", ""
-	}
+// genericKernel returns the callable of the generic function name of
+// the kernel package pkg, of signature sig, instantiated with -type's
+// type arguments (a generic library type: Relu[E] over spago's
+// Dense[E]), else with the element type init checks the values on, else
+// with the tensor type, for each type parameter: the first that takes
+// or returns the tensor type. Where none does, and sig names the
+// library's type (Roll[I ~int32 | ~int64](x *T, shift I)), the callable
+// is nil and why says so; a generic function that does not name it and
+// takes no tensor once instantiated is no kernel (nil, no why).
+func genericKernel(l *Lib, pkg *types.Package, name string, sig *types.Signature) (*Callable, string) {
 	n := sig.TypeParams().Len()
-	elems := slices.Repeat([]string{l.Elem}, n)
 	type try struct {
-		args []string
+		args []types.Type
+		code []string // the arguments as the call spells them
 		from string
 	}
 	var tries []try
+	universe := func(names []string) try {
+		var t try
+		for _, a := range names {
+			if tn, ok := types.Universe.Lookup(a).(*types.TypeName); ok {
+				t.args, t.code = append(t.args, tn.Type()), append(t.code, a)
+			}
+		}
+		return t
+	}
 	if len(l.Spec.Args) == n {
-		tries = append(tries, try{l.Spec.Args, "-type's type arguments"})
+		t := universe(l.Spec.Args)
+		t.from = "-type's type arguments"
+		tries = append(tries, t)
 	}
-	if !slices.Equal(elems, l.Spec.Args) {
-		tries = append(tries, try{elems, "the element type init checks the values on"})
+	if elems := slices.Repeat([]string{l.Elem}, n); !slices.Equal(elems, l.Spec.Args) {
+		t := universe(elems)
+		t.from = "the element type init checks the values on"
+		tries = append(tries, t)
 	}
+	tries = append(tries, try{slices.Repeat([]types.Type{l.Tensor}, n), slices.Repeat([]string{l.Qual()}, n), "the tensor type"})
 	var tried []string
 	var first error
 	for _, t := range tries {
-		var targs []types.Type
-		for _, a := range t.args {
-			if tn, ok := types.Universe.Lookup(a).(*types.TypeName); ok {
-				targs = append(targs, tn.Type())
-			}
-		}
-		tried = append(tried, strings.Join(t.args, ", "))
-		if len(targs) != n {
+		if len(t.args) != n {
 			continue
 		}
-		inst, err := types.Instantiate(types.NewContext(), sig, targs, true)
-		if err == nil {
-			return inst.(*types.Signature), "[" + strings.Join(t.args, ", ") + "]", t.from, ""
+		tried = append(tried, strings.Join(t.code, ", "))
+		inst, err := types.Instantiate(types.NewContext(), sig, t.args, true)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
 		}
-		if first == nil {
-			first = err
+		c := newCallable(l, name, inst.(*types.Signature))
+		c.Pkg, c.Name = pkg, pkg.Name()+"."+name
+		c.TypeArgs, c.TypeArgsFrom = "["+strings.Join(t.code, ", ")+"]", t.from
+		if c.touches() {
+			return c, ""
 		}
+	}
+	if !mentions(sig, l.Named.Origin().Obj(), map[types.Type]bool{}) {
+		return nil, ""
 	}
 	why := fmt.Sprintf("a generic function init cannot instantiate with %s", strings.Join(tried, " or "))
 	if first != nil {
 		why += ": " + first.Error()
 	}
-	return nil, "", "", why + "; bind it by hand in a config that includes init's (docs/guide.md)"
+	return nil, why + "; bind it by hand in a config that includes init's (docs/guide.md)"
+}
+
+// touches reports whether the callable takes or returns the tensor type
+// (or a list of it): a callable of the bindings.
+func (c *Callable) touches() bool {
+	return c.Result.Tensor || c.Result.List || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor || p.Kind == List })
 }
 
 // mentions reports whether the type t names the type obj (generic or an

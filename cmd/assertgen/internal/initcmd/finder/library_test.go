@@ -610,18 +610,24 @@ func TestReproConversions(t *testing.T) {
 // TestBindGenericKernels (issue 79, item 7): over a library type that is
 // not generic (fake's M), a kernel package of generic functions alone
 // (genkern) is imported by the value check and its kernel generic in
-// the element type is instantiated with it and bound (Sqrt[float64]);
-// one init cannot instantiate (Roll[I ~int32 | ~int64]) is named with
-// why; a generic function of no tensor (Max) is no kernel.
+// the element type is instantiated with it and bound (Sqrt[float64]),
+// one generic in the tensor with the tensor type (Neg[*fake.M]); one
+// init cannot instantiate (Roll[I ~int32 | ~int64]) is named with why;
+// a generic function of no tensor (Max) is no kernel.
 func TestBindGenericKernels(t *testing.T) {
 	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/genkern")
-	f := bindSome(t, dir, l, "sqrt")
+	f := bindSome(t, dir, l, "sqrt", "neg")
 	got := map[string]string{}
 	for _, b := range f.Bindings {
 		got[b.Op] = b.Code + " # " + b.Callable
 	}
-	if want := "genkern.Sqrt[float64](self) # genkern.Sqrt"; got["sqrt"] != want {
-		t.Errorf("sqrt: %q, want %q", got["sqrt"], want)
+	for op, want := range map[string]string{
+		"sqrt": "genkern.Sqrt[float64](self) # genkern.Sqrt",
+		"neg":  "genkern.Neg[*fake.M](self) # genkern.Neg",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
 	}
 	s, err := schema.Default()
 	if err != nil {
@@ -633,7 +639,7 @@ func TestBindGenericKernels(t *testing.T) {
 		rejected = append(rejected, r.String())
 	}
 	all := strings.Join(rejected, "\n")
-	if want := "genkern.Roll: a generic function init cannot instantiate with float64: float64 does not satisfy ~int32 | ~int64"; !strings.Contains(all, want) {
+	if want := "genkern.Roll: a generic function init cannot instantiate with float64 or *fake.M: float64 does not satisfy ~int32 | ~int64"; !strings.Contains(all, want) {
 		t.Errorf("no rejection %q in:\n%s", want, all)
 	}
 	if strings.Contains(all, "genkern.Max") {

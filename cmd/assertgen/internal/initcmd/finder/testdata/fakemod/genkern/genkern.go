@@ -1,8 +1,9 @@
 // Package genkern is a kernel library over fake's *M of generic
 // functions alone: Sqrt, generic in the precision it computes in, which
-// init instantiates with the element type (float64); Roll, generic in
-// an integer type, which it cannot instantiate; Max, generic and over no
-// tensor, which is no kernel.
+// init instantiates with the element type (float64); Neg, generic in
+// the tensor, which it instantiates with the tensor type; Roll, generic
+// in an integer type, which it cannot instantiate; Max, generic and over
+// no tensor, which is no kernel.
 package genkern
 
 import (
@@ -18,6 +19,16 @@ func Sqrt[E float32 | float64](a *fake.M) *fake.M {
 	out := make([]float64, raw.Rows*raw.Cols)
 	for i := range out {
 		out[i] = float64(E(math.Sqrt(float64(E(raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols])))))
+	}
+	return fake.New(raw.Rows, raw.Cols, out)
+}
+
+// Neg returns -a.
+func Neg[T interface{ Raw() fake.Raw }](a T) *fake.M {
+	raw := a.Raw()
+	out := make([]float64, raw.Rows*raw.Cols)
+	for i := range out {
+		out[i] = -raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols]
 	}
 	return fake.New(raw.Rows, raw.Cols, out)
 }
