@@ -116,7 +116,7 @@ type run struct {
 	k bool
 	// n is set for a kernel of the user's named for its op: an input it
 	// writes is its bug, for the checks to report (same_content), not
-	// another op: its line says so (wroteMark) before its values.
+	// another op: its line says so ("W WHY | ") before its values.
 	n bool
 	f func(in []tensorT, s []float64, out tensorT) tensorT
 }
