@@ -268,3 +268,33 @@ func sweepFindings(t *testing.T, mod, dir string) (map[string]string, string) {
 	t.Log(fmt.Sprint(len(found), " findings"))
 	return found, o
 }
+
+// TestInitLibraryPrints (issue 79, item 9): a library whose constructor
+// prints a note on its standard output for 4-d tensors and Go int ones
+// (noisylib) is judged by the values init's programs write on their own
+// channel, not by what it prints: the memory function reads those
+// tensors as the others, the reproducers' hooks are checked on them, and
+// init writes its files.
+func TestInitLibraryPrints(t *testing.T) {
+	mod := fakeModule(t, nil)
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/noisylib.T", Ops: []string{"neg"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		"memory: Memory reads int64 (ranks 0, 1, 2, 3 and 4), int (ranks 0, 1, 2, 3 and 4), float32 (ranks 0, 1, 2, 3 and 4), float64 (ranks 0, 1, 2, 3 and 4) tensors",
+		"reproducers: assertgen_sweep_test.go's sweepAdapter writes int64, int, float32, float64 tensors as Go",
+		"by name and signature: neg\n",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report lacks %q:\n%s", want, report)
+		}
+	}
+	for _, name := range libraryFiles {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("init did not write %s: %v", name, err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package initcmd
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -143,5 +144,142 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 		if strings.HasPrefix(k, "neg ") {
 			t.Errorf("a finding of neg, whose kernel is right: %s (in: %s)", k, found[k])
 		}
+	}
+}
+
+// frexpKernels is a kernel package over fake's M with a kernel of two
+// results (Frexp: the mantissas and the exponents) beside one init can
+// bind (Sqrt).
+const frexpKernels = `package user
+
+import (
+	"math"
+
+	"example.com/fakemod/fake"
+)
+
+func each(a *fake.M, f func(float64) float64) *fake.M {
+	raw := a.Raw()
+	out := make([]float64, raw.Rows*raw.Cols)
+	for i := range out {
+		out[i] = f(raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols])
+	}
+	return fake.New(raw.Rows, raw.Cols, out)
+}
+
+// Sqrt returns the square root of a.
+func Sqrt(a *fake.M) *fake.M { return each(a, math.Sqrt) }
+
+// Frexp returns a's mantissas and exponents.
+func Frexp(a *fake.M) (*fake.M, *fake.M) {
+	m := each(a, func(v float64) float64 { f, _ := math.Frexp(v); return f })
+	e := each(a, func(v float64) float64 { _, e := math.Frexp(v); return float64(e) })
+	return m, e
+}
+`
+
+// TestInitKernelTwoResults (issue 79, item 6): a kernel of two results
+// (Frexp) beside one init binds (Sqrt) costs init nothing but that
+// kernel: init writes its files, binds sqrt to the kernel and names
+// Frexp as not bound, with why (its results: frexp returns two
+// tensors, init binds ops of one).
+func TestInitKernelTwoResults(t *testing.T) {
+	mod := fakeModule(t, map[string]string{"kern.go": frexpKernels})
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/fake.M", Ops: []string{"sqrt"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		"by the kernels of example.com/fakemod/user: sqrt",
+		"not bound: user.Frexp: not frexp.Tensor, frexp.Tensor_out: it returns (*fake.M, *fake.M): init binds a kernel that returns one tensor (with an error or not), or that writes its first tensor",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report does not say %q:\n%s", want, report)
+		}
+	}
+	config, err := os.ReadFile(filepath.Join(dir, "assertgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(config), `sqrt: "user.Sqrt(self)"`) {
+		t.Errorf("assertgen.yaml does not bind sqrt to user.Sqrt:\n%s", config)
+	}
+}
+
+// genericKernels is a kernel package over genlib's generic T: Abs, not
+// generic (init does not check it: -ops relu); Relu,
+// generic in the element type, computes relu's values and writes them
+// into its input too (a bug: relu only reads it); Roll, generic in an
+// integer type, cannot be instantiated with the element type.
+const genericKernels = `package user
+
+import "example.com/fakemod/genlib"
+
+// Abs returns |x|.
+func Abs(x *genlib.T[float64]) *genlib.T[float64] {
+	return x.Map(func(v float64) float64 { return max(v, -v) })
+}
+
+// Relu returns max(x, 0), and writes it into x too (a bug).
+func Relu[E float32 | float64](x *genlib.T[E]) *genlib.T[E] {
+	raw := x.Raw()
+	out := make([]E, raw.Rows*raw.Cols)
+	for i := range out {
+		at := i/raw.Cols*raw.Stride + i%raw.Cols
+		raw.Data[at] = max(raw.Data[at], 0)
+		out[i] = raw.Data[at]
+	}
+	return genlib.New(raw.Rows, raw.Cols, out)
+}
+
+// Roll returns x's elements shifted by shift places.
+func Roll[I ~int32 | ~int64](x *genlib.T[float64], shift I) *genlib.T[float64] {
+	raw := x.Raw()
+	out := make([]float64, raw.Rows*raw.Cols)
+	for i := range out {
+		out[(i+int(shift))%len(out)] = raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols]
+	}
+	return genlib.New(raw.Rows, raw.Cols, out)
+}
+`
+
+// TestInitKernelGeneric (issue 79, item 7): a generic kernel function
+// (Relu[E]) is instantiated with -type's type arguments and bound to its
+// op, over the type's own Map, which computes relu's values too, and the
+// report says which won; its bug (it writes its input) is the sweep's
+// to report: init binds it all the same, saying what it saw, and the
+// sweep reports same_content on relu. A generic kernel init cannot
+// instantiate (Roll[I ~int32 | ~int64]) is named, with why.
+func TestInitKernelGeneric(t *testing.T) {
+	mod := fakeModule(t, map[string]string{"kern.go": genericKernels})
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/genlib.T[float64]", Ops: []string{"relu"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		"by the kernels of example.com/fakemod/user: relu\n",
+		"chosen: user.Relu is generic: called as user.Relu[float64] (-type's type arguments)",
+		"chosen: relu: user.Relu, a kernel of yours, over the type's own T.Map (mapped over the elements), which computes it too",
+		"note: relu: user.Relu changes its input on init's inputs, where the op only reads it: bound all the same (a kernel of yours, named for the op), its bug the sweep's to report",
+		"not bound: user.Roll: a generic function init cannot instantiate with float64 or *genlib.T[float64]: float64 does not satisfy ~int32 | ~int64",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report does not say %q:\n%s", want, report)
+		}
+	}
+	config, err := os.ReadFile(filepath.Join(dir, "assertgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(config), `relu: "user.Relu[float64](self)"`) {
+		t.Errorf("assertgen.yaml does not bind relu to user.Relu[float64]:\n%s", config)
+	}
+	found, all := sweepFindings(t, mod, dir)
+	if _, ok := found["relu same_content argument self"]; !ok {
+		t.Errorf("the sweep does not report relu's write of its input (same_content):\n%s", all)
 	}
 }

@@ -730,9 +730,24 @@ func (t *libTarget) report(w io.Writer) {
 // arguments left out, out='s size, broadcasting and the views.
 func (t *libTarget) reportGuesses(w io.Writer) {
 	f := t.Found
+	for _, c := range t.Lib.Callables {
+		if c.TypeArgs != "" {
+			fmt.Fprintf(w, "  chosen: %s is generic: called as %s%s (%s)\n", c.Name, c.Name, c.TypeArgs, c.TypeArgsFrom)
+		}
+	}
 	for _, b := range f.Bindings {
 		if len(b.Also) > 0 {
 			fmt.Fprintf(w, "  guessed: %s: %s, the first by name; %s compute it too\n", b.Op, b.Callable, strings.Join(b.Also, ", "))
+		}
+		if len(b.Over) > 0 {
+			verb := "computes"
+			if len(b.Over) > 1 {
+				verb = "compute"
+			}
+			fmt.Fprintf(w, "  chosen: %s: %s, a kernel of yours, over the type's own %s, which %s it too\n", b.Op, b.Callable, strings.Join(b.Over, ", "), verb)
+		}
+		if b.WritesInput != "" {
+			fmt.Fprintf(w, "  note: %s: %s changes its input on init's inputs, where the op only reads it: bound all the same (a kernel of yours, named for the op), its bug the sweep's to report (%s)\n", b.Op, b.Callable, b.WritesInput)
 		}
 	}
 	if r := t.Lib.Raw; r.Elems != "" {

@@ -1,6 +1,7 @@
 package finder
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"slices"
@@ -27,6 +28,13 @@ type Callable struct {
 	Recv      *Recv
 	TypeWords []string
 	list      string // a List parameter's type as code: "[]*mat.Dense"
+	// TypeArgs instantiate a generic kernel function in its calls
+	// ("[float64]"), TypeArgsFrom saying where init took them ("-type's
+	// type arguments"); "" for another.
+	TypeArgs, TypeArgsFrom string
+	// results are its results' types as the report spells them:
+	// "(*fake.M, *fake.M)".
+	results string
 }
 
 // A Param is one parameter of a callable, as a binding can pass it.
@@ -80,17 +88,31 @@ func callables(l *Lib) []*Callable {
 	for _, pkg := range append([]*types.Package{l.Pkg}, l.Kernels...) {
 		for _, n := range pkg.Scope().Names() {
 			fn, ok := pkg.Scope().Lookup(n).(*types.Func)
-			if !ok || !token.IsExported(n) || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+			if !ok || !token.IsExported(n) {
 				continue
 			}
-			c := newCallable(l, n, fn.Type().(*types.Signature))
-			if pkg != l.Pkg {
-				c.Pkg, c.Name = pkg, pkg.Name()+"."+n
-			} else {
-				c.noLists()
+			sig := fn.Type().(*types.Signature)
+			if sig.TypeParams().Len() == 0 {
+				c := newCallable(l, n, sig)
+				if pkg != l.Pkg {
+					c.Pkg, c.Name = pkg, pkg.Name()+"."+n
+				} else {
+					c.noLists()
+				}
+				if c.touches() {
+					out = append(out, c)
+				}
+				continue
 			}
-			if c.Result.Tensor || c.Result.List || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor || p.Kind == List }) {
+			if pkg == l.Pkg {
+				continue // the library's own generic functions
+			}
+			// A kernel generic in the element type (Relu[E float32 |
+			// float64]): called instantiated, or said why not.
+			if c, why := genericKernel(l, pkg, n, sig); c != nil {
 				out = append(out, c)
+			} else if why != "" {
+				l.Generics = append(l.Generics, Generic{Name: pkg.Name() + "." + n, Why: why})
 			}
 		}
 		if pkg != l.Pkg {
@@ -112,6 +134,11 @@ func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
 		c.Params = append(c.Params, p)
 	}
 	res := sig.Results()
+	var rs []string
+	for i := range res.Len() {
+		rs = append(rs, types.TypeString(res.At(i).Type(), func(p *types.Package) string { return p.Name() }))
+	}
+	c.results = "(" + strings.Join(rs, ", ") + ")"
 	for i := range res.Len() {
 		t := res.At(i).Type()
 		switch {
@@ -233,6 +260,138 @@ func (c *Callable) rest() types.Type {
 		return c.Params[n-1].opt
 	}
 	return nil
+}
+
+// A Generic is a generic function of a kernel package over the tensor
+// type that init could not instantiate, and why: it is not called.
+type Generic struct {
+	Name string // as the report names it: "user.Roll"
+	Why  string
+}
+
+// genericKernel returns the callable of the generic function name of
+// the kernel package pkg, of signature sig, instantiated with -type's
+// type arguments (a generic library type: Relu[E] over spago's
+// Dense[E]), else with the element type init checks the values on, else
+// with the tensor type, for each type parameter: the first that takes
+// or returns the tensor type. Where none does, and sig names the
+// library's type (Roll[I ~int32 | ~int64](x *T, shift I)), the callable
+// is nil and why says so; a generic function that does not name it and
+// takes no tensor once instantiated is no kernel (nil, no why).
+func genericKernel(l *Lib, pkg *types.Package, name string, sig *types.Signature) (*Callable, string) {
+	n := sig.TypeParams().Len()
+	type try struct {
+		args []types.Type
+		code []string // the arguments as the call spells them
+		from string
+	}
+	var tries []try
+	universe := func(names []string) try {
+		var t try
+		for _, a := range names {
+			if tn, ok := types.Universe.Lookup(a).(*types.TypeName); ok {
+				t.args, t.code = append(t.args, tn.Type()), append(t.code, a)
+			}
+		}
+		return t
+	}
+	if len(l.Spec.Args) == n {
+		t := universe(l.Spec.Args)
+		t.from = "-type's type arguments"
+		tries = append(tries, t)
+	}
+	if elems := slices.Repeat([]string{l.Elem}, n); !slices.Equal(elems, l.Spec.Args) {
+		t := universe(elems)
+		t.from = "the element type init checks the values on"
+		tries = append(tries, t)
+	}
+	tries = append(tries, try{slices.Repeat([]types.Type{l.Tensor}, n), slices.Repeat([]string{l.Qual()}, n), "the tensor type"})
+	var tried []string
+	var first error
+	for _, t := range tries {
+		if len(t.args) != n {
+			continue
+		}
+		tried = append(tried, strings.Join(t.code, ", "))
+		inst, err := types.Instantiate(types.NewContext(), sig, t.args, true)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		c := newCallable(l, name, inst.(*types.Signature))
+		c.Pkg, c.Name = pkg, pkg.Name()+"."+name
+		c.TypeArgs, c.TypeArgsFrom = "["+strings.Join(t.code, ", ")+"]", t.from
+		if c.touches() {
+			return c, ""
+		}
+	}
+	if !mentions(sig, l.Named.Origin().Obj(), map[types.Type]bool{}) {
+		return nil, ""
+	}
+	why := fmt.Sprintf("a generic function init cannot instantiate with %s", strings.Join(tried, " or "))
+	if first != nil {
+		why += ": " + first.Error()
+	}
+	return nil, why + "; bind it by hand in a config that includes init's (docs/guide.md)"
+}
+
+// touches reports whether the callable takes or returns the tensor type
+// (or a list of it): a callable of the bindings.
+func (c *Callable) touches() bool {
+	return c.Result.Tensor || c.Result.List || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor || p.Kind == List })
+}
+
+// mentions reports whether the type t names the type obj (generic or an
+// instance of it), in its parameters and results for a signature.
+func mentions(t types.Type, obj *types.TypeName, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *types.Named:
+		if t.Origin().Obj() == obj {
+			return true
+		}
+		for i := range t.TypeArgs().Len() {
+			if mentions(t.TypeArgs().At(i), obj, seen) {
+				return true
+			}
+		}
+	case *types.Alias:
+		return mentions(types.Unalias(t), obj, seen)
+	case *types.Pointer:
+		return mentions(t.Elem(), obj, seen)
+	case *types.Slice:
+		return mentions(t.Elem(), obj, seen)
+	case *types.Array:
+		return mentions(t.Elem(), obj, seen)
+	case *types.Map:
+		return mentions(t.Key(), obj, seen) || mentions(t.Elem(), obj, seen)
+	case *types.Chan:
+		return mentions(t.Elem(), obj, seen)
+	case *types.Tuple:
+		for i := range t.Len() {
+			if mentions(t.At(i).Type(), obj, seen) {
+				return true
+			}
+		}
+	case *types.Signature:
+		return mentions(t.Params(), obj, seen) || mentions(t.Results(), obj, seen)
+	}
+	return false
+}
+
+// resultsWhy says why no binding returns the callable's value, for one
+// whose results are more than a tensor (or a list) and an error
+// (Frexp's mantissas and exponents); "" for another.
+func (c *Callable) resultsWhy() string {
+	if !c.Result.Other {
+		return ""
+	}
+	return "it returns " + c.results + ": init binds a kernel that returns one tensor (with an error or not), or that writes its first tensor argument; bind it by hand in a config that includes init's (docs/guide.md)"
 }
 
 // isList reports whether t is a slice of the tensor type.

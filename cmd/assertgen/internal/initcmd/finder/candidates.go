@@ -36,6 +36,15 @@ type Candidate struct {
 	// value is the result (kernelWrites): Returns is the argument it
 	// must write and return.
 	Value bool
+	// WritesInput says, for a kernel of the user's named for its op
+	// (namedKernel), the first case on which it changed an input the op
+	// only reads, and which: "on [[...]]: it changes its input 0, ...";
+	// "" where it did not. Its values judge it all the same.
+	WritesInput string
+	// Unbuilt is the compiler's message on the candidate's code, which
+	// the value check's program could not build (checkKept): it is left
+	// out of the program, and its verdict says why; "" for one built.
+	Unbuilt string
 }
 
 // Candidates returns the candidates of op among the callables: each
@@ -273,7 +282,7 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 	if ti != len(tensors) || mapped && maps != 1 || !mapped && si != len(op.Scalars) {
 		return ""
 	}
-	code := recv + c.GoName + "(" + strings.Join(args, ", ") + ")"
+	code := recv + c.GoName + c.TypeArgs + "(" + strings.Join(args, ", ") + ")"
 	switch {
 	case value && c.Result.List:
 		return c.listCode(code, op)
@@ -284,6 +293,10 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 		// error of a call that returns nothing else does.
 		return "res, err := " + code + "; if err != nil { panic(err) }; return res" + c.Result.Assert
 	case value && c.Result.Err:
+		return ""
+	case value && c.Result.Other:
+		// Results besides the tensor (Frexp's two tensors): the call is
+		// no value a kernel returns.
 		return ""
 	case value:
 		return code + c.Result.Assert

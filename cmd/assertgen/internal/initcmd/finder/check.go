@@ -4,10 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,24 +50,108 @@ var (
 // rejected for it, and the others run in a new program (runner). It keeps
 // the program it built for checkEmptyKept: cleanup removes it (on an
 // error nothing is left).
+//
+// A candidate whose code does not compile (a callable whose signature
+// init reads wrong) costs that candidate alone: where every error of the
+// build is in candidates' functions, those are left out of the program
+// (Candidate.Unbuilt), which is built again, a few times at most.
 func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, *runner, func(), error) {
-	src, err := program(l, cands)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	r, cleanup, err := builtRunner(ctx, dir, l, src)
-	if err != nil {
-		return nil, nil, nil, err
+	var r *runner
+	var cleanup func()
+	for builds := 1; ; builds++ {
+		src, err := program(l, cands)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		r, cleanup, err = builtRunner(ctx, dir, l, src)
+		if err == nil {
+			break
+		}
+		var be *buildError
+		if !errors.As(err, &be) || builds == maxBuilds {
+			return nil, nil, nil, err
+		}
+		bad := unbuiltCandidates(src, be.out)
+		if len(bad) == 0 {
+			return nil, nil, nil, err
+		}
+		for i, why := range bad {
+			if cands[i].Unbuilt != "" {
+				return nil, nil, nil, err // left out already: the errors are not its own
+			}
+			cands[i].Unbuilt = why
+		}
 	}
 	out, err := runBuilt(ctx, r, l, cands, false)
 	if err == nil {
 		var verdicts []Verdict
 		if verdicts, err = judge(out, l, cands); err == nil {
+			for i, c := range cands {
+				if c.Unbuilt != "" {
+					verdicts[i] = Verdict(unbuiltWhy + c.Unbuilt)
+				}
+			}
 			return verdicts, r, cleanup, nil
 		}
 	}
 	cleanup()
 	return nil, nil, nil, err
+}
+
+// maxBuilds bounds the builds of the value check's program: the first,
+// and those without the candidates the one before failed on (the
+// compiler says 10 errors at most).
+const maxBuilds = 4
+
+// unbuiltWhy starts the verdict of a candidate whose code did not
+// compile.
+const unbuiltWhy = "init could not compile a call of it: "
+
+// A buildError is a build of the value check's program that failed:
+// out is the go command's output.
+type buildError struct {
+	msg, out string
+}
+
+func (e *buildError) Error() string { return e.msg }
+
+// compileError matches an error of the compiler on the program's source:
+// its line and message.
+var compileError = regexp.MustCompile(`(?m)^\S*main\.go:(\d+):\d+: (.*)$`)
+
+// unbuiltCandidates returns the candidates (by index) whose functions in
+// src, the program, hold the errors of out, a build's output, each with
+// its first error's message; nil where an error is elsewhere (the
+// program's own code, an import) or none is read.
+func unbuiltCandidates(src []byte, out string) map[int]string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	type span struct{ cand, from, to int }
+	var spans []span
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "c") {
+			continue
+		}
+		if i, err := strconv.Atoi(fd.Name.Name[1:]); err == nil {
+			spans = append(spans, span{i, fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line})
+		}
+	}
+	bad := map[int]string{}
+	for _, m := range compileError.FindAllStringSubmatch(out, -1) {
+		line, _ := strconv.Atoi(m[1])
+		at := slices.IndexFunc(spans, func(s span) bool { return s.from <= line && line <= s.to })
+		if at < 0 {
+			return nil
+		}
+		if _, ok := bad[spans[at].cand]; !ok {
+			bad[spans[at].cand] = strings.TrimSpace(m[2])
+		}
+	}
+	return bad
 }
 
 // checkEmptyKept runs the candidates of cands chosen on empty inputs (no
@@ -136,7 +226,13 @@ func runBuilt(ctx context.Context, r *runner, l *Lib, cands []*Candidate, emptyO
 		}
 		out.WriteString(strings.Join(res.lines, "\n") + "\n")
 	}
-	lines, err := r.all(ctx, mode, groups(cands), cands)
+	var built [][]int // the groups, without the candidates left out (Unbuilt)
+	for _, g := range groups(cands) {
+		if g = slices.DeleteFunc(g, func(i int) bool { return cands[i].Unbuilt != "" }); len(g) > 0 {
+			built = append(built, g)
+		}
+	}
+	lines, err := r.all(ctx, mode, built, cands)
 	if err != nil {
 		return nil, err
 	}
@@ -172,22 +268,32 @@ func builtRunner(ctx context.Context, dir string, l *Lib, src []byte) (r *runner
 // runSource builds the program src as a package of the user's module
 // (dir, the user's package; runner.build) and runs it once, in a process
 // group of its own killed whole when it ends or at checkTimeout, and
-// returns its standard output; what names the program in errors (the
-// memory function's check: its output is the program's own, no
-// library method's).
+// returns the lines it wrote to its report (say, sayText: a file its
+// first argument names), not its standard output, on which the library's
+// code may print (a constructor's note); what names the program in
+// errors (the memory function's check).
 func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string) (*bytes.Buffer, error) {
 	r, cleanup, err := builtRunner(ctx, dir, l, src)
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
+	report := filepath.Join(r.tmp, "report")
+	if err := os.WriteFile(report, nil, 0o644); err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, r.bin)
+	cmd := exec.CommandContext(ctx, r.bin, report)
 	cmd.Dir = r.dir
 	ownGroup(cmd)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	stdout, err := os.Open(os.DevNull)
+	if err != nil {
+		return nil, err
+	}
+	defer stdout.Close()
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = stdout, &stderr
 	err = cmd.Run()
 	killGroup(cmd)
 	if err != nil {
@@ -196,7 +302,11 @@ func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string)
 		}
 		return nil, fmt.Errorf("%s (a program run in this module) failed: %v\n%s", what, err, strings.TrimSpace(stderr.String()))
 	}
-	return &stdout, nil
+	data, err := os.ReadFile(report)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewBuffer(data), nil
 }
 
 // groups are the indexes of the candidates of each callable, in the
@@ -265,6 +375,15 @@ func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
 			verdicts[c], runs[c] = Verdict(f[3]), len(cands[c].Op.Ref.Cases)
 			continue
 		}
+		if rest, ok := strings.CutPrefix(f[3], "W "); ok {
+			// A kernel of the user's that wrote an input (run.n): noted,
+			// and judged by its values.
+			why, res, _ := strings.Cut(rest, " | ")
+			if cands[c].WritesInput == "" {
+				cands[c].WritesInput = fmt.Sprintf("on%s: %s", caseInputs(cands[c].Op.Ref, k), why)
+			}
+			f[3] = res
+		}
 		// The first case whose values differ tells most; else the first
 		// that failed.
 		if v := verdict(cands[c].Op.Ref, k, f[3]); runs[c] == 0 || verdicts[c] == "" || v != "" && strings.Contains(string(v), ": got ") && !strings.Contains(string(verdicts[c]), ": got ") {
@@ -276,7 +395,7 @@ func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
 		return nil, fmt.Errorf("the value check wrote no probe")
 	}
 	for c, n := range runs {
-		if n != len(cands[c].Op.Ref.Cases) && verdicts[c] == "" {
+		if n != len(cands[c].Op.Ref.Cases) && verdicts[c] == "" && cands[c].Unbuilt == "" {
 			verdicts[c] = Verdict(fmt.Sprintf("ran %d of its %d cases", n, len(cands[c].Op.Ref.Cases)))
 		}
 	}
@@ -298,15 +417,8 @@ func probe(l *Lib, res string) error {
 
 // verdict compares the result res of case k with the reference.
 func verdict(ref *refvalues.Op, k int, res string) Verdict {
-	c := ref.Cases[k]
-	want, _ := ref.Want(c)
-	on := ""
-	for _, in := range c.In {
-		on += " " + in.String()
-	}
-	if len(c.Scalars) > 0 {
-		on += fmt.Sprintf(" with %v", c.Scalars)
-	}
+	want, _ := ref.Want(ref.Cases[k])
+	on := caseInputs(ref, k)
 	got, err := parseResult(res)
 	switch {
 	case err != nil:
@@ -315,6 +427,20 @@ func verdict(ref *refvalues.Op, k int, res string) Verdict {
 		return Verdict(fmt.Sprintf("on%s: got %s, want %s", on, got, want))
 	}
 	return ""
+}
+
+// caseInputs are the inputs of case k of ref, as a verdict names them:
+// " [[1 2] [3 4]] with [2]".
+func caseInputs(ref *refvalues.Op, k int) string {
+	c := ref.Cases[k]
+	on := ""
+	for _, in := range c.In {
+		on += " " + in.String()
+	}
+	if len(c.Scalars) > 0 {
+		on += fmt.Sprintf(" with %v", c.Scalars)
+	}
+	return on
 }
 
 // parseResult reads "ok ROWS COLS : VALUES"; an error for anything else

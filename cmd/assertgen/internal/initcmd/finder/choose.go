@@ -31,7 +31,15 @@ type Binding struct {
 	// Option is the option the call passes (Candidate.Option), as the
 	// code spells it ("tensor.UseUnsafe()"); "" for none.
 	Option string
-	cand   *Candidate // the candidate it is
+	// Over are, for a binding of a kernel package's callable, the type's
+	// own methods and functions whose values are the op's too, which the
+	// kernel is bound over ("T.Map (mapped over the elements)").
+	Over []string
+	// WritesInput is Candidate.WritesInput: a kernel of the user's, named
+	// for the op, changed an input the op only reads, and is bound all
+	// the same (its bug the checks' to report).
+	WritesInput string
+	cand        *Candidate // the candidate it is
 }
 
 // An OptionUse is what the value check found of an Option it tried: the
@@ -71,6 +79,9 @@ type Found struct {
 	// Operators are the operator values of the kernel packages
 	// (Recv.Operator), with the ops bound to each or why none is.
 	Operators []OperatorUse
+	// unbuilt are the callables a candidate of which did not compile
+	// (Candidate.Unbuilt), with the compiler's message.
+	unbuilt map[string]string
 }
 
 // An OperatorUse is what the value check found of an operator value's
@@ -103,7 +114,12 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 		return nil, err
 	}
 	defer cleanup()
-	f := &Found{Candidates: len(cands)}
+	f := &Found{Candidates: len(cands), unbuilt: map[string]string{}}
+	for _, c := range cands {
+		if _, ok := f.unbuilt[c.Callable.Name]; c.Unbuilt != "" && !ok {
+			f.unbuilt[c.Callable.Name] = c.Unbuilt
+		}
+	}
 	f.Views, f.Cat = chooseForms(cands, verdicts)
 	bound := map[string]map[string]bool{} // callable -> ops it is bound to
 	byOp := map[*Op][]int{}
@@ -155,6 +171,7 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 	// the user checks, the type's own methods and functions the
 	// fallback (kern.Neg over gorgonia's tensor.Neg).
 	var tiers [5][]*Candidate
+	var own []string // the type's own callables that compute the op
 	for _, i := range idx {
 		if verdicts[i] != "" {
 			continue
@@ -163,6 +180,9 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 		t := map[bool]int{true: 0, false: 1}[c.Named]
 		if t == 1 && !c.Map && c.Op.Ref.Constant() {
 			continue // by its name only: a callable that clears a tensor gives zero's values
+		}
+		if name := c.Callable.Name + map[bool]string{true: " (mapped over the elements)"}[c.Map]; c.Callable.Pkg == nil && c.Form == nil && !slices.Contains(own, name) {
+			own = append(own, name)
 		}
 		if c.Callable.Pkg == nil {
 			t += 2
@@ -177,7 +197,10 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 			continue
 		}
 		c := tier[0]
-		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, cand: c}
+		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, WritesInput: c.WritesInput, cand: c}
+		if c.Callable.Pkg != nil {
+			b.Over = own
+		}
 		if c.Option != nil {
 			b.Option = c.optArg
 		}
@@ -259,7 +282,9 @@ func rejections(l *Lib, ops []*Op, cands []*Candidate, verdicts []Verdict, bound
 		if c.Named && verdicts[i] != "" && !bound[c.Callable.Name][c.Op.Name] && !anyPasses(cands, verdicts, c) {
 			v := firstVerdict(cands, verdicts, c)
 			why := "its values are not the op's: " + v
-			if !strings.Contains(v, ": got ") {
+			if strings.HasPrefix(v, unbuiltWhy) {
+				why = v
+			} else if !strings.Contains(v, ": got ") {
 				why = "it does not do what the op does: " + v // a panic, a new buffer, a written input
 			}
 			k := key{c.Callable.Name, why}
@@ -370,6 +395,8 @@ func operatorUses(l *Lib, cands []*Candidate, verdicts []Verdict, bs []Binding) 
 			}
 		}
 		switch {
+		case tried == 0 && c.resultsWhy() != "":
+			u.Why = c.resultsWhy()
 		case tried == 0:
 			u.Why = "its parameters take no op's tensors and scalars (" + c.signature() + ")"
 		case named == "" && tried == 1:
@@ -414,6 +441,9 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 	for _, r := range f.Rejected {
 		said[r.Callable] = true
 	}
+	for _, g := range l.Generics {
+		f.Rejected = append(f.Rejected, Rejection{Callable: g.Name, Why: g.Why})
+	}
 	for _, c := range l.Callables {
 		if c.Pkg == nil || c.Recv != nil && c.Recv.Operator || done[c.Name] {
 			continue // the library's own, an operator (Operators says it), bound, or said
@@ -428,9 +458,15 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 				named = append(named, o)
 			}
 		}
-		switch {
+		slices.Sort(named)
+		switch why := c.resultsWhy(); {
+		case why != "" && !said[c.Name]:
+			// Its results are none a binding returns (Frexp's two
+			// tensors): said first, the op of its name after.
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: why})
+		case f.unbuilt[c.Name] != "" && !said[c.Name]:
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: unbuiltWhy + f.unbuilt[c.Name]})
 		case len(named) > 0:
-			slices.Sort(named)
 			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named,
 				Why: "assertgen's reference has no values for them, so init cannot check a binding: bind it by hand in a config that includes init's (docs/guide.md)"})
 		case !said[c.Name] && !fits:

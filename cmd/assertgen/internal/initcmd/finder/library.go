@@ -107,6 +107,9 @@ type Lib struct {
 	// Kernels are the packages of a kernel library over the type (Load's
 	// kernels), whose exported functions of the type are Callables too.
 	Kernels []*types.Package
+	// Generics are the generic functions of the kernel packages over the
+	// type that init could not instantiate (instantiateKernel), with why.
+	Generics []Generic
 }
 
 // kernelPackages splits what Load loaded into the library's package and

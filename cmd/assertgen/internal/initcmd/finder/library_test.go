@@ -606,3 +606,73 @@ func TestReproConversions(t *testing.T) {
 		}
 	}
 }
+
+// TestBindGenericKernels (issue 79, item 7): over a library type that is
+// not generic (fake's M), a kernel package of generic functions alone
+// (genkern) is imported by the value check and its kernel generic in
+// the element type is instantiated with it and bound (Sqrt[float64]),
+// one generic in the tensor with the tensor type (Neg[*fake.M]); one
+// init cannot instantiate (Roll[I ~int32 | ~int64]) is named with why;
+// a generic function of no tensor (Max) is no kernel.
+func TestBindGenericKernels(t *testing.T) {
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/genkern")
+	f := bindSome(t, dir, l, "sqrt", "neg")
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code + " # " + b.Callable
+	}
+	for op, want := range map[string]string{
+		"sqrt": "genkern.Sqrt[float64](self) # genkern.Sqrt",
+		"neg":  "genkern.Neg[*fake.M](self) # genkern.Neg",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.AddUnchecked(l, s, Ops(s, l.Qual(), l.Elem))
+	var rejected []string
+	for _, r := range f.Rejected {
+		rejected = append(rejected, r.String())
+	}
+	all := strings.Join(rejected, "\n")
+	if want := "genkern.Roll: a generic function init cannot instantiate with float64 or *fake.M: float64 does not satisfy ~int32 | ~int64"; !strings.Contains(all, want) {
+		t.Errorf("no rejection %q in:\n%s", want, all)
+	}
+	if strings.Contains(all, "genkern.Max") {
+		t.Errorf("a generic function of no tensor named as a kernel:\n%s", all)
+	}
+}
+
+// TestBindKernelUnbuilt: a candidate whose code does not compile costs
+// that candidate alone, not the value check (issue 79, item 6's kind):
+// the kernel package other's Mul, called in mul.Tensor's kernel, whose
+// parameter other hides the package, is named with the compiler's
+// message; its Neg is bound, and mul.Tensor to fake's own MulElem.
+func TestBindKernelUnbuilt(t *testing.T) {
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/other")
+	f := bindSome(t, dir, l, "neg", "mul")
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code + " # " + b.Callable
+	}
+	for op, want := range map[string]string{
+		"neg":        "other.Neg(self) # other.Neg",
+		"mul.Tensor": "ret.MulElem(self, other) # M.MulElem",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	var rejected []string
+	for _, r := range f.Rejected {
+		rejected = append(rejected, r.String())
+	}
+	all := strings.Join(rejected, "\n")
+	if want := "other.Mul: not mul.Tensor: init could not compile a call of it: other.Mul undefined"; !strings.Contains(all, want) {
+		t.Errorf("no rejection %q in:\n%s", want, all)
+	}
+}

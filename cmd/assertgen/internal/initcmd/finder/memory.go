@@ -269,6 +269,26 @@ func ProbeMemory(ctx context.Context, dir string, l *Lib) error {
 // elemSizes are the bytes of one element of each of formDtypes.
 var elemSizes = map[string]int{"bool": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "int": strconv.IntSize / 8, "uint8": 1, "float32": 4, "float64": 8, "complex64": 8, "complex128": 16}
 
+// sayText declares say, which writes a line of the report of a program
+// runSource runs: the file its first argument names, which runSource
+// reads, apart from the program's standard output, on which the
+// library's code may print (a constructor's note for a 4-d tensor).
+const sayText = `// report is the file of the program's lines (os.Args[1]).
+var report = func() *os.File {
+	f, err := os.OpenFile(os.Args[1], os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}()
+
+// say writes one line of the program's report, at once.
+func say(format string, args ...any) {
+	report.WriteString(fmt.Sprintf(format, args...) + "\n")
+}
+
+`
+
 // memoryProgram is the program ProbeMemory runs: per form, a line "K
 // refused WHY" (the constructor panicked, or the tensor does not read
 // back with its sizes and values), "K unread WHY" (the memory function
@@ -276,7 +296,7 @@ var elemSizes = map[string]int{"bool": 1, "int8": 1, "int16": 2, "int32": 4, "in
 // geometry that tells its sizes from others) or "K read".
 func (l *Lib) memoryProgram(forms []Form) string {
 	var b strings.Builder
-	b.WriteString(l.programHead(l.MemoryBody(Dtypes(forms)), "fmt", "slices"))
+	b.WriteString(l.programHead(l.MemoryBody(Dtypes(forms)), "fmt", "os", "slices"))
 	b.WriteString(`// other returns the geometry's fingerprint of a tensor of sizes shape,
 // false when the constructor does not make one.
 func other(mk func([]int) tensorT, shape []int) (fp uint64, ok bool) {
@@ -291,7 +311,7 @@ func other(mk func([]int) tensorT, shape []int) (fp uint64, ok bool) {
 func main() {
 `)
 	for k := range forms {
-		fmt.Fprintf(&b, "\tfmt.Println(%d, form%d())\n", k, k)
+		fmt.Fprintf(&b, "\tsay(\"%d %%s\", form%d())\n", k, k)
 	}
 	b.WriteString("}\n")
 	for k, f := range forms {
@@ -303,8 +323,8 @@ func main() {
 // programHead is the start of a program that checks the memory function:
 // its package clause, its imports (imports, which must not be reflect,
 // with asserts and the library's package as lib, and reflect where body
-// names it), tensorT, the tensor type, and memory, the memory function of
-// body.
+// names it; fmt and os among them, which say needs), tensorT, the tensor
+// type, memory, the memory function of body, and say (sayText).
 func (l *Lib) programHead(body string, imports ...string) string {
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n")
@@ -318,7 +338,7 @@ func (l *Lib) programHead(body string, imports ...string) string {
 	fmt.Fprintf(&b, "\n\t\"github.com/assertgen/assertgen/asserts\"\n\n\tlib %q\n)\n\n", l.Pkg.Path())
 	typ := types.TypeString(l.Tensor, func(*types.Package) string { return "lib" })
 	fmt.Fprintf(&b, "type tensorT = %s\n\nfunc memory(t tensorT) asserts.Memory {\n%s\n}\n\n", typ, body)
-	return b.String()
+	return b.String() + sayText
 }
 
 // formProbe is the function of memoryProgram that makes and reads the

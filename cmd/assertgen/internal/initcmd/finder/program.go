@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"go/types"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,16 +25,15 @@ import (
 func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	pkg := l.Pkg.Name()
 	var b bytes.Buffer
+	// The kernel packages a candidate calls, and those alone: a package
+	// of generic functions has no name the program could use otherwise.
 	var kern strings.Builder
 	for _, k := range l.Kernels {
-		fmt.Fprintf(&kern, "\t%s %q\n", k.Name(), k.Path())
-	}
-	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"os\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n%s)\n\n", pkg, l.Pkg.Path(), kern.String())
-	for _, k := range l.Kernels {
-		if n := firstExported(k); n != "" {
-			fmt.Fprintf(&b, "var _ = %s.%s\n", k.Name(), n)
+		if slices.ContainsFunc(cands, func(c *Candidate) bool { return c.Callable.Pkg == k }) {
+			fmt.Fprintf(&kern, "\t%s %q\n", k.Name(), k.Path())
 		}
 	}
+	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"os\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n%s)\n\n", pkg, l.Pkg.Path(), kern.String())
 	// The tensor type is tensorT: gorgonia's package is named tensor.
 	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensorT = %s\n\ntype elem = %s\n\n", l.Qual(), l.Elem)
 	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensorT {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
@@ -73,11 +72,20 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	// and the compiler's time is the functions'.
 	b.WriteString("}\n\nvar runs = []run{\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "{%q, %d, %d, %t, c%d},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, i)
+		fmt.Fprintf(&b, "{%q, %d, %d, %t, %t, c%d},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, c.namedKernel(), i)
 	}
 	b.WriteString("}\n\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s tensorT) tensorT {\n%s%s\n}\n\n", i, runIn, runS, runOut, c.params(), c.body(l))
+		body := c.body(l)
+		if c.Unbuilt != "" {
+			// Its code did not compile: not run.
+			body = ""
+			for _, p := range c.Op.Params {
+				body += "_ = " + p.Name + "\n"
+			}
+			body += "panic(\"not built\")"
+		}
+		fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s tensorT) tensorT {\n%s%s\n}\n\n", i, runIn, runS, runOut, c.params(), body)
 	}
 	return format.Source(b.Bytes())
 }
@@ -106,6 +114,10 @@ type run struct {
 	// tensor returned is a bug of the kernel, which the checks report
 	// (same_storage, returns_arg), not another op.
 	k bool
+	// n is set for a kernel of the user's named for its op: an input it
+	// writes is its bug, for the checks to report (same_content), not
+	// another op: its line says so ("W WHY | ") before its values.
+	n bool
 	f func(in []tensorT, s []float64, out tensorT) tensorT
 }
 
@@ -226,19 +238,26 @@ func runCase(r run, cs kase) string {
 	if w != nil && res != w {
 		return "another tensor returned: it returns a tensor other than the one it writes, which the schema returns"
 	}
+	wrote := ""
 	for i, x := range in {
 		if i == 0 && r.w == 0 {
 			continue // self, written in place
 		}
 		if _, vals := read(x); !same(vals, cs.in[i].data) {
-			return fmt.Sprintf("input written: it changes its input %d, which the schema only reads", i)
+			why := fmt.Sprintf("it changes its input %d, which the schema only reads", i)
+			if !r.n {
+				return "input written: " + why
+			}
+			if wrote == "" {
+				wrote = "W " + why + " | "
+			}
 		}
 	}
 	line := show(res)
 	if res != nil && r.v != 0 {
 		line = shares(line, res, in, r.v == 1)
 	}
-	return line
+	return wrote + line
 }
 
 // emptyMain runs the runs idx on empty inputs (empty) and says what
@@ -455,6 +474,14 @@ func (c *Candidate) writes() int {
 	return 0
 }
 
+// namedKernel reports whether the candidate calls a kernel of the
+// user's (a kernel package's callable) named for its op: an input it
+// writes is noted (Candidate.WritesInput), for the checks to report,
+// not a reason to bind the type's own method instead.
+func (c *Candidate) namedKernel() bool {
+	return c.Callable.Pkg != nil && c.Named
+}
+
 // memory is what the candidate's result must be, as the program's run
 // names it: 1 a view of self, 2 a tensor of its own (cat, and a
 // functional op's callable bound by its values alone: a method whose
@@ -512,17 +539,4 @@ func (c *Candidate) body(l *Lib) string {
 		return b.String() + "return " + c.Code
 	}
 	return b.String() + c.Code + "\nreturn " + c.Returns
-}
-
-// firstExported is the first exported name of package p: the program
-// uses it so that an import no candidate calls still compiles.
-func firstExported(p *types.Package) string {
-	for _, n := range p.Scope().Names() {
-		if o := p.Scope().Lookup(n); o.Exported() {
-			if _, isType := o.(*types.TypeName); !isType {
-				return n
-			}
-		}
-	}
-	return ""
 }

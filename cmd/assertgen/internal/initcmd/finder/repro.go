@@ -213,12 +213,12 @@ func (h *ReproHooks) ReproTensor(dtype string, shape []int, vals []float64) (str
 func (l *Lib) CheckRepro(ctx context.Context, dir string, h *ReproHooks) error {
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n")
-	for _, p := range slices.Concat(h.Imports, []string{"fmt", "slices"}) {
+	for _, p := range slices.Concat(h.Imports, []string{"fmt", "os", "slices"}) {
 		if !strings.Contains(b.String(), strconv.Quote(p)) {
 			fmt.Fprintf(&b, "\t%q\n", p)
 		}
 	}
-	b.WriteString(")\n\nvar _ = fmt.Sprint\n\n" + h.Decls + "\n")
+	b.WriteString(")\n\nvar _ = fmt.Sprint\n\n" + sayText + h.Decls + "\n")
 	impl := ""
 	if strings.Contains(h.Decls, "func tensorImpl(") {
 		impl = "\tif tensorImpl(x) != uintptr(unsafe.Pointer(x)) {\n\t\treturn \"tensorImpl is not the pointer\"\n\t}\n"
@@ -270,7 +270,7 @@ func (l *Lib) CheckRepro(ctx context.Context, dir string, h *ReproHooks) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "\tfmt.Printf(\"%%s: %%s\\n\", %q, check(%s, []int{%s}, %#v))\n", f.String(), x, ints(shape), vals)
+		fmt.Fprintf(&b, "\tsay(\"%%s: %%s\", %q, check(%s, []int{%s}, %#v))\n", f.String(), x, ints(shape), vals)
 	}
 	b.WriteString("}\n")
 	out, err := runSource(ctx, dir, l, []byte(b.String()), fmt.Sprintf("the check of the reproducers' hooks of %s", l.Spec))
@@ -351,7 +351,7 @@ func checkView(base, x %s, sizes []int, vals, left []float64) string {
 		if err != nil {
 			return "", "", err
 		}
-		fmt.Fprintf(&b, "\tbt := %s\n\tfmt.Printf(\"%stransposed: %%s\\n\", checkView(bt, %s, []int{2, 3}, %#v, make([]float64, 6)))\n",
+		fmt.Fprintf(&b, "\tbt := %s\n\tsay(\"%stransposed: %%s\", checkView(bt, %s, []int{2, 3}, %#v, make([]float64, 6)))\n",
 			base, viewCheckMark, fmt.Sprintf(h.Transpose, "bt"), vals)
 	}
 	if h.Select != "" {
@@ -361,7 +361,7 @@ func checkView(base, x %s, sizes []int, vals, left []float64) string {
 		}
 		left := slices.Clone(vals)
 		left[2], left[3] = 0, 0
-		fmt.Fprintf(&b, "\tbs := %s\n\tfmt.Printf(\"%sselected: %%s\\n\", checkView(bs, %s, []int{2}, %#v, %#v))\n",
+		fmt.Fprintf(&b, "\tbs := %s\n\tsay(\"%sselected: %%s\", checkView(bs, %s, []int{2}, %#v, %#v))\n",
 			base, viewCheckMark, fmt.Sprintf(h.Select, "bs", 1), vals[2:4], left)
 	}
 	return decl, b.String(), nil

@@ -62,7 +62,7 @@ func (r *runner) build(ctx context.Context, src []byte) error {
 	case err != nil && ctx.Err() != nil:
 		return fmt.Errorf("the build of the check of %s's values was stopped: %v", r.spec, ctx.Err())
 	case err != nil:
-		return fmt.Errorf("the check of %s's values (a program built in this module) failed: %v\n%s", r.spec, err, strings.TrimSpace(string(out)))
+		return &buildError{msg: fmt.Sprintf("the check of %s's values (a program built in this module) failed: %v\n%s", r.spec, err, strings.TrimSpace(string(out))), out: string(out)}
 	}
 	return nil
 }

@@ -237,12 +237,12 @@ const viewMark = "assertgen-view "
 // yes" or "K no WHY".
 func (l *Lib) viewProgram(cands []*SweepView) string {
 	var b strings.Builder
-	b.WriteString(l.programHead(l.MemoryBody(Dtypes(l.Memory.Read)), "fmt", "slices", "time", "unsafe"))
+	b.WriteString(l.programHead(l.MemoryBody(Dtypes(l.Memory.Read)), "fmt", "os", "slices", "time", "unsafe"))
 	val, _ := ElemCode(l.Elem)
 	r := strings.NewReplacer("$K", "", "$ELEM", l.Elem, "$VAL", val, "$CTOR", l.Ctor.Call("lib", "shape", "data"))
 	b.WriteString(r.Replace(viewProgramMain))
 	for k := range cands {
-		fmt.Fprintf(&b, "\tfmt.Printf(\"\\n%s%d %%s\\n\", try(view%d))\n", viewMark, k, k)
+		fmt.Fprintf(&b, "\tsay(\"%s%d %%s\", try(view%d))\n", viewMark, k, k)
 	}
 	b.WriteString("}\n")
 	for k, c := range cands {
