@@ -53,7 +53,7 @@ func (j *Job) checkImports(c *config.Config, res *gen.Result) ([]string, error) 
 			if key == "" {
 				key = "output"
 			}
-			errs = append(errs, c.Errorf(key, "%s is an internal package, which Go lets only the packages under %s import, and the package gen writes in %s is not one of them: write the output under %s (output:)%s", p.Path, internalRoot(p.Path), j.Dir, internalRoot(p.Path), with(p.Tag)))
+			errs = append(errs, c.Errorf(key, "%s is an internal package, which Go lets only the packages under %s import, and the package gen writes in %s is not one of them: write the output under %s (output:)%s", p.Path, internalRoot(p.Path), j.Dir, internalRoot(p.Path), discover.WithTags(p.Tag)))
 		default:
 			notes = append(notes, noteOf(p))
 		}
@@ -105,10 +105,10 @@ func (j *Job) importKeys(c *config.Config) map[string]string {
 func (j *Job) cycleError(c *config.Config, keys map[string]string, p discover.ImportProblem) *schema.Error {
 	for _, back := range p.Back {
 		if key := keys[back]; key != "" {
-			return c.Errorf(key, "%s imports the package gen writes in %s, directly or not, and that package imports it: an import cycle, which Go refuses; write the output where %s does not import it (output:)%s", back, j.Dir, back, with(p.Tag))
+			return c.Errorf(key, "%s imports the package gen writes in %s, directly or not, and that package imports it: an import cycle, which Go refuses; write the output where %s does not import it (output:)%s", back, j.Dir, back, discover.WithTags(p.Tag))
 		}
 	}
-	return c.Errorf("output", "the package gen writes in %s would be in an import cycle, which Go refuses: %s%s", j.Dir, p.Msg, with(p.Tag))
+	return c.Errorf("output", "the package gen writes in %s would be in an import cycle, which Go refuses: %s%s", j.Dir, p.Msg, discover.WithTags(p.Tag))
 }
 
 // noteOf is the one line that says what to run once the files are
@@ -139,12 +139,4 @@ func internalRoot(path string) string {
 		}
 	}
 	return path
-}
-
-// with says which build a problem was found in.
-func with(tag string) string {
-	if tag == "" {
-		return ""
-	}
-	return " (with -tags " + tag + ")"
 }
