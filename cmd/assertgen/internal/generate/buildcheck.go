@@ -15,14 +15,17 @@ import (
 )
 
 // checkImports runs the go command's load of the files gen is to write
-// (res, in j.Dir) as if they were written, in the release and the checked
-// build, before anything is written: an import cycle (through kernels:,
-// memory:, bind_imports: or the type map's packages) or an internal
-// package the output may not import is refused at the config's line that
-// brought the import in. What a command fixes once the files are written
-// (a vendor tree to update, a module to add) comes back as notes, one
-// line each, to print after writing. Outside any module nothing is
-// checked (ModuleNote says so).
+// (res, in j.Dir) as if they were written. It loads the release and the
+// checked build, before anything is written. Two problems are refused at
+// the config's line that brought the import in:
+//   - an import cycle, through kernels:, memory:, bind_imports: or the
+//     type map's packages;
+//   - an internal package the output may not import.
+//
+// What a command fixes once the files are written (a vendor tree to
+// update, a module to add) comes back as notes, one line each, to print
+// after writing. Outside any module nothing is checked; ModuleNote says
+// so.
 func (j *Job) checkImports(c *config.Config, res *gen.Result) ([]string, error) {
 	if !InModule(j.Dir) {
 		return nil, nil
@@ -65,9 +68,9 @@ func (j *Job) checkImports(c *config.Config, res *gen.Result) ([]string, error) 
 	return slices.Compact(notes), nil
 }
 
-// importKeys maps the packages the config brings into the generated
-// files' imports to the config's keys that name them, the first by
-// kernels:, memory:, bind_imports:, types: (sorted).
+// importKeys maps the packages the config brings into the generated files'
+// imports to the config's keys that name them. The first key wins, in the
+// order kernels:, memory:, bind_imports:, types: (sorted).
 func (j *Job) importKeys(c *config.Config) map[string]string {
 	keys := map[string]string{}
 	add := func(path, key string) {
@@ -100,8 +103,8 @@ func (j *Job) importKeys(c *config.Config) map[string]string {
 	return keys
 }
 
-// cycleError is the refusal of an import cycle: at the config's key of
-// the first package that leads back to the output.
+// cycleError is the refusal of an import cycle, at the config's key of the
+// first package that leads back to the output.
 func (j *Job) cycleError(c *config.Config, keys map[string]string, p discover.ImportProblem) *schema.Error {
 	for _, back := range p.Back {
 		if key := keys[back]; key != "" {
@@ -112,8 +115,8 @@ func (j *Job) cycleError(c *config.Config, keys map[string]string, p discover.Im
 }
 
 // noteOf is the one line that says what to run once the files are
-// written (the notes are deduplicated: one line for all of assertgen's
-// packages a module lacks).
+// written. The notes are deduplicated: one line for all of assertgen's
+// packages a module lacks.
 func noteOf(p discover.ImportProblem) string {
 	if strings.Contains(p.Msg, "vendor") {
 		return "the module vendors its dependencies, and the generated package imports packages its vendor tree lacks: run go mod vendor"
