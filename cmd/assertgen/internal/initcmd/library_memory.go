@@ -17,9 +17,9 @@ func (t *libTarget) memoryDtypes() []string { return finder.Dtypes(t.Lib.Memory.
 // MemoryImportsReflect reports whether the memory function names reflect.
 func (t *libTarget) MemoryImportsReflect() bool { return t.Lib.MemoryImportsReflect(t.memoryDtypes()) }
 
-// MemoryNotes are the memory function's doc comment's lines on what it
-// reads and what the library's API leaves it unable to (each a line of
-// text, without the comment's slashes).
+// MemoryNotes are the lines of the memory function's doc comment: what it
+// reads, what it cannot read, and what the library's API does not give it
+// (strides). Each is a line of text, without the comment's slashes.
 func (t *libTarget) MemoryNotes() []string {
 	m := t.Lib.Memory
 	var out []string
@@ -207,9 +207,9 @@ func (t *libTarget) SweepData() string {
 	return b.String()
 }
 
-// FormCases are the cases of the conformance test of the forms the
-// memory function read besides the one TestMemory makes (the element
-// type's matrices): Go code of a slice literal's elements.
+// FormCases are the cases of the conformance test of the forms the memory
+// function read besides the one TestMemory makes, the element type's
+// matrices. They are Go code of a slice literal's elements.
 func (t *libTarget) FormCases() string {
 	var b strings.Builder
 	q, ctor := t.Qual(), t.Ctor()
