@@ -224,17 +224,9 @@ func (t *libTarget) FormCases() string {
 		}
 		val, write := finder.ElemCode(f.Dtype)
 		elems := t.Lib.Elems("x", f.Dtype)
-		fmt.Fprintf(&b, "{%q,\nfunc() %s {\nshape, data := []int{%s}, make([]%s, %d)\nfor i := range data {\ndata[i] = %s\n}\nreturn %s\n},\n", f.String(), q, ints(shape), f.Dtype, n, val, ctor)
+		fmt.Fprintf(&b, "{%q,\nfunc() %s {\nshape, data := []int{%s}, make([]%s, %d)\nfor i := range data {\ndata[i] = %s\n}\nreturn %s\n},\n", f.String(), q, finder.Ints(shape), f.Dtype, n, val, ctor)
 		fmt.Fprintf(&b, "func(x %s) {\ne := %s\n%s\n},\n", q, elems, write)
 		fmt.Fprintf(&b, "func(x %s) %s {\nshape, data := append([]int(nil), %s...), append([]%s(nil), %s...)\nreturn %s\n}},\n", q, q, t.Lib.Sizes("x"), f.Dtype, elems, ctor)
 	}
 	return b.String()
-}
-
-func ints(l []int) string {
-	s := make([]string, len(l))
-	for i, v := range l {
-		s[i] = strconv.Itoa(v)
-	}
-	return strings.Join(s, ", ")
 }
