@@ -1,7 +1,8 @@
 // Package allowlist reads the YAML files that tell the planner three
-// things, each with a reason: which checks an op is exempt from, which
-// ops return views their schema does not admit, and which alias-annotated
-// ops may return a copy.
+// things, each with a reason:
+//   - which checks an op is exempt from;
+//   - which ops return views their schema does not admit;
+//   - which alias-annotated ops may return a copy.
 //
 // A file maps categories to lists of entries:
 //
@@ -150,9 +151,10 @@ type Entry struct {
 	// Op is the op as written: "transpose", "add.Tensor", "add.*".
 	Op    string
 	Match Match
-	// Arg is the argument the entry is about: the viewed argument of a
-	// Views entry, the argument a MayAlias entry's unannotated returns may
-	// alias, or the argument a Skip entry is limited to ("" for all).
+	// Arg is the argument the entry is about. For a Views entry, it is the
+	// viewed argument. For a MayAlias entry, the argument its unannotated
+	// returns may alias. For a Skip entry, the argument it is limited to,
+	// or "" for all.
 	Arg string
 	// Ret is the return a Skip entry is limited to, or -1 for all.
 	Ret int

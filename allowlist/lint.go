@@ -15,9 +15,9 @@ import (
 // file:line:col. The result is a sorted [schema.ErrorList], nil when there
 // is none. The problems are:
 //
-//   - unknown op: the entry selects no op, and its op is close to a name of
-//     the schema (a typo: the message suggests the closest name) or names
-//     a base that only has overloads ("add" instead of "add.*");
+//   - unknown op: the entry selects no op. Its op is close to a name of
+//     the schema, a typo: the message suggests the closest name. Or it
+//     names a base that only has overloads: "add" instead of "add.*".
 //   - stale entry: the entry selects no op and nothing close exists (an op
 //     that was removed or renamed);
 //   - duplicate: two user entries say the same thing;

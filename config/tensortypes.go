@@ -11,7 +11,7 @@ import (
 
 // tensorEntries are the type map keys of the tensor forms a wrapper holds
 // besides Tensor itself. Each has the Go type it must have, as a prefix of
-// the Tensor type: a wrapper takes tensors of one type, an absent one as
+// the Tensor type. A wrapper takes tensors of one type, an absent one as
 // nil, and a list as a slice of that type.
 var tensorEntries = []struct{ key, prefix string }{
 	{"Tensor?", ""},

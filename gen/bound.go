@@ -94,11 +94,11 @@ func BoundName(goName string) string { return "bound" + goName }
 
 // BoundSource is the source of the bound kernels of the selected ops of p
 // that o binds: PREFIX_bound.go, before gofmt. It is nil when o binds no
-// op. For each of its lines that holds bound code, it also gives the op
-// whose binding it is, and the offset of the line's first code byte in
-// the binding's code (Binding.Code, trimmed: see boundLines). The command
-// type-checks the source, and reports an error on such a line at that
-// place in the config.
+// op. It also gives, for each of its lines that holds bound code, the op
+// whose binding it is. With it comes the offset of the line's first code
+// byte in the binding's code (Binding.Code, trimmed: see boundLines). The
+// command type-checks the source, and reports an error on such a line at
+// that place in the config.
 func BoundSource(p *plan.Plan, o Options) ([]byte, map[int]BoundLine, error) {
 	ws, _, findings, err := prepare(p, &o)
 	if err != nil {
@@ -314,8 +314,8 @@ type boundCode struct {
 
 // boundBody returns the body of the bound function of w from its binding's
 // code. The body makes the new ret of a functional op. A parameter may be
-// named as a package the Tensor type is spelled with (a parameter mat of
-// *mat.Dense); the body could not name the package then, and a function of
+// named as a package the Tensor type is spelled with: a parameter mat of
+// *mat.Dense. The body could not name the package then, so a function of
 // its own makes ret.
 func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) (boundCode, error) {
 	code := strings.TrimSpace(b.Code)

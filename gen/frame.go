@@ -385,9 +385,9 @@ func (ss *shapeSet) shapeVar(fr *steps.Frame) string {
 	return n
 }
 
-// tensorFns returns, adding them, the names of the functions that make a
-// tensor of type t (a pointer type) from its handle, and element i of a
-// list of t from the list's data.
+// tensorFns returns the names of two functions, adding them. tensor makes
+// a tensor of type t, a pointer type, from its handle. elem makes element
+// i of a list of t from the list's data.
 func (ss *shapeSet) tensorFns(t kernels.GoType) (tensor, elem string) {
 	key := t.String()
 	if n, ok := ss.tensorFn[key]; ok {

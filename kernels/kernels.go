@@ -75,8 +75,8 @@ type Matcher interface {
 }
 
 // A Want is the signature a kernel must have: the Go types of its
-// parameters and results, as the type map spells them, and the type
-// parameters they name, with their constraints.
+// parameters and results, as the type map spells them. It also holds the
+// type parameters they name, with their constraints.
 type Want struct {
 	Params, Results []GoType
 	TypeParams      []TypeParam

@@ -10,10 +10,11 @@ import "fmt"
 // value is Counted.
 //
 // How a tensor is held is a property of its Go type, not a kind. Each of
-// these is held in one of the kinds: an interface type (asserts.Tensor
-// without a type map, or the runtime's own interface), a generic type
-// (type_params:), and a library's type with its kernels bound in the
-// config (bind:).
+// these types is held in one of the kinds:
+//   - an interface type: asserts.Tensor without a type map, or the
+//     runtime's own interface;
+//   - a generic type (type_params:);
+//   - a library's type with its kernels bound in the config (bind:).
 type Identity uint8
 
 const (

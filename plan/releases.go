@@ -6,9 +6,9 @@ import (
 )
 
 // The planner reads the rules of each PyTorch release's autograd codegen
-// from the release's Autograd part in internal/pytorch's table of
-// releases: the skip policy, the TensorImpl use-count check, and the
-// foreach and view rules. The release's lists are entries of the built-in
+// from the release's Autograd part, in internal/pytorch's table of
+// releases. They are the skip policy, the TensorImpl use-count check, and
+// the foreach and view rules. The release's lists are entries of the built-in
 // allowlist, limited to the releases that have them
 // (allowlist/defaults.yaml).
 

@@ -792,9 +792,9 @@ func (l *yamlLoader) checkEntries(entries []*Entry) {
 	}
 }
 
-// kindTags are the tags a release with KindTags gives an op for its kind:
-// out for an op with out arguments (torchgen's is_out_fn, scratch ops
-// included), and inplace for an op whose base name is in-place.
+// kindTags are the tags a release with KindTags gives an op for its kind.
+// An op with out arguments gets out (torchgen's is_out_fn, scratch ops
+// included). An op whose base name is in-place gets inplace.
 func kindTags(f *Func) []string {
 	var tags []string
 	if len(f.Out) > 0 {

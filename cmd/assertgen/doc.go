@@ -272,9 +272,9 @@
 // slice. The report says when it allocates.
 //
 // The bindings are for each op of the schema whose values assertgen's
-// reference knows (internal/refvalues): elementwise ops and their scalar
-// forms, mul, div, mm, matmul, kron, inverse, matrix_power, clone, copy,
-// fill and zero, with their in-place and out= forms. For each, init takes
+// reference knows (internal/refvalues). Those are elementwise ops and
+// their scalar forms, mul, div, mm, matmul, kron, inverse, matrix_power,
+// clone, copy, fill and zero, with their in-place and out= forms. For each, init takes
 // each exported method and function whose parameters take the op's, in
 // the forms a library spells it:
 //
@@ -403,10 +403,10 @@
 //
 //   - the ops bound: by name, by values alone, or mapped;
 //   - each callable whose name is that of ops it was not bound to, and
-//     why: its values (on which input, got and want); a panic; a new
-//     buffer for the tensor it writes, or another tensor returned; an
-//     input it writes where the op only reads it; parameters that do not
-//     take the op's, such as gonum's Add, which has no alpha;
+//     why. The reason is its values, on which input, got and want. Or it
+//     is a panic; a new buffer for the tensor it writes, or another tensor
+//     returned; or an input it writes where the op only reads it. Or its
+//     parameters do not take the op's, as gonum's Add, which has no alpha.
 //   - where it guessed. An out= tensor is written through the library's
 //     receiver, and checked with an out of the result's size, where
 //     PyTorch resizes it. Values were checked without broadcasting. No
@@ -747,10 +747,10 @@
 //
 //   - keywords and predeclared names: type → type_, len → len_;
 //   - the packages the wrapper refers to: asserts, kernels;
-//   - the wrapper's own locals: fr, the Frame; k and next, the receiver
-//     and its field in interface mode; r0, r1, ..., the results;
-//     before_<hash>, after_<hash> and shape_<hash>, the shape helpers and
-//     Shapes the wrapper refers to;
+//   - the wrapper's own locals. fr is the Frame. k and next are the
+//     receiver and its field in interface mode. r0, r1, ... are the
+//     results. before_<hash>, after_<hash> and shape_<hash> are the shape
+//     helpers and Shapes the wrapper refers to.
 //   - c, a0, l0, o0, ol0, locs_<hash>, checksPre_<hash> and
 //     checksPost_<hash>, so that parameter names stay the same across
 //     assertgen's releases.
@@ -1021,9 +1021,9 @@
 //
 //   - 0: success, and -h on a command.
 //   - 1: errors in the input, reported as file:line:col: message, all of
-//     them, sorted; findings of vet; stale files for gen -check; or ops the
-//     config selects that have no kernel (gen, function mode, without
-//     allow_missing_kernels).
+//     them, sorted. Or findings of vet, or stale files for gen -check. Or
+//     ops the config selects that have no kernel (gen, function mode,
+//     without allow_missing_kernels).
 //   - 2: a wrong command line.
 //   - 130 and 143: stopped by SIGINT or SIGTERM. gen, init, vet -stubs and
 //     plan -o say which files the directory holds.

@@ -99,9 +99,10 @@ type Torchgen struct {
 	// L1142 list resize_ and resize_as_.
 	NotViewOps []string
 	// InplaceViewNamingExempt are op names, and InplaceViewNamingExemptBases
-	// base names, exempt from a naming rule: an inplace_view op ends in '_'
-	// and has an out-of-place op of the same base name (gen.py
-	// error_check_native_functions; 1.13 L255, 2.6 L319, 2.14 L327).
+	// base names, exempt from a naming rule. The rule: an inplace_view op
+	// ends in '_', and has an out-of-place op of the same base name.
+	// Source: gen.py error_check_native_functions (1.13 L255, 2.6 L319,
+	// 2.14 L327).
 	InplaceViewNamingExempt      []string
 	InplaceViewNamingExemptBases []string
 

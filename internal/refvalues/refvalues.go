@@ -108,7 +108,7 @@ func (o *Op) Constant() bool {
 }
 
 // Ignorable are the schema arguments that do not change an op's values,
-// so a binding may leave them out: copy_'s non_blocking, clone's
+// so a binding may leave them out. They are copy_'s non_blocking, clone's
 // memory_format, and the *_like ops' dtype, layout, device and
 // pin_memory. Unset, the last four take self's. A library of one element
 // type and one device has nothing to do with them; init's report says so.

@@ -117,9 +117,9 @@ func (t *target) declares(name string) bool {
 	return false
 }
 
-// A tparam is a type parameter of a generic tensor type: its name in the
-// declaration, its name in the config (the same when the config allows
-// it), and the element types to check it with.
+// A tparam is a type parameter of a generic tensor type. It holds its name
+// in the declaration and its name in the config, the same when the config
+// allows it. It holds the element types to check it with.
 type tparam struct {
 	Decl, Name string
 	Instances  []string

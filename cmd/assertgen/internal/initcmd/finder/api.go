@@ -234,9 +234,12 @@ func (r *Raw) Matrix() bool { return r.Rows != "" }
 func (r *Raw) shaped() bool { return r.Elems != "" || r.Flat }
 
 // findRaw returns the first exported method of the tensor type, by name,
-// that takes no parameters and returns either a slice of its elements or
-// a struct holding one with its rows, columns and stride (fields named
-// so). It returns nil if there is none. A matrix's needs a constructor of
+// that takes no parameters and returns one of:
+//   - a slice of its elements;
+//   - a struct holding one, with its rows, columns and stride, in fields
+//     named so.
+//
+// It returns nil if there is none. A matrix's needs a constructor of
 // two sizes; a slice's, one of one size.
 func findRaw(l *Lib) *Raw {
 	ms := types.NewMethodSet(l.Tensor)

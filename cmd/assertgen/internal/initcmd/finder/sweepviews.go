@@ -112,7 +112,7 @@ func isInt(t types.Type) bool {
 }
 
 // intMakers returns the exported functions of the library's package that
-// make a value of type t from one int, maybe with a variadic rest of ints
+// make a value of type t from one int. A variadic rest of ints may follow,
 // left empty: gorgonia's S(start int, opt ...int) Slice.
 func intMakers(l *Lib, t types.Type) []string {
 	var out []string

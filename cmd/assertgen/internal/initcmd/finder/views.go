@@ -48,8 +48,8 @@ var viewHelpers = map[string]string{
 var ViewHelperNames = []string{"AssertgenNarrow", "AssertgenSelect", "AssertgenSlice", "AssertgenAlias", "AssertgenCat", "assertgenView", "assertgenDims"}
 
 // viewMethods are the methods of the tensor type that may return a block
-// of it on its memory: four parameters of an int kind, and the tensor (or
-// an interface it implements) alone as the result.
+// of it on its memory. They take four parameters of an int kind. Their
+// one result is the tensor, or an interface it implements.
 func viewMethods(l *Lib) []*Callable {
 	var out []*Callable
 	for _, c := range l.Callables {
@@ -290,9 +290,9 @@ func chooseForms(cands []*Candidate, verdicts []Verdict) (views, cat *ViewForm) 
 	return views, cat
 }
 
-// viewRejections returns the view methods through no form of which the
-// view ops are bound, with the first failure of their first order: a copy
-// for a view, or values of other rows and columns.
+// viewRejections returns the view methods the view ops are not bound
+// through, in any form. Each comes with the first failure of its first
+// order: a copy for a view, or values of other rows and columns.
 func viewRejections(cands []*Candidate, verdicts []Verdict, chosen *ViewForm) []Rejection {
 	var out []Rejection
 	why := map[*Callable]string{}
