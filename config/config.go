@@ -221,9 +221,8 @@ func Parse(path string, src []byte) (*Config, error) {
 		}
 		written := k.Value // the key as the user wrote it, for messages
 		if key := oldKey(k.Value); key != nil {
-			// A deprecated spelling (tags: for tags_yaml:, named as its
-			// flag -tags-yaml) still reads into the key's field, and says
-			// so.
+			// A deprecated spelling (tags: for tags_yaml:, its flag
+			// -tags-yaml) still reads into the key's field, and says so.
 			c.Notes = append(c.Notes, &schema.Error{Pos: pos(k), Msg: fmt.Sprintf("%s: is deprecated; use %s: (the -%s flag)", k.Value, key.Name, key.Flag())})
 			k = &yaml.Node{Kind: k.Kind, Tag: k.Tag, Value: key.Name, Line: k.Line, Column: k.Column}
 		}
