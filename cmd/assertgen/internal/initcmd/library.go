@@ -367,9 +367,10 @@ func importOf(f *ast.File, x ast.Expr) string {
 const assertsHint = "(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)"
 
 // checkBuilds type-checks the package with the Go files init adds to it,
-// in the release and the debug build: the memory function and the
-// go:generate line. The tests are not checked; they need the package gen
-// writes. A refusal names what would not build, and nothing is written.
+// in the release and the debug build: the memory function, and the file
+// of the go:generate line. The tests are not checked; they need the
+// package gen writes. A refusal names what would not build, and nothing
+// is written.
 func (t *libTarget) checkBuilds(files map[string][]byte) error {
 	added := addedSources(t.Dir, files)
 	if err := discover.CheckAdded(t.Dir, added, []string{t.MemoryFunc}, gen.DefaultBuildTag); err != nil {
