@@ -274,9 +274,9 @@
 // The bindings are for each op of the schema whose values assertgen's
 // reference knows (internal/refvalues). Those are elementwise ops and
 // their scalar forms, mul, div, mm, matmul, kron, inverse, matrix_power,
-// clone, copy, fill and zero, with their in-place and out= forms. For each, init takes
-// each exported method and function whose parameters take the op's, in
-// the forms a library spells it:
+// clone, copy, fill and zero, with their in-place and out= forms. For
+// each, init takes each exported method and function whose parameters take
+// the op's, in the forms a library spells it:
 //
 //   - into a receiver: ret.M(self, other) for the functional op,
 //     out.M(...) for out=, self.M(self, other) in place;

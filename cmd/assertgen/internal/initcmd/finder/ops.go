@@ -50,8 +50,8 @@ const (
 // Ops returns the ops of s whose values the reference knows, and whose
 // parameters a binding of a tensor type can take. Those parameters are
 // tensors (Go type tensor), numbers (Scalar is elem), and those refvalues
-// ignores. The ops have one Tensor result. In-place and out= ops take their functional
-// op's values.
+// ignores. The ops have one Tensor result. In-place and out= ops take
+// their functional op's values.
 func Ops(s *schema.Schema, tensor, elem string) []*Op {
 	byName := map[string]*schema.Op{}
 	for _, o := range s.Ops {
