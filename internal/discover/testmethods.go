@@ -17,13 +17,13 @@ import (
 )
 
 // TestMethod returns where a test file of the package that declares
-// tensor's base type declares the method name on it (a file NAME_test.go
-// of the package's own clause, which go test builds into the package),
-// and whether one does. gen reads the package without its test files, so
-// such a method is one the wrappers never see and the package's tests
-// have. The package is k's when tensor is declared there; otherwise it
-// is found from dir, as the go command builds the generated package (a
-// load that fails finds nothing: the loads that matter report it).
+// tensor's base type declares the method name on it, and whether one does.
+// Such a file is NAME_test.go of the package's own clause, which go test
+// builds into the package. gen reads the package without its test files.
+// So such a method is one the wrappers never see and the package's tests
+// have. The package is k's when tensor is declared there. Otherwise it is
+// found from dir, as the go command builds the generated package. A load
+// that fails finds nothing; the loads that matter report it.
 func TestMethod(dir string, tensor kernels.GoType, name string, k *Package) (schema.Position, bool) {
 	if tensor.Path == "" || tensor.Name == "" {
 		return schema.Position{}, false

@@ -11,18 +11,18 @@ import (
 type Command struct {
 	// Name is the command's name on the command line ("gen").
 	Name string
-	// Short says what the command does, for the usage text; a line break
+	// Short says what the command does, for the usage text. A line break
 	// continues it on the next line.
 	Short string
 	// Run runs the command on the arguments after its name. ErrUsage,
 	// ErrFindings and flag.ErrHelp say the command has printed its
-	// message; any other error is for the caller to print.
+	// message. Any other error is for the caller to print.
 	Run func(args []string, stdout, stderr io.Writer) error
 }
 
-// ShortLines is c's Short as the usage text lists it: the name in a
-// column of width, each further line of Short indented to the column
-// after it.
+// ShortLines is c's Short as the usage text lists it: the name in a column
+// of width, and each further line of Short indented to the column after
+// it.
 func (c *Command) ShortLines(width int) string {
 	pad := strings.Repeat(" ", width+2)
 	lines := strings.Split(c.Short, "\n")

@@ -15,8 +15,8 @@ import (
 )
 
 // ConfigFlags is the flags every command but version and init shares: the
-// config file and an override for each of its keys (config.Keys). plan
-// and explain take the ones that shape the plan; gen and vet all of them.
+// config file, and an override for each of its keys (config.Keys). plan
+// and explain take the ones that shape the plan; gen and vet take all.
 type ConfigFlags struct {
 	cmd    string
 	full   bool // gen and vet
@@ -28,7 +28,7 @@ type ConfigFlags struct {
 }
 
 // A keyFlag holds what the flag of a config key was given: each value,
-// and the flag (or earlier spelling) given last.
+// and the flag given last, or its deprecated spelling.
 type keyFlag struct {
 	key    *config.Key
 	values []string
@@ -80,9 +80,10 @@ func (f *ConfigFlags) Cmd() string { return f.cmd }
 // when it is given without a value.
 func (v *keyValue) IsBoolFlag() bool { return v.key.Kind == config.Bool }
 
-// RegisterConfig defines the config flags of the command cmd in fs: full
-// for gen and vet (all of them), else those config.Keys marks for plan or
-// explain. Notes and usage errors go to stderr.
+// RegisterConfig defines the config flags of the command cmd in fs. full,
+// for gen and vet, defines all of them. Otherwise it defines those
+// config.Keys marks for plan or explain. Notes and usage errors go to
+// stderr.
 func RegisterConfig(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *ConfigFlags {
 	f := &ConfigFlags{cmd: cmd, full: full, stderr: stderr}
 	configDefault := "config `file` (default: none)"
@@ -115,10 +116,11 @@ func RegisterConfig(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *
 	return f
 }
 
-// Load reads the config file (the -config one, or for gen and vet
-// assertgen.yaml in the working directory if there is one), applies the
-// flags that were set and validates the result. A bad flag value is a
-// usage error; a bad value in the file an error at its position.
+// Load reads the config file, applies the flags that were set and
+// validates the result. The file is the -config one, or, for gen and vet,
+// assertgen.yaml in the working directory if there is one. A bad flag
+// value is a usage error; a bad value in the file is an error at its
+// position.
 func (f *ConfigFlags) Load() (*config.Config, error) {
 	for _, note := range f.deprecated {
 		fmt.Fprintln(f.stderr, note)
@@ -163,9 +165,9 @@ func (f *ConfigFlags) apply(c *config.Config) {
 	}
 }
 
-// Route reports an error of the checks after Load as Load does: errors
-// about flags, and a *UsageError, are usage errors (ErrUsage),
-// printed here; others are returned.
+// Route reports an error of the checks after Load as Load does. Errors
+// about flags, and a *UsageError, are usage errors (ErrUsage), printed
+// here. Others are returned.
 func (f *ConfigFlags) Route(err error) error {
 	var el schema.ErrorList
 	var e *schema.Error
@@ -183,14 +185,14 @@ func (f *ConfigFlags) Route(err error) error {
 }
 
 // RouteFor is Route for the command cmd, which takes no config flags
-// (init): errors about its flags, and a *UsageError, are usage
-// errors (ErrUsage), printed on stderr; others are returned.
+// (init). Errors about its flags, and a *UsageError, are usage errors
+// (ErrUsage), printed on stderr. Others are returned.
 func RouteFor(cmd string, stderr io.Writer, err error) error {
 	return (&ConfigFlags{cmd: cmd, stderr: stderr}).Route(err)
 }
 
-// split reports errs: errors about flags (their position is the flag's
-// name) make a usage error, printed here; errors in the file are returned.
+// split reports errs. Errors about flags, whose position is the flag's
+// name, make a usage error, printed here. Errors in the file are returned.
 func (f *ConfigFlags) split(errs schema.ErrorList) error {
 	var file schema.ErrorList
 	usage := false

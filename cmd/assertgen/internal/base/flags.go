@@ -21,10 +21,10 @@ func NewFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// ParseFlags parses a command's flags: -h prints its flags and is no
-// error (flag.ErrHelp: exit 0, as help), any other problem is ErrUsage,
-// told in one line with the closest flag name for a misspelt one (not the
-// whole usage, which -h prints).
+// ParseFlags parses a command's flags. -h prints its flags and is no error
+// (flag.ErrHelp: exit 0, as help). Any other problem is ErrUsage. It is
+// told in one line, with the closest flag name for a misspelt one; -h
+// prints the whole usage.
 func ParseFlags(fs *flag.FlagSet, args []string) error {
 	out, usage := fs.Output(), fs.Usage
 	fs.SetOutput(io.Discard)
@@ -70,8 +70,8 @@ func ParseFlagsNoArgs(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// ParseFlagsWithNames parses flags and the names between and after them, in
-// any order (plan add.Tensor -json, plan -json add.Tensor), and returns
+// ParseFlagsWithNames parses flags and the names between and after them,
+// in any order (plan add.Tensor -json, plan -json add.Tensor). It returns
 // the names.
 func ParseFlagsWithNames(fs *flag.FlagSet, args []string) ([]string, error) {
 	var names []string

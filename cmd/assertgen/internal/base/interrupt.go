@@ -1,9 +1,9 @@
-// This file makes the command's writes safe to stop: SIGINT or SIGTERM
-// before a write ends the process at once; during one it lets the write
-// finish or undo itself (output.Write) and then reports the signal, so
-// that an output directory holds either its previous files or the
-// complete new ones. It also waits its turn when another assertgen writes
-// into the same directory.
+// This file makes the command's writes safe to stop. SIGINT or SIGTERM
+// before a write ends the process at once. During a write, it lets the
+// write finish or undo itself (output.Write), then reports the signal. So
+// an output directory holds either its previous files or the complete new
+// ones. The command also waits its turn when another assertgen writes into
+// the same directory.
 
 package base
 
@@ -24,8 +24,8 @@ import (
 	"github.com/assertgen/assertgen/output"
 )
 
-// A StopError reports that a command stopped on SIGINT or SIGTERM; the
-// exit code is 128 plus the signal's number, as a shell reports it.
+// A StopError reports that a command stopped on SIGINT or SIGTERM. The exit
+// code is 128 plus the signal's number, as a shell reports it.
 type StopError struct {
 	sig  os.Signal
 	note string // what became of the output
@@ -43,16 +43,19 @@ func code(sig os.Signal) int {
 	return 1
 }
 
-// A Guard catches SIGINT and SIGTERM for a command that writes files.
-// Before the command starts writing, a signal ends the process at once
-// (nothing was written). While it writes, the signal cancels the write's
-// context: output.Write then either undoes its staging (the old files stay)
-// or, past its commit point, finishes (the new files are complete); the
-// command then exits with the signal's code. After the guard is stopped a
-// signal still ends the process with its code (the files are complete):
-// the handler is installed once per process and never removed, so that
-// no signal can fall in a gap where the default action (death without an
-// exit code of our choosing) applies.
+// A Guard catches SIGINT and SIGTERM for a command that writes files:
+//   - Before the command starts writing, a signal ends the process at once;
+//     nothing was written.
+//   - While it writes, the signal cancels the write's context. output.Write
+//     then either undoes its staging (the old files stay) or, past its
+//     commit point, finishes (the new files are complete). The command then
+//     exits with the signal's code.
+//   - After the guard is stopped, a signal still ends the process with its
+//     code; the files are complete.
+//
+// The handler is installed once per process and never removed. So no
+// signal can fall in a gap where the default action applies: death
+// without an exit code of the command's choosing.
 type Guard struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -101,18 +104,18 @@ func handleSignals(ch <-chan os.Signal) {
 	}
 }
 
-// WriteSet writes a generated set into dir (output.Write) and reports a
-// signal that came meanwhile as a *StopError. While another assertgen writes
-// into dir, it says so once and waits for it: two gens into one directory
-// take their turns, and the directory holds the complete set of the one
-// that wrote last.
+// WriteSet writes a generated set into dir (output.Write). It reports a
+// signal that came meanwhile as a *StopError. While another assertgen
+// writes into dir, it says so once and waits for it. So two gens into one
+// directory take their turns, and the directory holds the complete set of
+// the one that wrote last.
 func (g *Guard) WriteSet(dir, prefix string, files []output.File) error {
 	return g.write(dir, func(ctx context.Context) error { return output.Write(ctx, dir, prefix, files) })
 }
 
-// WriteNew writes new files into dir (output.WriteNew: all or none, no
-// file replaced) as WriteSet writes a set: a signal meanwhile is an
-// *StopError, and it waits its turn behind another assertgen.
+// WriteNew writes new files into dir as WriteSet writes a set
+// (output.WriteNew: all or none, no file replaced). A signal meanwhile is
+// a *StopError, and it waits its turn behind another assertgen.
 func (g *Guard) WriteNew(dir string, files []output.File) error {
 	return g.write(dir, func(ctx context.Context) error { return output.WriteNew(ctx, dir, files) })
 }
@@ -167,10 +170,10 @@ func (g *Guard) Stop() {
 }
 
 // WriteFile writes what write makes to the file path, which is not a
-// directory: a regular file (or a new one) is replaced whole, atomically
-// and under a guard, as WriteSet writes a set; through a device, a FIFO or
-// a symbolic link (/dev/stdout is one) it writes as a shell's > does,
-// there being no file to replace.
+// directory. A regular file, or a new one, is replaced whole, atomically
+// and under a guard, as WriteSet writes a set. Through a device, a FIFO or
+// a symbolic link (/dev/stdout is one), it writes as a shell's > does,
+// since there is no file to replace.
 func WriteFile(stderr io.Writer, path string, write func(io.Writer) error) error {
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
 		return writeThrough(path, write)

@@ -13,9 +13,10 @@ import (
 const progressEvery = 2 * time.Second
 
 // Progress returns the gen.Options.Progress of a run that started at
-// start: on a terminal, a line "assertgen: 12000/120000 ops" at most every
-// progressEvery (so a run shorter than that prints none); nothing when
-// stderr is not a terminal, so that CI logs and tests stay quiet.
+// start. On a terminal, it prints a line "assertgen: 12000/120000 ops" at
+// most every progressEvery, so a run shorter than that prints none. It
+// prints nothing when stderr is not a terminal, so that CI logs and tests
+// stay quiet.
 func Progress(stderr io.Writer, start time.Time) func(done, total int) {
 	if !isTerminal(stderr) {
 		return nil
@@ -36,7 +37,7 @@ func progressTo(w io.Writer, start time.Time, now func() time.Time) func(done, t
 }
 
 // isTerminal reports whether w is a character device (a terminal), from
-// its file mode; it needs no dependency beyond os.
+// its file mode. It needs no dependency beyond os.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {

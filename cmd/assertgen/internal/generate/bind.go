@@ -18,10 +18,10 @@ import (
 )
 
 // bindings checks the config's bind: against the plan and the kernels
-// package, sets gen's Bound and BoundImports, and type-checks the bound
-// code as gen prints it, each error at its place in the config. A bound
-// op must be a selected op of the schema, without a function in the
-// kernels package.
+// package, and sets gen's Bound and BoundImports. It type-checks the bound
+// code as gen prints it, each error at its place in the config. A bound op
+// must be a selected op of the schema, without a function in the kernels
+// package.
 func (j *Job) bindings(c *config.Config, s *schema.Schema) error {
 	if len(c.Bind) == 0 {
 		return nil
@@ -75,8 +75,8 @@ func (j *Job) bindings(c *config.Config, s *schema.Schema) error {
 	return j.checkBound(c, imports)
 }
 
-// boundImports returns the packages bound code may refer to: the type
-// map's and bind_imports', with the names they declare.
+// boundImports returns the packages bound code may refer to, with the
+// names they declare: the type map's and bind_imports'.
 func (j *Job) boundImports(c *config.Config) ([]gen.Import, error) {
 	var paths []string
 	for _, t := range j.Options.Types {
@@ -111,8 +111,8 @@ func (j *Job) boundImports(c *config.Config) ([]gen.Import, error) {
 	return out, nil
 }
 
-// typePaths appends to paths the packages t is spelled with: its own
-// and its type arguments' (*lib.Dense[elem.Half] names lib and elem).
+// typePaths appends to paths the packages t is spelled with: its own and
+// its type arguments'. *lib.Dense[elem.Half] names lib and elem.
 func typePaths(t kernels.GoType, paths []string) []string {
 	if t.Path != "" && !slices.Contains(paths, t.Path) {
 		paths = append(paths, t.Path)
@@ -123,11 +123,11 @@ func typePaths(t kernels.GoType, paths []string) []string {
 	return paths
 }
 
-// sameNames reports each package of bind_imports whose name (names maps
-// paths to them) is that of another package bound code refers to (the
-// type map's or an earlier bind_imports'), at its place in bind_imports:
-// bound code names a package by its name, so two of one name cannot both
-// be there.
+// sameNames reports each package of bind_imports whose name is that of
+// another package bound code refers to: the type map's, or one before it
+// in bind_imports. names maps paths to their names. Bound code names a
+// package by its name, so two of one name cannot both be there. The error
+// is at the package's place in bind_imports.
 func sameNames(c *config.Config, paths []string, names map[string]string) schema.ErrorList {
 	byName := map[string]string{}
 	for _, p := range paths {
@@ -176,7 +176,7 @@ func (j *Job) checkBound(c *config.Config, imports []gen.Import) error {
 		bl, ok := lines[e.Line]
 		if !ok {
 			// An error outside the code (a signature, a return the code
-			// leaves out): the binding of the function it is in.
+			// leaves out) is at the binding of the function it is in.
 			bl = enclosing(lines, e.Line)
 		}
 		b := j.Options.Bound[bl.Op]
@@ -202,9 +202,10 @@ func enclosing(lines map[int]gen.BoundLine, line int) gen.BoundLine {
 	return best
 }
 
-// codeOffset returns the offset in code (a binding's, as written) of the
-// byte col bytes into line line of the code gen prints (code trimmed of
-// space, see gen.BoundLine), kept within that line.
+// codeOffset returns the offset in code, a binding's as written, of the
+// byte col bytes into line line of the code gen prints. gen prints the
+// code trimmed of space (see gen.BoundLine). The offset is kept within
+// that line.
 func codeOffset(code string, line, col int) int {
 	trimmed := strings.TrimSpace(code)
 	off := strings.Index(code, trimmed)
@@ -218,9 +219,9 @@ func codeOffset(code string, line, col int) int {
 	return off
 }
 
-// renamedNote is what an error of bound code about a name says when the
-// name is an argument of the op's schema that has another name as a Go
-// parameter (clamp's min is min_: the code names Go's built-in min).
+// renamedNote is what an error of bound code about a name adds when the
+// name is an argument of the op's schema whose Go parameter has another
+// name. clamp's min is min_, and code that names min names Go's built-in.
 func renamedNote(renamed map[string]string, msg string) string {
 	for _, name := range slices.Sorted(maps.Keys(renamed)) {
 		if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(msg) {
@@ -231,9 +232,9 @@ func renamedNote(renamed map[string]string, msg string) string {
 }
 
 // bindingSite is a binding's place as violations name it (gen.Binding's
-// Site): the config's path relative to the root of its module, which is
-// the same on every machine, and the line and column of the binding's
-// code; the config's base name when it is in no module.
+// Site): the config's path relative to the root of its module, and the
+// line and column of the binding's code. That path is the same on every
+// machine. A config in no module is named by its base name.
 func bindingSite(at schema.Position) string {
 	if at.Filename == "" || at.Line == 0 {
 		return ""

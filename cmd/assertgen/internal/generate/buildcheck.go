@@ -15,14 +15,17 @@ import (
 )
 
 // checkImports runs the go command's load of the files gen is to write
-// (res, in j.Dir) as if they were written, in the release and the checked
-// build, before anything is written: an import cycle (through kernels:,
-// memory:, bind_imports: or the type map's packages) or an internal
-// package the output may not import is refused at the config's line that
-// brought the import in. What a command fixes once the files are written
-// (a vendor tree to update, a module to add) comes back as notes, one
-// line each, to print after writing. Outside any module nothing is
-// checked (ModuleNote says so).
+// (res, in j.Dir) as if they were written. It loads the release and the
+// checked build, before anything is written. Two problems are refused at
+// the config's line that brought the import in:
+//   - an import cycle, through kernels:, memory:, bind_imports: or the
+//     type map's packages;
+//   - an internal package the output may not import.
+//
+// What a command fixes once the files are written (a vendor tree to
+// update, a module to add) comes back as notes, one line each, to print
+// after writing. Outside any module nothing is checked; ModuleNote says
+// so.
 func (j *Job) checkImports(c *config.Config, res *gen.Result) ([]string, error) {
 	if !InModule(j.Dir) {
 		return nil, nil
@@ -53,7 +56,7 @@ func (j *Job) checkImports(c *config.Config, res *gen.Result) ([]string, error) 
 			if key == "" {
 				key = "output"
 			}
-			errs = append(errs, c.Errorf(key, "%s is an internal package, which Go lets only the packages under %s import, and the package gen writes in %s is not one of them: write the output under %s (output:)%s", p.Path, internalRoot(p.Path), j.Dir, internalRoot(p.Path), with(p.Tag)))
+			errs = append(errs, c.Errorf(key, "%s is an internal package, which Go lets only the packages under %s import, and the package gen writes in %s is not one of them: write the output under %s (output:)%s", p.Path, internalRoot(p.Path), j.Dir, internalRoot(p.Path), discover.WithTags(p.Tag)))
 		default:
 			notes = append(notes, noteOf(p))
 		}
@@ -65,9 +68,9 @@ func (j *Job) checkImports(c *config.Config, res *gen.Result) ([]string, error) 
 	return slices.Compact(notes), nil
 }
 
-// importKeys maps the packages the config brings into the generated
-// files' imports to the config's keys that name them, the first by
-// kernels:, memory:, bind_imports:, types: (sorted).
+// importKeys maps the packages the config brings into the generated files'
+// imports to the config's keys that name them. The first key wins, in the
+// order kernels:, memory:, bind_imports:, types: (sorted).
 func (j *Job) importKeys(c *config.Config) map[string]string {
 	keys := map[string]string{}
 	add := func(path, key string) {
@@ -100,20 +103,20 @@ func (j *Job) importKeys(c *config.Config) map[string]string {
 	return keys
 }
 
-// cycleError is the refusal of an import cycle: at the config's key of
-// the first package that leads back to the output.
+// cycleError is the refusal of an import cycle, at the config's key of the
+// first package that leads back to the output.
 func (j *Job) cycleError(c *config.Config, keys map[string]string, p discover.ImportProblem) *schema.Error {
 	for _, back := range p.Back {
 		if key := keys[back]; key != "" {
-			return c.Errorf(key, "%s imports the package gen writes in %s, directly or not, and that package imports it: an import cycle, which Go refuses; write the output where %s does not import it (output:)%s", back, j.Dir, back, with(p.Tag))
+			return c.Errorf(key, "%s imports the package gen writes in %s, directly or not, and that package imports it: an import cycle, which Go refuses; write the output where %s does not import it (output:)%s", back, j.Dir, back, discover.WithTags(p.Tag))
 		}
 	}
-	return c.Errorf("output", "the package gen writes in %s would be in an import cycle, which Go refuses: %s%s", j.Dir, p.Msg, with(p.Tag))
+	return c.Errorf("output", "the package gen writes in %s would be in an import cycle, which Go refuses: %s%s", j.Dir, p.Msg, discover.WithTags(p.Tag))
 }
 
 // noteOf is the one line that says what to run once the files are
-// written (the notes are deduplicated: one line for all of assertgen's
-// packages a module lacks).
+// written. The notes are deduplicated: one line for all of assertgen's
+// packages a module lacks.
 func noteOf(p discover.ImportProblem) string {
 	if strings.Contains(p.Msg, "vendor") {
 		return "the module vendors its dependencies, and the generated package imports packages its vendor tree lacks: run go mod vendor"
@@ -139,12 +142,4 @@ func internalRoot(path string) string {
 		}
 	}
 	return path
-}
-
-// with says which build a problem was found in.
-func with(tag string) string {
-	if tag == "" {
-		return ""
-	}
-	return " (with -tags " + tag + ")"
 }

@@ -23,13 +23,16 @@ import (
 )
 
 // checkTypeMap checks the config's type map against the Go packages it
-// names, before any code is generated: each Go type must exist where the
-// generated package is built (the config's directory; the packages the
-// kernels package k imports are known already), a generic one with type
-// arguments that fit it, and Tensor's must be able to hold nil. Each
-// problem is an error at the value's position. It returns what the
-// command found: the interface types and the type parameters'
-// constraints.
+// names, before any code is generated. Each problem is an error at the
+// value's position. The rules:
+//   - each Go type must exist where the generated package is built: the
+//     config's directory. The packages the kernels package k imports are
+//     known already.
+//   - a generic type must have type arguments that fit it;
+//   - Tensor's type must be able to hold nil.
+//
+// It returns what the command found: the interface types and the type
+// parameters' constraints.
 func checkTypeMap(c *config.Config, k *discover.Package) (*discover.TypeReport, error) {
 	var errs schema.ErrorList
 	keys := slices.Sorted(maps.Keys(c.Types))
@@ -81,15 +84,16 @@ func checkTypeMap(c *config.Config, k *discover.Package) (*discover.TypeReport, 
 	return rep, errs.Err()
 }
 
-// tensorProblems returns what is wrong with the Tensor type, found: a
-// type that cannot be nil (a pointer to it can, unless it is an
-// interface: nil is then its undefined tensor, and nothing is added), a
-// pointer to an interface and a generic interface (no wrapper holds
-// either: gen would refuse every op, config.Config.Validate checks the
-// rest of the type map's tensor entries), an interface without the
-// contract's methods, a type without Ident and no
-// memory: function that gives it identities (or a memory function that
-// does not fit it), a type without UseCounts while use_counts is on.
+// tensorProblems returns what is wrong with the Tensor type, as found:
+//   - a type that cannot be nil. A pointer to it can, unless it is an
+//     interface: nil is then its undefined tensor, and nothing is added.
+//   - a pointer to an interface, or a generic interface. No wrapper holds
+//     either, and gen would refuse every op. config.Config.Validate checks
+//     the rest of the type map's tensor entries.
+//   - an interface without the contract's methods;
+//   - a type without Ident and no memory: function to give it identities,
+//     or a memory function that does not fit it;
+//   - a type without UseCounts while use_counts is on.
 func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeReport, k *discover.Package) ([]*schema.Error, error) {
 	var errs []*schema.Error
 	counted := c.Identity().UseCounts()
@@ -146,11 +150,11 @@ func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeR
 }
 
 // checkTensorType reports a type map that leaves Tensor out, so that it is
-// asserts.Tensor, while the kernels take a tensor type of their own: every
-// kernel would otherwise have "the wrong signature", with no word of the
-// config. The kernel of the first op whose first argument is a Tensor
-// tells the type (compared as a Go type: an alias of asserts.Tensor is
-// asserts.Tensor).
+// asserts.Tensor, while the kernels take a tensor type of their own.
+// Otherwise every kernel would have "the wrong signature", with no word of
+// the config. The kernel of the first op whose first argument is a Tensor
+// tells the type. It is compared as a Go type: an alias of asserts.Tensor
+// is asserts.Tensor.
 func checkTensorType(c *config.Config, p *plan.Plan, loaded *discover.Package) error {
 	if _, ok := c.Types["Tensor"]; ok {
 		return nil
@@ -181,10 +185,10 @@ func checkTensorType(c *config.Config, p *plan.Plan, loaded *discover.Package) e
 	return nil
 }
 
-// PrepareOutput checks the output directory before gen runs and sets
-// where the shape helpers go: the directory must hold no Go file
-// assertgen did not write, nor, for an interface-mode set, another
-// interface-mode set; the helpers get a package of their own when the
+// PrepareOutput checks the output directory before gen runs, and sets
+// where the shape helpers go. The directory must hold no Go file assertgen
+// did not write. For an interface-mode set, it must hold no other
+// interface-mode set. The helpers get a package of their own when the
 // directory is in a Go module (see shapesPackage).
 func (j *Job) PrepareOutput() error {
 	if err := checkOutputDir(j.Dir, j.Options.Package); err != nil {
@@ -204,11 +208,11 @@ func (j *Job) PrepareOutput() error {
 	return err
 }
 
-// shapesPackage returns the import path the shape helpers get in their
-// own package under dir (gen.ShapesDir; see gen.Options.ShapesPackage),
-// or "" to keep them in the wrappers' package: when dir is in no Go module,
-// or the kernels or a tensor type are declared in the output package
-// itself (the helpers' package could not import it back).
+// shapesPackage returns the import path of the shape helpers' own package
+// under dir (gen.ShapesDir; see gen.Options.ShapesPackage). It returns ""
+// to keep them in the wrappers' package in two cases: dir is in no Go
+// module, or the kernels or a tensor type are declared in the output
+// package itself. The helpers' package could not import it back.
 func shapesPackage(dir string, o gen.Options) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -254,7 +258,8 @@ func shapesPackage(dir string, o gen.Options) (string, error) {
 }
 
 // ModuleNote returns, when the output directory is in no Go module, a note
-// that says the package it gets builds only in one; else "".
+// that says the package it gets builds only in one. Otherwise it returns
+// "".
 func (j *Job) ModuleNote() string {
 	if InModule(j.Dir) {
 		return ""
@@ -283,7 +288,7 @@ func InModule(dir string) bool {
 }
 
 // checkOutputDir refuses an output directory that holds Go files assertgen
-// did not write (see output.Foreign): the generated files make a package of
+// did not write (see output.Foreign). The generated files make a package of
 // their own, and writing them into another package breaks it.
 func checkOutputDir(dir, pkg string) error {
 	foreign, err := output.Foreign(dir, pkg)
@@ -297,10 +302,10 @@ func checkOutputDir(dir, pkg string) error {
 	return fmt.Errorf("%s%s: not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -output (or output: in assertgen.yaml)", foreign[0], more)
 }
 
-// checkInterfaceSets refuses a second interface-mode set in one package:
-// each declares the package's Kernels interface and Checked, so the
+// checkInterfaceSets refuses a second interface-mode set in one package.
+// Each declares the package's Kernels interface and Checked, so the
 // package would not build. dir holds only assertgen's files (see
-// checkOutputDir); an interface-mode set of prefix P is P_kernels.go.
+// checkOutputDir). An interface-mode set of prefix P is P_kernels.go.
 func checkInterfaceSets(dir, prefix string) error {
 	names, err := filepath.Glob(filepath.Join(dir, "*_kernels.go"))
 	if err != nil {

@@ -1,6 +1,6 @@
 // This file reports the selected ops without a kernel in function mode:
-// one finding per op with the declaration to write and the closest unused
-// function, and kernel stubs on request.
+// one finding per op, with the declaration to write and the closest
+// unused function. It writes kernel stubs on request.
 
 package generate
 
@@ -24,11 +24,11 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// PrintMissing prints one finding per selected op without a kernel: where
-// the config selects it, the kernel's name and package, the closest
-// unused function, and on the next line the declaration to write, ready
-// to paste. prefix goes before each finding ("info: " for ops that are
-// not required).
+// PrintMissing prints one finding per selected op without a kernel. It
+// says where the config selects the op, the kernel's name and package,
+// and the closest unused function. The next line is the declaration to
+// write, ready to paste. prefix goes before each finding: "info: " for
+// ops that are not required.
 func PrintMissing(w io.Writer, c *config.Config, p *plan.Plan, o gen.Options, where map[string]schema.Position, missing []*plan.Op, prefix string) error {
 	unused := unusedKernels(p, o.Kernels)
 	for _, m := range missing {
@@ -64,13 +64,14 @@ type Stubs struct {
 }
 
 // PrepareStubs makes the file path of a stub of the kernel of each op of
-// missing (gen.KernelStubs) and checks that it builds with the kernels
-// package (k, as loaded; nil: loaded for the check), in the release build
-// and with o's build tag, and declares each kernel; nil, nil when there is
-// nothing to write (no path, no op).
-// CheckStubsFile has checked path. Nothing is written yet: a command
-// prepares the stubs before it writes anything, so that a refusal leaves
-// every file as it was.
+// missing (gen.KernelStubs). It checks that the file builds with the
+// kernels package, in the release build and with o's build tag, and
+// declares each kernel. k is the kernels package as loaded; when nil, it
+// is loaded for the check. CheckStubsFile has checked path. PrepareStubs
+// returns nil, nil when there is nothing to write: no path, or no op.
+//
+// Nothing is written yet. A command prepares the stubs before it writes
+// anything, so that a refusal leaves every file as it was.
 func PrepareStubs(path string, o gen.Options, k *discover.Package, missing []*plan.Op) (*Stubs, error) {
 	if path == "" || len(missing) == 0 {
 		return nil, nil
@@ -101,9 +102,9 @@ func PrepareStubs(path string, o gen.Options, k *discover.Package, missing []*pl
 	return &Stubs{path: path, abs: abs, pkg: o.Kernels.Name, n: len(missing), data: data}, nil
 }
 
-// Write writes the stubs with write (output.WriteNew under the command's
-// guard: whole or not at all, never over a file) and says so on w.
-// Nil stubs write nothing.
+// Write writes the stubs with write, and says so on w. write is
+// output.WriteNew under the command's guard: whole or not at all, never
+// over a file. Nil stubs write nothing.
 func (s *Stubs) Write(w io.Writer, write func(dir string, files []output.File) error) error {
 	if s == nil {
 		return nil
@@ -120,15 +121,18 @@ func (s *Stubs) Write(w io.Writer, write func(dir string, files []output.File) e
 	return nil
 }
 
-// CheckStubsFile checks the -stubs file path before anything is written:
-// the stubs are of the kernels package, so path must be a new file the go
-// command builds into it on every system: in its directory, a .go file,
-// not a test file, not one the go command ignores (_x.go, .x.go), without a
-// system or architecture suffix (x_windows.go). A problem is a
-// *UsageError saying which, with a name that would do; a file that
-// exists is an error too (WriteNew checks again when it writes), once what
-// a killed write of new files left in the directory is completed or
-// removed (output.RecoverNew).
+// CheckStubsFile checks the -stubs file path before anything is written.
+// The stubs are of the kernels package, so path must be a new file the go
+// command builds into it on every system:
+//   - in its directory, and a .go file;
+//   - not a test file;
+//   - not one the go command ignores (_x.go, .x.go);
+//   - without a system or architecture suffix (x_windows.go).
+//
+// A problem is a *UsageError saying which, with a name that would do. A
+// file that exists is an error too; WriteNew checks again when it writes.
+// Before that check, what a killed write of new files left in the
+// directory is completed or removed (output.RecoverNew).
 func CheckStubsFile(path string, k *kernels.Set) error {
 	if path == "" {
 		return nil
@@ -153,8 +157,8 @@ func CheckStubsFile(path string, k *kernels.Set) error {
 	if why := ignored(base); why != "" {
 		return bad("%s, such as %s", why, filepath.Join(kdir, goodName(base)))
 	}
-	// A file a killed -stubs left half-written is not a file that exists:
-	// finish or undo that write first (output.RecoverNew).
+	// A file a killed -stubs left half-written is not a file that exists.
+	// Finish or undo that write first (output.RecoverNew).
 	if err := output.RecoverNew(dir); err != nil {
 		return err
 	}
@@ -191,11 +195,11 @@ func ignored(name string) string {
 	return ""
 }
 
-// systemSuffix returns the suffix of the Go file name that limits it to
-// a system or an architecture ("_windows.go", "_linux_amd64.go"), or "".
-// The go command's own rule decides (go/build's MatchFile): a name it
-// leaves out on linux/amd64 or on windows/arm64, two platforms that share
-// neither system nor architecture, has such a suffix.
+// systemSuffix returns the suffix of the Go file name that limits it to a
+// system or an architecture ("_windows.go", "_linux_amd64.go"), or "".
+// The go command's own rule decides (go/build's MatchFile). A name it
+// leaves out on linux/amd64 or on windows/arm64 has such a suffix; those
+// two platforms share neither system nor architecture.
 func systemSuffix(name string) string {
 	builds := func(name string) bool {
 		for _, p := range [][2]string{{"linux", "amd64"}, {"windows", "arm64"}} {
@@ -221,8 +225,8 @@ func systemSuffix(name string) string {
 	return ".go"
 }
 
-// goodName is a name like name that the go command builds: without a
-// leading _ or ., a _test or system suffix, ending in .go.
+// goodName is a name like name that the go command builds: ending in .go,
+// without a leading _ or ., and without a _test or system suffix.
 func goodName(name string) string {
 	stem := strings.TrimLeft(strings.TrimSuffix(name, filepath.Ext(name)), "_.")
 	stem = strings.TrimSuffix(stem, "_test")
@@ -262,8 +266,8 @@ func MissingOps(p *plan.Plan, names []string) []*plan.Op {
 	return out
 }
 
-// KernelsRequired reports whether c names the ops it selects (ops: or
-// backend:): then each needs a kernel, unless allow_missing_kernels says
+// KernelsRequired reports whether c names the ops it selects, by ops: or
+// backend:. Then each needs a kernel, unless allow_missing_kernels says
 // otherwise. With every op of the schema selected, the kernels package
 // implements those it has.
 func KernelsRequired(c *config.Config) bool {
@@ -288,8 +292,8 @@ func unusedKernels(p *plan.Plan, k *kernels.Set) []string {
 }
 
 // nearKernel returns "; did you mean F? ..." for the unused function F
-// closest to the kernel name want (the same letters in another case
-// first), or "".
+// closest to the kernel name want, or "". The same letters in another
+// case come first.
 func nearKernel(want string, unused []string) string {
 	best := ""
 	for _, f := range unused {

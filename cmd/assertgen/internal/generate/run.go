@@ -1,8 +1,8 @@
 package generate
 
-// This file runs plan, explain, gen and vet once their flags are parsed: the
-// config loaded from the flags, the plan of the selected ops, the files
-// written under the command's guard, and what the command reports.
+// This file runs plan, explain, gen and vet once their flags are parsed.
+// It loads the config from the flags, builds the plan of the selected ops,
+// writes the files under the command's guard, and reports.
 
 import (
 	"bufio"
@@ -19,10 +19,11 @@ import (
 	"github.com/assertgen/assertgen/plan"
 )
 
-// runPlan runs `assertgen plan` with the flags f was registered with: the
-// plan of the ops names selects (op selectors, or names with overloads),
-// else of those the config's ops: and backend: (or -ops) select, else of
-// all, as text or JSON, to stdout or written to the file out.
+// runPlan runs `assertgen plan` with the flags f was registered with. It
+// prints the plan as text or JSON, to stdout or to the file out. The plan
+// is of the ops names selects (op selectors, or names with overloads);
+// else of those the config's ops: and backend: (or -ops) select; else of
+// all.
 func runPlan(f *base.ConfigFlags, names []string, asJSON bool, out string, stdout io.Writer) error {
 	c, err := f.Load()
 	if err != nil {
@@ -70,7 +71,8 @@ func runPlan(f *base.ConfigFlags, names []string, asJSON bool, out string, stdou
 }
 
 // runExplain runs `assertgen explain OP` with the flags f was registered
-// with: the plan of the op (or of each overload of a name) in words.
+// with. It prints the plan of the op, or of each overload of a name, in
+// words.
 func runExplain(f *base.ConfigFlags, op string, stdout io.Writer) error {
 	c, err := f.Load()
 	if err != nil {
@@ -83,8 +85,9 @@ func runExplain(f *base.ConfigFlags, op string, stdout io.Writer) error {
 	return plan.Explain(stdout, s, op, opts)
 }
 
-// loadJob loads the config and the job of gen or vet, and checks the -stubs
-// file (check is gen's -check, which writes nothing and takes no -stubs).
+// loadJob loads the config and the job of gen or vet, and checks the
+// -stubs file. check is gen's -check, which writes nothing and takes no
+// -stubs.
 func loadJob(f *base.ConfigFlags, check bool, stubs string) (*config.Config, *Job, error) {
 	c, err := f.Load()
 	if err != nil {
@@ -107,12 +110,15 @@ func loadJob(f *base.ConfigFlags, check bool, stubs string) (*config.Config, *Jo
 	return c, j, nil
 }
 
-// runGen runs `assertgen gen` with the flags f was registered with: it
-// generates the wrappers of the selected ops and writes them under g (or,
-// with check, names the stale files on stdout and writes nothing), then
-// the stubs of the missing kernels to the file stubs, if named, and
-// reports on stderr the ops wrapped and those the config selects that
-// have no kernel (base.ErrFindings, unless allow_missing_kernels).
+// runGen runs `assertgen gen` with the flags f was registered with:
+//  1. It generates the wrappers of the selected ops and writes them under
+//     g. With check, it names the stale files on stdout and writes
+//     nothing.
+//  2. It writes the stubs of the missing kernels to the file stubs, if
+//     named.
+//  3. It reports on stderr the ops wrapped, and those the config selects
+//     that have no kernel (base.ErrFindings, unless
+//     allow_missing_kernels).
 func runGen(f *base.ConfigFlags, g *base.Guard, check bool, stubs string, stdout io.Writer) error {
 	stderr := f.Stderr()
 	c, j, err := loadJob(f, check, stubs)
@@ -184,10 +190,11 @@ func runGen(f *base.ConfigFlags, g *base.Guard, check bool, stubs string, stdout
 	return base.ErrFindings
 }
 
-// vetSummary is vet's last line: what it checked, out of ops selected
-// ops: the bound ones (bind:), those with a kernel of the kernels package,
-// those without, and the kernels of the wrong signature. The allowlists
-// are clean when vet gets that far (a problem in one fails the plan).
+// vetSummary is vet's last line: what it checked, out of ops selected ops.
+// It counts the bound ones (bind:), those with a kernel of the kernels
+// package, those without, and the kernels of the wrong signature. The
+// allowlists are clean when vet gets that far: a problem in one fails the
+// plan.
 func vetSummary(ops, bound, missing, wrong int) string {
 	s := fmt.Sprintf("vet: %d ops: ", ops)
 	if bound > 0 {
@@ -203,24 +210,24 @@ func vetSummary(ops, bound, missing, wrong int) string {
 	return s + fmt.Sprintf("%d missing, allowlists clean", missing)
 }
 
-// runVet runs `assertgen vet` with the flags f was registered with: the
-// findings about the kernels of the selected ops (signatures, and missing
-// kernels where the config names its ops or interface mode calls them
-// all), on stdout, base.ErrFindings with any; verbose lists the missing kernels
-// that are no finding too; the stubs of the missing kernels go to the file
-// stubs, if named, written under g.
+// runVet runs `assertgen vet` with the flags f was registered with. It
+// prints on stdout the findings about the kernels of the selected ops:
+// signatures, and missing kernels where the config names its ops or
+// interface mode calls them all. It returns base.ErrFindings with any.
+// verbose also lists the missing kernels that are no finding. The stubs of
+// the missing kernels go to the file stubs, if named, written under g.
 func runVet(f *base.ConfigFlags, g *base.Guard, verbose bool, stubs string, stdout io.Writer) error {
 	c, j, err := loadJob(f, false, stubs)
 	if err != nil {
 		return err
 	}
 	// Built-in allowlist entries that select no op of the schema are not
-	// reported: PyTorch's lists name ops of several releases, in a file the
-	// user never wrote nor edits. Problems in the user's allowlists already
-	// failed the plan. Interface mode without a kernels package has no
-	// kernels to vet; with one, the adapter Functions calls a kernel of
-	// every selected op, so each missing one is a finding, as gen refuses
-	// it.
+	// reported: PyTorch's lists name ops of several releases, in a file
+	// the user never wrote nor edits. Problems in the user's allowlists
+	// already failed the plan. Interface mode without a kernels package
+	// has no kernels to vet. With one, the adapter Functions calls a
+	// kernel of every selected op, so each missing one is a finding, as
+	// gen refuses it.
 	if err := j.refusedByGen(c); err != nil {
 		return err
 	}
@@ -248,7 +255,7 @@ func runVet(f *base.ConfigFlags, g *base.Guard, verbose bool, stubs string, stdo
 	}
 	n := len(findings)
 	// Missing kernels are findings when the config names the ops it
-	// wants; with every op selected, or allow_missing_kernels, they are
+	// wants. With every op selected, or allow_missing_kernels, they are
 	// information.
 	switch {
 	case KernelsRequired(c) || o.Mode == output.InterfaceMode:
@@ -271,17 +278,20 @@ func runVet(f *base.ConfigFlags, g *base.Guard, verbose bool, stubs string, stdo
 	return err
 }
 
-// refusedByGen returns what gen would refuse of the config before
-// writing that vet sees only by generating: a name another set in the
-// output declares (checkSiblingSets) and, when the set generates (a
-// kernel of the wrong signature is vet's finding, reported below), an
-// import the go command refuses (checkImports). The output directory
-// itself is gen's to refuse, not vet's (vet runs in the kernels'
-// directory, with no output: of its own): where it holds another
-// package's files, nothing is loaded. Outside a module checkImports checks
-// nothing; a config that names no package (kernels:, memory:,
-// bind_imports:, the type map's) brings in no import it could refuse: the
-// generated files import only the standard library's and assertgen's.
+// refusedByGen returns what gen would refuse of the config before writing
+// that vet sees only by generating:
+//   - a name another set in the output declares (checkSiblingSets);
+//   - when the set generates, an import the go command refuses
+//     (checkImports). A kernel of the wrong signature is vet's finding,
+//     reported below.
+//
+// The output directory itself is gen's to refuse, not vet's. vet runs in
+// the kernels' directory, with no output: of its own. Where the directory
+// holds another package's files, nothing is loaded. Outside a module,
+// checkImports checks nothing. A config that names no package (kernels:,
+// memory:, bind_imports:, the type map's) brings in no import it could
+// refuse: the generated files import only the standard library's and
+// assertgen's.
 func (j *Job) refusedByGen(c *config.Config) error {
 	if err := j.checkSiblingSets(c); err != nil {
 		return err
@@ -308,9 +318,9 @@ const inlineOps = 5
 // listWidth is the width vet wraps a list of ops to.
 const listWidth = 100
 
-// returnsItselfNote is gen's note on its summary line of the bound ops
-// returns_arg cannot fail for ("" for none): their count and the first
-// few by name.
+// returnsItselfNote is gen's note, on its summary line, of the bound ops
+// returns_arg cannot fail for: their count and the first few by name. It
+// is "" for none.
 func returnsItselfNote(itself []string) string {
 	if len(itself) == 0 {
 		return ""
@@ -327,10 +337,11 @@ func firstOps(ops []string) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(ops[:inlineOps], ", "), len(ops)-inlineOps)
 }
 
-// printReturnsItself writes vet's info on the bound ops whose code
-// returns no tensor (itself, in the plan's order): their count, and the
-// ops on the same line when they are few, else wrapped on the lines
-// that follow when verbose, else "-v lists them".
+// printReturnsItself writes vet's info on the bound ops whose code returns
+// no tensor (itself, in the plan's order). It writes their count, and:
+//   - the ops on the same line, when they are few;
+//   - else, when verbose, the ops wrapped on the lines that follow;
+//   - else "-v lists them".
 func printReturnsItself(w io.Writer, itself []string, verbose bool) {
 	head := fmt.Sprintf("info: returns_arg cannot fail for %d bound ops: their code returns no tensor, so the wrapper returns the argument they write (bind a call that returns it, or an expression, to have it checked)", len(itself))
 	switch {

@@ -19,10 +19,10 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// A Job is what gen and vet work on: the plan of the selected ops, gen's
-// options, where each selected op is named (its entry in ops: or in the
-// backend file, for messages), the output directory and the kernels
-// package as loaded.
+// A Job is what gen and vet work on: the plan of the selected ops and
+// gen's options. It also holds where each selected op is named (its entry
+// in ops: or in the backend file, for messages), the output directory and
+// the kernels package as loaded.
 type Job struct {
 	Plan    *plan.Plan
 	Options gen.Options
@@ -31,14 +31,14 @@ type Job struct {
 	Loaded  *discover.Package // the kernels package as loaded (nil without one)
 }
 
-// New reads what c names and returns the job of generating its set: the
-// schema and the plan of the selected ops (see Input and Ops), gen's
-// options, the kernels package loaded and the type map checked against
-// the Go packages it names.
+// New reads what c names and returns the job of generating its set. That
+// is the schema and the plan of the selected ops (see Input and Ops), and
+// gen's options. It loads the kernels package, and checks the type map
+// against the Go packages it names.
 func New(c *config.Config) (*Job, error) { return NewWith(c, nil) }
 
-// NewWith is New with the kernels package of c loaded already (nil:
-// New loads it), as assertgen init has it.
+// NewWith is New with the kernels package of c loaded already, as
+// assertgen init has it. When k is nil, New loads it.
 func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 	s, opts, err := Input(c)
 	if err != nil {
@@ -118,12 +118,12 @@ func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 }
 
 // anchorInTests refuses a Tensor type whose StorageAnchor a test file of
-// its package declares, at the method: gen reads the package without its
-// test files, so the wrappers are generated without the anchor, and in
-// the package's tests, where the type has it, the first checked call of
-// an op that compares memory panics saying to run go generate, which
-// changes nothing. (A type of the memory kind reads its anchor from the
-// memory function, and has nothing to refuse.)
+// its package declares, at the method. gen reads the package without its
+// test files, so the wrappers are generated without the anchor. In the
+// package's tests, the type has it. There the first checked call of an op
+// that compares memory panics, saying to run go generate, which changes
+// nothing. A type of the memory kind reads its anchor from the memory
+// function, and has nothing to refuse.
 func anchorInTests(c *config.Config, k *discover.Package) error {
 	tensor, err := kernels.ParseGoTypeIn(c.Types["Tensor"], slices.Sorted(maps.Keys(c.TypeParams)))
 	if err != nil || c.Types["Tensor"] == "" {
@@ -138,9 +138,9 @@ func anchorInTests(c *config.Config, k *discover.Package) error {
 
 // platformKernels refuses a selected op whose kernel the package declares
 // on some platforms only (GOOS/GOARCH: a file k_linux.go, a //go:build
-// line), at the kernel's declaration: gen would bind the op on those and
-// not on the others, so its files, and gen -check, would differ between
-// them.
+// line). The error is at the kernel's declaration. gen would bind the op
+// on those platforms and not on the others. So its files, and gen -check,
+// would differ between them.
 func platformKernels(p *plan.Plan, k *discover.Package) error {
 	only := k.PlatformOnly()
 	if len(only) == 0 {
@@ -155,10 +155,10 @@ func platformKernels(p *plan.Plan, k *discover.Package) error {
 	return errs.Err()
 }
 
-// Input reads what the plan of c is built from: the schema (the release's
-// embedded one by default) with the release's rules, then the plan
-// options: the allowlists merged over the built-in ones and linted
-// against the schema, the derivatives, the profile and what the tensor
+// Input reads what the plan of c is built from. First the schema, the
+// release's embedded one by default, with the release's rules. Then the
+// plan options: the allowlists merged over the built-in ones and linted
+// against the schema, the derivatives, the profile, and what the tensor
 // type keeps.
 func Input(c *config.Config) (*schema.Schema, plan.Options, error) {
 	var s *schema.Schema
@@ -181,8 +181,8 @@ func Input(c *config.Config) (*schema.Schema, plan.Options, error) {
 	return s, opts, err
 }
 
-// options reads the allowlist files, merges them over the built-in list
-// and lints them against s (errors at file:line:col), reads the
+// options reads the allowlist files, merges them over the built-in list,
+// and lints them against s (errors at file:line:col). It reads the
 // derivatives.yaml file if one is given, and returns the plan options.
 func options(c *config.Config, s *schema.Schema) (plan.Options, error) {
 	// The plan applies the lists of the release s was loaded with.
@@ -229,10 +229,10 @@ func options(c *config.Config, s *schema.Schema) (plan.Options, error) {
 	return opts, nil
 }
 
-// Ops checks the ops list against s and returns the op selectors for the
-// plan: the list itself, or with a backend file the backend's ops that
-// the list selects (all of them without a list); and where the ops named
-// exactly are named.
+// Ops checks the ops list against s, and returns the op selectors for the
+// plan and where the ops named exactly are named. The selectors are the
+// list itself; with a backend file, the backend's ops that the list
+// selects, or all of them without a list.
 func Ops(c *config.Config, s *schema.Schema) ([]string, map[string]schema.Position, error) {
 	if err := c.CheckOps(s); err != nil {
 		return nil, nil, err
@@ -259,9 +259,9 @@ func Ops(c *config.Config, s *schema.Schema) ([]string, map[string]schema.Positi
 }
 
 // CheckKernelsGiven refuses function mode without a kernels package,
-// before any work: at the config's mode: (or its first line), or as a
-// *UsageError when no config says anything (as when vet runs where there
-// is no assertgen.yaml).
+// before any work. The error is at the config's mode: or its first line.
+// When no config says anything, it is a *UsageError, as when vet runs
+// where there is no assertgen.yaml.
 func CheckKernelsGiven(c *config.Config) error {
 	if c.Kernels != "" || c.Mode == string(output.InterfaceMode) || len(c.Bind) > 0 {
 		return nil
@@ -305,10 +305,11 @@ func outputDir(c *config.Config) string {
 	return c.Dir
 }
 
-// Names returns the op selectors that names given on the command line (as
-// plan takes them) stand for: a selector (schema.Selector), or a name that
-// only has overloads for all of them (name.*, as explain takes it). A name
-// that selects no op is an error with the closest names of s.
+// Names returns the op selectors that names given on the command line
+// stand for, as plan takes them. A name is a selector (schema.Selector),
+// or a name that only has overloads, which stands for all of them (name.*,
+// as explain takes it). A name that selects no op is an error with the
+// closest names of s.
 func Names(s *schema.Schema, names []string) ([]string, error) {
 	known := make(map[string]bool, len(s.Ops))
 	bases := map[string]bool{}

@@ -13,13 +13,16 @@ import (
 )
 
 // checkSiblingSets refuses a set that would declare a name another set in
-// its package (another prefix in the same output directory) declares
-// already, so that the package would not build, at the config's key that
-// asks for it: the sweep table, SweepOps (sweep: true, PREFIX_sweep.go,
-// both builds), and the adapter over a library's type (memory:), type
-// ForeignT and ForeignTList in the shape helpers (the debug build), which
-// two sets over one type would both declare. Sets of other prefixes are
-// found by their files, as gen wrote them.
+// its package already declares: another prefix in the same output
+// directory. The package would not build. The error is at the config's key
+// that asks for the name:
+//   - the sweep table, SweepOps (sweep: true; PREFIX_sweep.go, both
+//     builds);
+//   - the adapter over a library's type (memory:): type ForeignT and
+//     ForeignTList in the shape helpers (the debug build), which two sets
+//     over one type would both declare.
+//
+// Sets of other prefixes are found by their files, as gen wrote them.
 func (j *Job) checkSiblingSets(c *config.Config) error {
 	prefix := j.Options.Prefix
 	if prefix == "" {
@@ -58,10 +61,10 @@ func (j *Job) tag() string {
 type setFile struct{ prefix, name, path string }
 
 // otherSets returns the files PREFIX_KIND.go of the sets in dir whose
-// prefix is not prefix (the shape helpers in either place: the output's
-// package, or its helpers' package under gen.ShapesDir), in the order of
-// their paths. A file that does not start with assertgen's header is
-// none of them.
+// prefix is not prefix, in the order of their paths. The shape helpers
+// count in either place: the output's package, or its helpers' package
+// under gen.ShapesDir. A file that does not start with assertgen's header
+// is none of them.
 func otherSets(dir, prefix, kind string) []setFile {
 	globs := []string{filepath.Join(dir, "*_"+kind+".go")}
 	if kind == "shapes" {

@@ -12,18 +12,18 @@ import (
 	"github.com/assertgen/assertgen/gen"
 )
 
-// The version of asserts/wrap's API a generated file was written for:
-// the guard gen writes (wrap.EnforceVersion), or the constant of the
-// handshake before it (wrap.Version2 for version 2, asserts.Version1 for
-// the API when it was package asserts').
+// The version of asserts/wrap's API a generated file was written for. A
+// file names it in one of three forms: the guard gen writes
+// (wrap.EnforceVersion); const _ = wrap.Version2, in a file of version 2;
+// or const _ = asserts.Version1, in a file of version 1.
 var (
 	guardVersion = regexp.MustCompile(`(?m)^\s*_ = wrap\.EnforceVersion\(([0-9]+) - wrap\.MinVersion\)`)
 	oldVersion   = regexp.MustCompile(`(?m)^const _ = (?:wrap|asserts)\.Version([0-9]+)\b`)
 )
 
 // generatedVersion returns the version of asserts/wrap's API a generated
-// file was written for and the line that says it; ok is false when it
-// names none (a file of the set without a guard, or not generated).
+// file was written for, and the line that says it. ok is false when it
+// names none: a file of the set without a guard, or not generated.
 func generatedVersion(src []byte) (version, line int, ok bool) {
 	m := guardVersion.FindSubmatchIndex(src)
 	if m == nil {
@@ -39,12 +39,12 @@ func generatedVersion(src []byte) (version, line int, ok bool) {
 	return v, 1 + bytes.Count(src[:m[0]], []byte("\n")), true
 }
 
-// versionNotes names each generated file of the set of prefix in dir (its
-// wrappers' files and the shapes package's) written for a version of
-// asserts/wrap's API that this assertgen's runtime does not build (outside
-// gen.WrapMinVersion to gen.WrapVersion): the fix is to generate it again,
-// which the note says. A set of an older version inside the window builds
-// and is only stale.
+// versionNotes names each generated file of the set of prefix in dir that
+// was written for a version of asserts/wrap's API this assertgen's runtime
+// does not build: outside gen.WrapMinVersion to gen.WrapVersion. That is
+// the wrappers' files and the shapes package's. The fix is to generate it
+// again, and the note says so. A set of an older version inside the window
+// builds, and is only stale.
 func versionNotes(dir, prefix string) []string {
 	if prefix == "" {
 		prefix = gen.DefaultPrefix

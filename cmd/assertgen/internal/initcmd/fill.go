@@ -11,29 +11,32 @@ import (
 )
 
 // A fill is what init found in a runtime's package to write its
-// conformance and sweep tests with, so that they run as written: each
-// field is Go code of the test files (in package P_test, P the
-// runtime's), "" when the package has nothing to write it with (the test
-// then says what to write, as for any runtime). The names in scope are
-// the tests': data and shape for New (shape only when New takes one), x
-// for the others, base, i and last for Select and Transpose. A generic
-// type's tests are generic in T, its element type; a plain type's are
-// written for the element type of its constructor.
+// conformance and sweep tests with, so that they run as written. Each
+// field is Go code of the test files, which are in package P_test, P the
+// runtime's. A field is "" when the package has nothing to write it with;
+// the test then says what to write, as for any runtime.
+//
+// The names in scope are the tests': data and shape for New (shape only
+// when New takes one), x for the others, and base, i and last for Select
+// and Transpose. A generic type's tests are generic in T, its element
+// type. A plain type's are written for the element type of its
+// constructor.
 type fill struct {
-	// New makes a tensor of data's values and shape's sizes: a
-	// constructor of the package, func F[E](values []E, shape ...int)
-	// *Tensor[E] (or []int, ...int64, []int64); for a plain type
-	// func F(values []E, shape ...int) *Tensor, or, without a shape,
-	// func F(values ...E) *Tensor (or []E), which makes 1-D tensors
-	// (Flat).
+	// New makes a tensor of data's values and shape's sizes. It calls a
+	// constructor of the package:
+	//   - func F[E](values []E, shape ...int) *Tensor[E], or with []int,
+	//     ...int64 or []int64 sizes;
+	//   - for a plain type, func F(values []E, shape ...int) *Tensor;
+	//   - for a plain type without a shape, func F(values ...E) *Tensor
+	//     (or []E), which makes 1-D tensors (Flat).
 	New string
 	// Flat is set when New takes no shape: it makes a 1-D tensor of
 	// data. Ctor is the constructor's name.
 	Flat bool
 	Ctor string
-	// Share and Release are methods of *Tensor[T]: one that returns
-	// another hold on the tensor (Share, Retain, Ref, IncRef, Acquire)
-	// and one that drops a hold (see releasers).
+	// Share and Release are methods of *Tensor[T]. Share returns another
+	// hold on the tensor (Share, Retain, Ref, IncRef, Acquire). Release
+	// drops a hold (see releasers).
 	Share, Release string
 	// View is a view of x: the kernel of alias, t, transpose.int or
 	// select.int, the first the config selects.
@@ -42,41 +45,44 @@ type fill struct {
 	// (its memory format absent), when the config selects it.
 	Copy string
 	// Write writes x in place, changing every element of the suite's
-	// tensors (1 to 6): the kernel of the first of writers the config
-	// selects, its result released when the runtime counts holds.
+	// tensors (1 to 6). It is the kernel of the first of writers the
+	// config selects. Its result is released when the runtime counts
+	// holds.
 	Write string
-	// Select and Transpose are the views the sweep's samples ask for:
-	// base selected at i along dim 0, base with dims 0 and last swapped.
+	// Select and Transpose are the views the sweep's samples ask for: base
+	// selected at i along dim 0, and base with dims 0 and last swapped.
 	Select, Transpose string
-	// Union is the element types as a constraint, "float32 | float64",
-	// and Elems each element type; set only when every one is a numeric
-	// builtin type or bool (the sweep converts its float64 values to
-	// them). For a
-	// plain type they are the one element type of its constructor.
+	// Union is the element types as a constraint, "float32 | float64", and
+	// Elems each element type. They are set only when every one is a
+	// numeric builtin type or bool: the sweep converts its float64 values
+	// to them. For a plain type, they are the one element type of its
+	// constructor.
 	Union string
 	Elems []string
-	// Bool is set when an element type of a generic type is bool: no
-	// conversion T(v) holds for every T then, so the tests convert their
-	// numbers with a helper of theirs (testElems, sweepElems: nonzero is
-	// true).
+	// Bool is set when an element type of a generic type is bool. No
+	// conversion T(v) holds for every T then. So the tests convert their
+	// numbers with a helper of theirs (testElems, sweepElems), in which
+	// nonzero is true.
 	Bool bool
 	// T is the element type as the tests spell it: "T", their type
 	// parameter, for a generic type; the element type for a plain one.
 	T string
 }
 
-// writers are the in-place ops that change values 1 to 6 (relu_ and abs_
-// would leave them), in the order init prefers them for the conformance
-// suite's writes: each of x alone, then add_.Tensor of x to itself.
+// writers are the in-place ops that change values 1 to 6, in the order
+// init prefers them for the conformance suite's writes. relu_ and abs_
+// would leave them. Each writes x alone, but for add_.Tensor, which adds x
+// to itself.
 var writers = []string{"zero_", "neg_", "exp_", "log_", "sqrt_", "sin_", "cos_", "tanh_", "sigmoid_", "reciprocal_", "add_.Tensor"}
 
 // sharers are the names of methods that return another hold on the
 // tensor, in the order init prefers them.
 var sharers = []string{"Share", "Retain", "Ref", "IncRef", "Acquire"}
 
-// findFill finds, in the package pkg of the tensor type t (generic in
-// one type parameter, or plain), its constructor and hold methods, and in
-// the job's selected ops with a kernel, its views and in-place writes.
+// findFill finds, in the package pkg of the tensor type t, its
+// constructor and hold methods. t is generic in one type parameter, or
+// plain. It finds the views and in-place writes among the job's selected
+// ops with a kernel.
 func findFill(t *target, pkg *types.Package, j *generate.Job) *fill {
 	f := &fill{}
 	tn, _ := pkg.Scope().Lookup(t.Type).(*types.TypeName)
@@ -183,8 +189,8 @@ func constructor(t *target, pkg *types.Package, tn *types.TypeName) string {
 }
 
 // shapeArg returns how the tests pass their shape []int as the i-th
-// parameter of sig, a slice of int or int64 (variadic or not), and
-// whether it is one.
+// parameter of sig, and whether that parameter is a slice of int or int64,
+// variadic or not.
 func shapeArg(sig *types.Signature, i int) (string, bool) {
 	shape, ok := sig.Params().At(i).Type().(*types.Slice)
 	if !ok {
@@ -205,9 +211,9 @@ func shapeArg(sig *types.Signature, i int) (string, bool) {
 }
 
 // plainConstructor returns the call of the constructor of a plain tensor
-// type tn (see fill.New), its name, its element type and whether it
-// takes no shape (flat), or "". A constructor with a shape is preferred
-// to one without.
+// type tn (see fill.New), or "". It also returns the constructor's name,
+// its element type, and whether it takes no shape (flat). A constructor
+// with a shape is preferred to one without.
 func plainConstructor(t *target, pkg *types.Package, tn *types.TypeName) (call, name, elem string, flat bool) {
 	best := -1
 	for _, n := range pkg.Scope().Names() {
@@ -253,7 +259,7 @@ func plainConstructor(t *target, pkg *types.Package, tn *types.TypeName) (call, 
 }
 
 // sizesName reports whether a parameter's name says it holds sizes, not
-// values (Zeros(shape ...int) makes a tensor of that shape).
+// values: Zeros(shape ...int) makes a tensor of that shape.
 func sizesName(name string) bool {
 	n := strings.ToLower(name)
 	for _, w := range []string{"shape", "size", "dim"} {
@@ -340,11 +346,12 @@ func kernelFill(f *fill, t *target, j *generate.Job) {
 	}
 }
 
-// Instance returns the tensor type as the tests init fills spell it: a
-// plain type as it is ("*tensor.Tensor"); a generic one with their type
-// parameter T when init found what to write them with
-// ("*pool.Tensor[T]"), else with the first element type of each type
-// parameter (FirstArgs).
+// Instance returns the tensor type as the tests init fills spell it:
+//   - a plain type as it is: "*tensor.Tensor";
+//   - a generic one with their type parameter T, when init found what to
+//     write them with: "*pool.Tensor[T]";
+//   - else with the first element type of each type parameter
+//     (FirstArgs).
 func (t *target) Instance() string {
 	if len(t.Params) == 0 {
 		return "*" + t.qual() + "." + t.Type
@@ -368,10 +375,10 @@ func (t *target) FirstArgs() string {
 	return strings.Join(args, ", ")
 }
 
-// OtherArgs lists the type arguments of the type_params: instances
-// FirstArgs leaves out, one type parameter's ("int64, float64"), or ""
-// when the type has one instance (or several type parameters: their
-// instances are not listed).
+// OtherArgs lists the type arguments of the type_params: instances that
+// FirstArgs leaves out, one type parameter's: "int64, float64". It is ""
+// when the type has one instance, or several type parameters, whose
+// instances are not listed.
 func (t *target) OtherArgs() string {
 	if len(t.Params) != 1 || len(t.Params[0].Instances) < 2 {
 		return ""
@@ -380,10 +387,10 @@ func (t *target) OtherArgs() string {
 }
 
 // inferScalar sets the type map's Scalar, which -types did not give, to
-// the one type the Scalar arguments of the package's kernels
-// have: the tensor type's type parameter (T) when they take the element
-// type, or a builtin type. Kernels that disagree leave it unset (any),
-// and gen then names each kernel whose signature differs.
+// the one type the Scalar arguments of the package's kernels have. That
+// is the tensor type's type parameter (T) when they take the element
+// type, or a builtin type. Kernels that disagree leave it unset (any).
+// gen then names each kernel whose signature differs.
 func inferScalar(t *target, j *generate.Job) {
 	seen := map[string]bool{}
 	for _, op := range j.Plan.Ops {
@@ -413,10 +420,11 @@ func inferScalar(t *target, j *generate.Job) {
 	}
 }
 
-// scalarSpelling spells typ, a parameter type of the kernel of signature
-// sig, for the type map: a builtin type by its name; a type parameter of
-// the kernel that instantiates the tensor type (*Tensor[E]) by the
-// config's name of the tensor type's parameter there; "" otherwise.
+// scalarSpelling spells typ for the type map, or returns "". typ is a
+// parameter type of the kernel of signature sig. A builtin type is spelled
+// by its name. A type parameter of the kernel that instantiates the tensor
+// type (*Tensor[E]) is spelled by the config's name of the tensor type's
+// parameter there.
 func scalarSpelling(t *target, sig *types.Signature, typ types.Type) string {
 	switch x := types.Unalias(typ).(type) {
 	case *types.Basic:
@@ -467,7 +475,7 @@ func (f *fill) memoryTODO() names {
 }
 
 // conformanceTODO returns the functions of the conformance suite the
-// generic test leaves to write (nil f: not a generic type's test).
+// generic test leaves to write. A nil f is not a generic type's test.
 func (f *fill) conformanceTODO(counted bool) names {
 	if f == nil {
 		return nil
@@ -489,7 +497,7 @@ func (f *fill) conformanceTODO(counted bool) names {
 }
 
 // nilable reports whether nil is a value of the Go type the job's type
-// map gives schema type typ (an absent optional argument).
+// map gives schema type typ: an absent optional argument.
 func nilable(j *generate.Job, typ *schema.Type) bool {
 	g, err := j.Options.Types.GoTypeOf(typ)
 	if err != nil {
@@ -498,10 +506,10 @@ func nilable(j *generate.Job, typ *schema.Type) bool {
 	return strings.HasPrefix(g.Prefix, "*") || strings.HasPrefix(g.Prefix, "[]") || g.Interface || g.Prefix == "" && g.Path == "" && g.Name == "any"
 }
 
-// scalarOne spells the Scalar 1 for an argument of schema type typ whose
-// Go type the job's type map gives: "1" for a builtin numeric type or a
-// type parameter (the element type), "" for any other (any: the kernel
-// may want a particular type).
+// scalarOne spells the Scalar 1 for an argument of schema type typ, whose
+// Go type the job's type map gives. It is "1" for a builtin numeric type or
+// a type parameter (the element type). It is "" for any other, such as
+// any: the kernel may want a particular type.
 func scalarOne(j *generate.Job, typ *schema.Type) string {
 	g, err := j.Options.Types.GoTypeOf(typ)
 	if err != nil || g.Prefix != "" || g.Path != "" {

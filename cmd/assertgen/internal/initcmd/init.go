@@ -29,37 +29,42 @@ type InitOptions struct {
 	// Types are type map entries besides Tensor, "Scalar=float64".
 	Types []string
 	// TypeParams name the element types of a generic tensor type's type
-	// parameters, "T=float32,float64" (default: the finite type set of
-	// its constraint).
+	// parameters: "T=float32,float64". The default is the finite type set
+	// of its constraint.
 	TypeParams []string
-	// Memory says the tensor type has no ids of its own: init writes a
-	// memory function (memory:) to fill in, not the contract's methods.
+	// Memory says the tensor type has no ids of its own. init then writes
+	// a memory function (memory:) to fill in, not the contract's methods.
 	Memory bool
 	// Kernels are the packages of a kernel library over a library's type
-	// (-type IMPORTPATH.Type) whose exported functions, methods of
-	// exported types and operator values init binds too: import paths,
-	// "." for the package of Dir (the default where its files import the
-	// library and declare exported functions or methods).
+	// (-type IMPORTPATH.Type), as import paths; "." is the package of Dir.
+	// init binds their exported functions, methods of exported types and
+	// operator values too. By default, it is "." where Dir's files import
+	// the library and declare exported functions or methods.
 	Kernels []string
 	Out     io.Writer // where Init says what it wrote and what is left
-	// Write writes the new files into the directory dir, all or none
-	// (the command's is output.WriteNew under its signal guard); nil is
+	// Write writes the new files into the directory dir, all or none. The
+	// command's is output.WriteNew under its signal guard. nil means
 	// output.WriteNew.
 	Write func(dir string, files []output.File) error
 }
 
 // Init writes, in the package of o.Dir, what a runtime needs to start on
-// assertgen: assertgen.yaml, generate.go with the go:generate line, the
-// contract adapter's methods the tensor type lacks (assertgen_contract.go,
-// each a TODO; with o.Memory, the memory function in their place,
-// MemoryFile, and its conformance test, MemoryTestFile), the conformance
-// test (assertgen_contract_test.go), the
-// sweep test (SweepTestFile) and a stub of each selected op's missing
-// kernel (StubsFile). The Go files it adds to the package are
-// type-checked with it, in the release and the debug build, before
-// anything is written; the names its tests declare are ones the
-// package's tests leave free. It writes only new files, all of them or
-// none (o.Write): if any exists it writes none.
+// assertgen:
+//   - assertgen.yaml;
+//   - generate.go, with the go:generate line;
+//   - assertgen_contract.go: the contract adapter's methods the tensor
+//     type lacks, each a TODO. With o.Memory, the memory function
+//     (MemoryFile) and its conformance test (MemoryTestFile) stand in
+//     their place.
+//   - the conformance test, assertgen_contract_test.go;
+//   - the sweep test, SweepTestFile;
+//   - a stub of each selected op's missing kernel, StubsFile.
+//
+// The Go files it adds to the package are type-checked with it, in the
+// release and the debug build, before anything is written. The names its
+// tests declare are ones the package's tests leave free. It writes only
+// new files, all of them or none (o.Write): if any exists, it writes
+// none.
 //
 // A bad -types, -ops or -use-counts value is an error naming the flag: a
 // *UsageError, or a schema.Error at the flag.
@@ -121,9 +126,9 @@ func Init(o InitOptions) error {
 	if err != nil {
 		return err
 	}
-	// Ops found by their kernels have them all (kernelStubs finds none
-	// missing); a generic type's are vetted here, with the Scalar type
-	// init inferred. The job says what the tests are written with.
+	// Ops found by their kernels have them all, so kernelStubs finds none
+	// missing. A generic type's are vetted here, with the Scalar type init
+	// inferred. The job says what the tests are written with.
 	missing, stubs, job, err := kernelStubs(t, c)
 	if err != nil {
 		return err
@@ -166,8 +171,8 @@ func usage(format string, args ...any) error {
 	return &base.UsageError{Msg: fmt.Sprintf(format, args...)}
 }
 
-// addedSources returns the files init adds to the package in dir that
-// are built with it (Go files, not tests), by their paths.
+// addedSources returns, by their paths, the files init adds to the
+// package in dir that are built with it: Go files, not tests.
 func addedSources(dir string, files map[string][]byte) map[string][]byte {
 	added := map[string][]byte{}
 	for name, data := range files {
@@ -178,12 +183,13 @@ func addedSources(dir string, files map[string][]byte) map[string][]byte {
 	return added
 }
 
-// checkBuilds type-checks the package with the Go files init adds to it
-// (not its tests: the sweep test needs the package gen writes), in the
-// release and the debug build: a refusal names what would not build. The
-// packages inspect loaded are checked in this process; when that cannot
-// tell (a package the files import is not loaded) or finds a problem, the
-// go command's own load of the package with the files decides.
+// checkBuilds type-checks the package with the Go files init adds to it,
+// in the release and the debug build. The tests are not checked: the
+// sweep test needs the package gen writes. A refusal names what would not
+// build. The packages inspect loaded are checked in this process. When
+// that cannot tell (a package the files import is not loaded), or finds a
+// problem, the go command's own load of the package with the files
+// decides.
 func checkBuilds(t *target, files map[string][]byte, missing []*plan.Op) error {
 	added := addedSources(t.Dir, files)
 	var kernels []string
@@ -210,9 +216,9 @@ func checkBuilds(t *target, files map[string][]byte, missing []*plan.Op) error {
 	return nil
 }
 
-// probe returns the job of the config of every op of the schema, with
-// the type map init has so far: what the package's kernels are found
-// and typed with.
+// probe returns the job of the config of every op of the schema, with the
+// type map init has so far. The package's kernels are found and typed
+// with it.
 func probe(o InitOptions, t *target) (*generate.Job, error) {
 	// use_counts: false while the type lacks UseCounts (see kernelStubs).
 	text := fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes:\n  Tensor: %q\n", t.Counted && !t.Lacks("UseCounts"), t.GoType)
@@ -234,9 +240,9 @@ func probe(o InitOptions, t *target) (*generate.Job, error) {
 }
 
 // kernelOps returns the ops of the schema whose kernel the package has,
-// found by the job of probe; a kernel with the wrong signature is an
-// error (a generic type's kernels are vetted by kernelStubs, once init
-// has inferred its Scalar type).
+// found by the job of probe. A kernel with the wrong signature is an
+// error. A generic type's kernels are vetted by kernelStubs instead, once
+// init has inferred its Scalar type.
 func kernelOps(j *generate.Job, t *target) ([]string, error) {
 	if len(t.Params) == 0 {
 		findings, _, err := gen.Vet(j.Plan, j.Options)
@@ -260,17 +266,18 @@ func kernelOps(j *generate.Job, t *target) ([]string, error) {
 }
 
 // kernelStubs returns the selected ops of the config c that have no
-// kernel, the stubs of their kernels (nil without any), and the job of
-// the config; a kernel with the wrong signature is an error.
+// kernel, the stubs of their kernels (nil without any), and the job of the
+// config. A kernel with the wrong signature is an error.
 func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, *generate.Job, error) {
 	c.ContractPending = true // init writes the methods the type lacks
-	// ... or the memory function, which the package lacks until then: the
+	// ... or the memory function, which the package lacks until then. The
 	// kernels are looked up as those of a type whose contract is pending.
 	c.Memory = ""
 	if t.Counted && t.Lacks("UseCounts") {
-		// The contract file init writes gives the type its UseCounts; until
-		// then the type map's check would refuse it (use_counts on, no
-		// UseCounts), so its kernels are looked up as a count-less type's.
+		// The contract file init writes gives the type its UseCounts.
+		// Until then, the type map's check would refuse it (use_counts
+		// on, no UseCounts). So its kernels are looked up as a count-less
+		// type's.
 		off := false
 		c.UseCounts = &off
 	}
@@ -290,8 +297,8 @@ func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, *generate.Job
 	return missing, stubs, j, err
 }
 
-// parseConfig reads the config text as the assertgen.yaml of the package,
-// the values of init's flags named by their flags: a message about one
+// parseConfig reads the config text as the assertgen.yaml of the package.
+// The values of init's flags are named by their flags: a message about one
 // names the flag, not a line of a file that does not exist yet.
 func parseConfig(o InitOptions, t *target, text []byte) (*config.Config, error) {
 	c, err := config.Parse(filepath.Join(o.Dir, "assertgen.yaml"), text)
@@ -316,8 +323,8 @@ func parseConfig(o InitOptions, t *target, text []byte) (*config.Config, error) 
 	return c, err
 }
 
-// writeAll writes the files names of dir with write (output.WriteNew if
-// nil): all or none, none if one exists.
+// writeAll writes the files names of dir with write, or output.WriteNew
+// if it is nil: all or none, and none if one exists.
 func writeAll(dir string, names []string, files map[string][]byte, write func(string, []output.File) error) error {
 	if write == nil {
 		write = func(dir string, fs []output.File) error { return output.WriteNew(context.Background(), dir, fs) }

@@ -26,17 +26,18 @@ type target struct {
 	Type       string // the tensor type's name
 	GoType     string // the type map's value: "*example.com/rt.Tensor", "*example.com/rt.Tensor[T]"
 	// Has holds the methods of *Type in the debug build (-tags
-	// debugasserts), which the checked wrappers are built in; HasRelease
-	// those of the release build. A method may be declared in a file of
-	// one build only.
+	// debugasserts), which the checked wrappers are built in. HasRelease
+	// holds those of the release build. A method may be declared in a
+	// file of one build only.
 	Has, HasRelease map[string]bool
 	Counted         bool        // chosen use_counts
 	Why             string      // why: the method that tells, or its absence
 	Types           [][2]string // more type map entries: schema type, Go type
 	// Names are the identifiers init's files declare or import, each
-	// mapped to one that is free where it goes: PkgNames in the package
-	// (assertgen_contract.go's imports), TestNames in its external tests
-	// (the conformance and sweep tests' functions, types and imports).
+	// mapped to one that is free where it goes. PkgNames are in the
+	// package (assertgen_contract.go's imports). TestNames are in its
+	// external tests: the conformance and sweep tests' functions, types
+	// and imports.
 	PkgNames, TestNames map[string]string
 	loaded              *discover.Package // the package as a kernels package (release build)
 	builds              []*build          // the package loaded in the release and the debug build
@@ -47,8 +48,8 @@ type target struct {
 	Fill *fill
 	// Inferred says which type map entry init inferred from the kernels.
 	Inferred string
-	// MemoryFunc is the memory function of -memory: the tensor type's
-	// identities come from it (memory:), "" otherwise; init writes it
+	// MemoryFunc is the memory function of -memory, or "" otherwise. The
+	// tensor type's identities come from it (memory:). init writes it
 	// unless the package has it already (MemoryHave).
 	MemoryFunc string
 	MemoryHave bool
@@ -57,8 +58,9 @@ type target struct {
 }
 
 // useMemory makes t a type whose identities come from a memory function
-// init writes (-memory), named Memory unless the package declares that
-// name already: a plain type without Ident, and so without use counts.
+// init writes (-memory). The function is named Memory, unless the package
+// declares that name already. t is then a plain type without Ident, and
+// so without use counts.
 func (t *target) useMemory(useCounts string) error {
 	switch {
 	case len(t.Params) > 0:
@@ -115,9 +117,9 @@ func (t *target) declares(name string) bool {
 	return false
 }
 
-// A tparam is a type parameter of a generic tensor type: its name in the
-// declaration, its name in the config (the same when the config allows
-// it) and the element types to check it with.
+// A tparam is a type parameter of a generic tensor type. It holds its name
+// in the declaration and its name in the config, the same when the config
+// allows it. It holds the element types to check it with.
 type tparam struct {
 	Decl, Name string
 	Instances  []string
@@ -143,15 +145,16 @@ func (t *target) Recv() string {
 // one keeps counts it can report.
 var releasers = []string{"Release", "DecRef", "Unref", "Free", "Drop", "Dispose", "Close"}
 
-// inspect loads the package in dir and finds the tensor type name in it:
-// an exported named type of the package (or an alias of one), not an
-// interface, whose pointer the adapter's methods go on; the package is
-// not a program, which the generated wrappers could not import. The
-// package is loaded in the release and the debug build, whose methods of
-// *T may differ. useCounts "true" or "false" sets use_counts; "auto" (or
-// "") chooses it from the type: counted when *T already has UseCounts or
-// a method that drops a reference (releasers), garbage-collected
-// otherwise.
+// inspect loads the package in dir and finds the tensor type name in it.
+// It is an exported named type of the package, or an alias of one, and
+// not an interface; the adapter's methods go on its pointer. The package
+// must not be a program, which the generated wrappers could not import.
+// The package is loaded in the release and the debug build, whose methods
+// of *T may differ.
+//
+// useCounts "true" or "false" sets use_counts. "auto", or "", chooses it
+// from the type: counted when *T already has UseCounts or a method that
+// drops a reference (releasers), garbage-collected otherwise.
 func inspect(dir, name, useCounts string, typeParams []string, memory bool) (*target, error) {
 	if useCounts != "" && useCounts != "auto" && useCounts != "true" && useCounts != "false" {
 		return nil, usage("-use-counts %q: want auto, true or false", useCounts)
@@ -209,7 +212,8 @@ func inspect(dir, name, useCounts string, typeParams []string, memory bool) (*ta
 }
 
 // A build is the package of init as loaded in one build, and asserts,
-// whose types init's contract file uses (nil if it does not load).
+// whose types init's contract file uses; asserts is nil if it does not
+// load.
 type build struct {
 	tag     string // the build tag; "" for the release build
 	pkg     *packages.Package
@@ -270,9 +274,9 @@ func packageDir(p *packages.Package, dir string) string {
 const libraryType = ` (a library's type is named by its import path: -type '*gonum.org/v1/gonum/mat.Dense')`
 
 // tensorType checks that the package pkg declares name as a type init can
-// write the contract's methods on, or says why not. With memory
-// (-memory), init writes no methods on the type: an alias of an instance
-// of a generic type of the package is taken.
+// write the contract's methods on, or says why not. With memory (-memory),
+// init writes no methods on the type, so an alias of an instance of a
+// generic type of the package is taken.
 func (t *target) tensorType(memory bool) error {
 	pkg, name := t.pkg, t.Type
 	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
@@ -314,9 +318,9 @@ func (t *target) tensorType(memory bool) error {
 	return nil
 }
 
-// typeParamsFlag is the -type-params flag that checks the instance
-// named of a generic type: " -type-params T=float32" ("" when an argument
-// is not a type the flag takes).
+// typeParamsFlag is the -type-params flag that checks the named instance
+// of a generic type: " -type-params T=float32". It is "" when an argument
+// is not a type the flag takes.
 func typeParamsFlag(named *types.Named) string {
 	tps, args := named.Origin().TypeParams(), named.TypeArgs()
 	var out []string
@@ -358,18 +362,19 @@ func (t *target) counts() (bool, string) {
 }
 
 // pkgIdents and testIdents are the identifiers init's files declare or
-// import at package level: in the package (assertgen_contract.go) and in
-// its external tests (assertgen_contract_test.go, SweepTestFile). The
-// package's own import is named by its name, added by names.
+// import at package level. pkgIdents are in the package
+// (assertgen_contract.go); testIdents in its external tests
+// (assertgen_contract_test.go, SweepTestFile). names adds the package's
+// own import, named by its name.
 var (
 	pkgIdents  = []string{"asserts", "unsafe"}
 	testIdents = []string{"TestAssertsContract", "TestSweep", "FuzzSweep", "sweepAdapter", "testContract", "transposedBase", "int64s", "sweepInt64s", "testElems", "sweepElems", "asserts", "assertstest", "checked", "errors", "reflect", "sweep", "testing"}
 )
 
 // names chooses, for each identifier init's files declare or import, one
-// that the package (in either build, its test files included) or its
-// external tests do not declare already: the identifier itself when it is
-// free, else one with "assertgen" in it.
+// that is not declared already, by the package (in either build, its test
+// files included) or by its external tests. That is the identifier itself
+// when it is free, else one with "assertgen" in it.
 func (t *target) names(scopes ...*types.Package) {
 	inPkg, inTests := map[string]bool{}, map[string]bool{}
 	for _, s := range scopes {
@@ -407,15 +412,15 @@ func (t *target) names(scopes ...*types.Package) {
 	}
 }
 
-// testLocals are the local names of init's tests (their functions'
-// parameters and variables) in scope where the tests name the runtime's
-// package, which they would shadow.
+// testLocals are the local names of init's tests: their functions'
+// parameters and variables. They are in scope where the tests name the
+// runtime's package, which they would shadow.
 var testLocals = []string{"t", "x", "data", "shape", "base", "i", "last", "sp", "made", "dtype", "vals", "v", "toID", "fromID"}
 
-// free maps each identifier of ids to itself when taken does not hold it,
-// else to a name with "assertgen" in it that taken does not hold (nor
-// another of ids): TestSweep to TestAssertgenSweep, sweep to
-// assertgenSweep, with a number after it if need be.
+// free maps each identifier of ids to itself when taken does not hold it.
+// Otherwise it maps it to a name with "assertgen" in it that neither taken
+// nor ids hold: TestSweep to TestAssertgenSweep, sweep to assertgenSweep,
+// with a number after it if need be.
 func free(ids []string, taken map[string]bool) map[string]string {
 	out := map[string]string{}
 	used := map[string]bool{}
@@ -447,10 +452,11 @@ func upperFirst(s string) string {
 }
 
 // genericParams returns the type parameters of the tensor type tn, each
-// with the element types to check it with: those -type-params gives
-// ("T=float32,float64", by the declaration's name), else the finite type
-// set of its constraint (float32 | float64). A name the config cannot
-// take (it starts with a lower-case letter) gets one it can: T, T2, ...
+// with the element types to check it with. Those are the ones -type-params
+// gives ("T=float32,float64", by the declaration's name), else the finite
+// type set of its constraint (float32 | float64). A name the config cannot
+// take, one that starts with a lower-case letter, gets one it can: T, T2,
+// ...
 func genericParams(tn *types.TypeName, flags []string) ([]tparam, error) {
 	named, ok := tn.Type().(*types.Named)
 	if !ok || named.TypeParams().Len() == 0 {
@@ -495,7 +501,7 @@ func genericParams(tn *types.TypeName, flags []string) ([]tparam, error) {
 }
 
 // typeSet returns the builtin types of c's type set when it is a finite
-// union of them (float32 | ~float64 gives float32, float64), else nil.
+// union of them, else nil. float32 | ~float64 gives float32, float64.
 func typeSet(c types.Type) []string {
 	iface, ok := c.Underlying().(*types.Interface)
 	if !ok || iface.NumMethods() > 0 || iface.NumEmbeddeds() != 1 {

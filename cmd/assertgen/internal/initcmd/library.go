@@ -26,29 +26,30 @@ type libTarget struct {
 	Lib             *finder.Lib
 	Found           *finder.Found
 	Ops             []string // the bound ops, sorted
-	// MemoryFunc is the memory function's name, Memory unless the
-	// package declares it; LibName the library's import name in init's
-	// files (its package name unless that is taken there).
+	// MemoryFunc is the memory function's name: Memory, unless the
+	// package declares it. LibName is the library's import name in init's
+	// files: its package name, unless that is taken there.
 	MemoryFunc, LibName string
 	// declared are the names the package's files declare.
 	declared map[string]bool
 	Spec     string // the library's type, as -type names it
 	Flags    string // init's flags that name it: -type '*lib.T', -memory -type Tensor
-	// GoType is the type map's Tensor; MemoryBody, WriteCode and ReadCode
-	// are Go code of the memory function's body and the tests' write of
-	// a tensor x and read of its shape and vals (finder.Raw).
+	// GoType is the type map's Tensor. MemoryBody, WriteCode and ReadCode
+	// are Go code: the memory function's body, and the tests' write of a
+	// tensor x and read of its shape and vals (finder.Raw).
 	GoType, MemoryBody, WriteCode, ReadCode string
-	// KernelsLeftOut says why the package init runs in, which imports the
-	// library and declares functions, was not taken as a kernel library
-	// over the type (it did not load); "" when it was, or was not tried.
+	// KernelsLeftOut says why the package init runs in was not taken as a
+	// kernel library over the type, though it imports the library and
+	// declares functions: it did not load. It is "" when it was taken, or
+	// was not tried.
 	KernelsLeftOut string
 	// EmptyCrashes are the bound ops that crashed on empty inputs in
 	// init's value check (finder.Binding.EmptyCrash), joined; "" for
 	// none.
 	EmptyCrashes string
 	// Repro are the sweep adapter's reproducer hooks (ReproSource,
-	// ReproTensor), checked by running them (finder.CheckRepro); nil
-	// when that failed, ReproLeftOut then saying why.
+	// ReproTensor), checked by running them (finder.CheckRepro). It is nil
+	// when that failed, and ReproLeftOut then says why.
 	Repro        *finder.ReproHooks
 	ReproLeftOut string
 }
@@ -58,8 +59,8 @@ type libTarget struct {
 var libraryFiles = []string{"assertgen.yaml", "generate.go", MemoryFile, MemoryTestFile, SweepTestFile, ValuesTestFile}
 
 // ViewsFile holds the helpers init writes for a library's type whose view
-// method it checked (finder.ViewForm): the view ops and cat, bound to
-// them in assertgen.yaml.
+// method it checked (finder.ViewForm). assertgen.yaml binds the view ops
+// and cat to them.
 const ViewsFile = "assertgen_views.go"
 
 // files are the files init writes: libraryFiles, with ViewsFile after
@@ -71,9 +72,9 @@ func (t *libTarget) files() []string {
 	return slices.Insert(slices.Clone(libraryFiles), 3, ViewsFile)
 }
 
-// libraryInit runs Init for a library's type when -type names one by
-// its import path, or with -memory names an alias of one (type Tensor =
-// mat.Dense): handled is false for a type of the package.
+// libraryInit runs Init for a library's type. That is when -type names one
+// by its import path, or, with -memory, names an alias of one (type Tensor
+// = mat.Dense). handled is false for a type of the package.
 func libraryInit(o InitOptions) (handled bool, err error) {
 	spec, ok, err := finder.ParseSpec(o.Type)
 	if err != nil {
@@ -88,10 +89,12 @@ func libraryInit(o InitOptions) (handled bool, err error) {
 	return true, initLibrary(o, spec)
 }
 
-// initLibrary is Init for a library's type: the config of its ops bound
-// to the library's methods and functions that compute them (each checked
-// on small inputs against assertgen's reference), the memory function
-// built from its exported API, its conformance test and the sweep test.
+// initLibrary is Init for a library's type. It writes:
+//   - the config of its ops, bound to the library's methods and functions
+//     that compute them, each checked on small inputs against assertgen's
+//     reference;
+//   - the memory function, built from the type's exported API;
+//   - its conformance test and the sweep test.
 func initLibrary(o InitOptions, spec finder.Spec) error {
 	switch {
 	case o.UseCounts == "true":
@@ -112,9 +115,9 @@ func initLibrary(o InitOptions, spec finder.Spec) error {
 	}
 	kernels := o.Kernels
 	if len(kernels) == 0 && importsAndExports(t.Dir, spec.Path) {
-		// The package init runs in: a kernel library over the type, when
-		// it loads; one that does not yet (its files call what init is to
-		// write) is left out, and the report says so.
+		// The package init runs in is a kernel library over the type, when
+		// it loads. One that does not load yet, whose files call what init
+		// is to write, is left out, and the report says so.
 		if t.Lib, err = finder.Load(t.Dir, spec, "."); err != nil {
 			t.KernelsLeftOut = err.Error()
 		}
@@ -186,7 +189,7 @@ func initLibrary(o InitOptions, spec finder.Spec) error {
 	return nil
 }
 
-// selectOps returns the ops of the selectors (-ops) among ops; a selector
+// selectOps returns the ops of the selectors (-ops) among ops. A selector
 // that selects none of them is an error naming the flag.
 func selectOps(s *schema.Schema, ops []*finder.Op, selectors []string) ([]*finder.Op, error) {
 	want := map[string]bool{}
@@ -210,9 +213,9 @@ func selectOps(s *schema.Schema, ops []*finder.Op, selectors []string) ([]*finde
 	return out, nil
 }
 
-// userPackage finds the package of dir, which may have no Go file yet:
-// its import path from the module's go.mod, its name from its files or
-// else from the directory's name.
+// userPackage finds the package of dir, which may have no Go file yet. Its
+// import path comes from the module's go.mod. Its name comes from its
+// files, or else from the directory's name.
 func userPackage(dir string) (*libTarget, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -251,9 +254,9 @@ func userPackage(dir string) (*libTarget, error) {
 	return t, nil
 }
 
-// packageFiles returns the names the package's Go files in dir declare
-// (its internal test files' too) and its name (from its test files if it has no other, "" without
-// any file).
+// packageFiles returns the names the package's Go files in dir declare,
+// its internal test files' too, and the package's name. The name comes
+// from its test files if it has no other, and is "" without any file.
 func packageFiles(dir string) (map[string]bool, string, error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	declared := map[string]bool{}
@@ -309,9 +312,9 @@ func packageName(base string) string {
 	return b.String()
 }
 
-// localAlias returns the library type a type of the package in dir is
-// an alias of, type Tensor = lib.Buffer, read from its source: ok is
-// false when name is no such alias.
+// localAlias returns the library type a type of the package in dir is an
+// alias of (type Tensor = lib.Buffer), read from its source. ok is false
+// when name is no such alias.
 func localAlias(dir, name string) (finder.Spec, bool) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	fset := token.NewFileSet()
@@ -363,10 +366,11 @@ func importOf(f *ast.File, x ast.Expr) string {
 // not build because the module does not require assertgen's asserts.
 const assertsHint = "(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)"
 
-// checkBuilds type-checks the package with the Go files init adds to it
-// (the memory function, the go:generate line; not the tests, which need
-// the package gen writes), in the release and the debug build: a
-// refusal names what would not build, and nothing is written.
+// checkBuilds type-checks the package with the Go files init adds to it,
+// in the release and the debug build: the memory function, and the file
+// of the go:generate line. The tests are not checked; they need the
+// package gen writes. A refusal names what would not build, and nothing
+// is written.
 func (t *libTarget) checkBuilds(files map[string][]byte) error {
 	added := addedSources(t.Dir, files)
 	if err := discover.CheckAdded(t.Dir, added, []string{t.MemoryFunc}, gen.DefaultBuildTag); err != nil {
@@ -384,8 +388,8 @@ func (t *libTarget) checkBuilds(files map[string][]byte) error {
 var libTestNames = []string{"sweepAdapter", "assertgenTranspose", "assertgenSelect", "assertgenTransposedValues", "assertgenReproDecls", "assertgenReproTranspose", "assertgenReproSelect", "assertgenSweepRanks", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
 
 // testCollisions refuses a package whose external tests declare a name
-// init's tests declare (in files other than init's own, which a run of
-// init replaces).
+// init's tests declare. Files of init's own do not count, since a run of
+// init replaces them.
 func (t *libTarget) testCollisions() error {
 	paths, _ := filepath.Glob(filepath.Join(t.Dir, "*_test.go"))
 	fset := token.NewFileSet()
@@ -441,11 +445,11 @@ func (t *libTarget) checkConfig(text []byte) error {
 	return nil
 }
 
-// importsAndExports reports whether a Go file of dir (not a test's)
-// imports the package path and declares an exported function, or an
-// exported method of an exported type: the package is a kernel library
-// over the library's type, whose functions, methods and operator values
-// init binds too.
+// importsAndExports reports whether a Go file of dir, not a test's,
+// imports the package path and declares an exported function or an
+// exported method of an exported type. The package is then a kernel
+// library over the library's type, whose functions, methods and operator
+// values init binds too.
 func importsAndExports(dir, path string) bool {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	fset := token.NewFileSet()

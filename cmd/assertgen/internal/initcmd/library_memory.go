@@ -17,9 +17,9 @@ func (t *libTarget) memoryDtypes() []string { return finder.Dtypes(t.Lib.Memory.
 // MemoryImportsReflect reports whether the memory function names reflect.
 func (t *libTarget) MemoryImportsReflect() bool { return t.Lib.MemoryImportsReflect(t.memoryDtypes()) }
 
-// MemoryNotes are the memory function's doc comment's lines on what it
-// reads and what the library's API leaves it unable to (each a line of
-// text, without the comment's slashes).
+// MemoryNotes are the lines of the memory function's doc comment: what it
+// reads, what it cannot read, and what the library's API does not give it
+// (strides). Each is a line of text, without the comment's slashes.
 func (t *libTarget) MemoryNotes() []string {
 	m := t.Lib.Memory
 	var out []string
@@ -207,9 +207,9 @@ func (t *libTarget) SweepData() string {
 	return b.String()
 }
 
-// FormCases are the cases of the conformance test of the forms the
-// memory function read besides the one TestMemory makes (the element
-// type's matrices): Go code of a slice literal's elements.
+// FormCases are the cases of the conformance test of the forms the memory
+// function read besides the one TestMemory makes, the element type's
+// matrices. They are Go code of a slice literal's elements.
 func (t *libTarget) FormCases() string {
 	var b strings.Builder
 	q, ctor := t.Qual(), t.Ctor()
@@ -224,17 +224,9 @@ func (t *libTarget) FormCases() string {
 		}
 		val, write := finder.ElemCode(f.Dtype)
 		elems := t.Lib.Elems("x", f.Dtype)
-		fmt.Fprintf(&b, "{%q,\nfunc() %s {\nshape, data := []int{%s}, make([]%s, %d)\nfor i := range data {\ndata[i] = %s\n}\nreturn %s\n},\n", f.String(), q, ints(shape), f.Dtype, n, val, ctor)
+		fmt.Fprintf(&b, "{%q,\nfunc() %s {\nshape, data := []int{%s}, make([]%s, %d)\nfor i := range data {\ndata[i] = %s\n}\nreturn %s\n},\n", f.String(), q, finder.Ints(shape), f.Dtype, n, val, ctor)
 		fmt.Fprintf(&b, "func(x %s) {\ne := %s\n%s\n},\n", q, elems, write)
 		fmt.Fprintf(&b, "func(x %s) %s {\nshape, data := append([]int(nil), %s...), append([]%s(nil), %s...)\nreturn %s\n}},\n", q, q, t.Lib.Sizes("x"), f.Dtype, elems, ctor)
 	}
 	return b.String()
-}
-
-func ints(l []int) string {
-	s := make([]string, len(l))
-	for i, v := range l {
-		s[i] = strconv.Itoa(v)
-	}
-	return strings.Join(s, ", ")
 }

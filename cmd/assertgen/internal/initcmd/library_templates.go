@@ -81,9 +81,9 @@ func (t *libTarget) ReproImports() string {
 	return strings.Join(qs, ", ")
 }
 
-// ReproElem is Go code of the element type a reproducer writes a
-// sample's tensor with: the sample's dtype for a constructor of values
-// of any type, else the constructor's.
+// ReproElem is Go code of the element type a reproducer writes a sample's
+// tensor with. It is the sample's dtype for a constructor of values of any
+// type, else the constructor's.
 func (t *libTarget) ReproElem() string {
 	if t.Lib.Ctor.AnyData {
 		return "sp.Dtype"
@@ -95,11 +95,14 @@ func (t *libTarget) ReproElem() string {
 func (t *libTarget) ReproFormat() string { return strconv.Quote(t.Repro.Format()) }
 
 // ReproViews is Go code of ReproTensor's switch of the views the sweep
-// adapter makes (the methods init found and CheckRepro ran the hooks
-// on), each written as the adapter makes it: a transposed one of its
-// base of the values transposed (assertgenReproTranspose), a selected
-// one of its base at its index (assertgenReproSelect); the others, and
-// strided views at an offset, refused with why; "" where it makes none.
+// adapter makes: the methods init found and CheckRepro ran the hooks on.
+// Each is written as the adapter makes it:
+//   - a transposed view, of its base of the values transposed
+//     (assertgenReproTranspose);
+//   - a selected view, of its base at its index (assertgenReproSelect).
+//
+// The others, and strided views at an offset, are refused with why. It is
+// "" where the adapter makes none.
 func (t *libTarget) ReproViews() string {
 	h := t.Repro
 	if h.Transpose == "" && h.Select == "" {
@@ -203,8 +206,8 @@ func (t *libTarget) BindImports() []string {
 	return out
 }
 
-// viewsText is ViewsFile's template: the helpers of the view method
-// init checked (and of cat, with the copy it checked).
+// viewsText is ViewsFile's template: the helpers of the view method init
+// checked, and of cat, with the copy it checked.
 func (t *libTarget) viewsText() string {
 	f := t.Found.Views
 	if t.Found.Cat != nil {
@@ -725,9 +728,9 @@ func (t *libTarget) report(w io.Writer) {
 	fmt.Fprintf(w, "next: go generate ./... && go test ./... && go test -tags debugasserts ./...\n")
 }
 
-// reportGuesses says where init guessed: a binding of several
-// callables, the elements' layout, their reads' allocations, the
-// arguments left out, out='s size, broadcasting and the views.
+// reportGuesses says where init guessed: a binding of several callables,
+// the elements' layout, their reads' allocations, the arguments left out,
+// out='s size, broadcasting and the views.
 func (t *libTarget) reportGuesses(w io.Writer) {
 	f := t.Found
 	for _, c := range t.Lib.Callables {
@@ -855,9 +858,9 @@ func (t *libTarget) reportViews(w io.Writer) {
 	fmt.Fprintf(w, "  guessed: select.int keeps the selected dimension (a 1xn row, an nx1 column: the library's views are matrices), where PyTorch's result has one dimension fewer; slice.Tensor steps by 1 only (another step panics)\n")
 }
 
-// reproViewsSaid says, for init's report, the views the reproducers
-// make as the sweep adapter does, and why not one it makes: ", and on
-// their views made with T.T(), T.Slice(viewlib.S(i))".
+// reproViewsSaid says, for init's report, the views the reproducers make
+// as the sweep adapter does, and why not one it makes. An example: ", and
+// on their views made with T.T(), T.Slice(viewlib.S(i))".
 func (t *libTarget) reproViewsSaid() string {
 	var made, not []string
 	for _, k := range []struct {

@@ -13,11 +13,11 @@ import (
 	"github.com/assertgen/assertgen/internal/refvalues"
 )
 
-// ValuesTestFile is the test init writes for a library's type: each
-// bound op, called through the checked wrappers on the inputs init
-// checked it on, must give the reference's values, so that a binding
-// that stops computing its op (a library's upgrade, an edit of
-// assertgen.yaml) fails a test.
+// ValuesTestFile is the test init writes for a library's type. Each bound
+// op, called through the checked wrappers on the inputs init checked it
+// on, must give the reference's values. So a binding that stops computing
+// its op fails a test, as after a library's upgrade or an edit of
+// assertgen.yaml.
 const ValuesTestFile = "assertgen_values_test.go"
 
 // valuesTest returns the file ValuesTestFile.
@@ -70,7 +70,8 @@ func (t *libTarget) valuesTest() ([]byte, error) {
 }
 
 // callArgs are the arguments of op's checked wrapper on case k, in its
-// parameters' order: the inputs in, the case's scalars, the tensor out.
+// parameters' order: the inputs in, the case's scalars, and the tensor
+// out.
 func callArgs(op *finder.Op, k refvalues.Case) string {
 	var out []string
 	for _, p := range op.Params {

@@ -31,27 +31,27 @@ var templates = []tmpl{
 }
 
 // filled reports whether init writes the tests from the templates that
-// take what it found in the package (fill): always for a generic type,
-// for a plain one when it found a constructor.
+// take what it found in the package (fill). It does for a generic type
+// always, and for a plain one when it found a constructor.
 func (t *target) filled() bool {
 	return len(t.Params) > 0 || t.Fill != nil && t.Fill.Union != ""
 }
 
-// MemoryFile is the memory function init writes with -memory, and
-// MemoryTestFile its conformance test, beside the checked wrappers: it
+// MemoryFile is the memory function init writes with -memory.
+// MemoryTestFile is its conformance test, beside the checked wrappers: it
 // sees the tensors through the adapter gen writes there.
 const (
 	MemoryFile     = "assertgen_memory.go"
 	MemoryTestFile = "checked/assertgen_memory_test.go"
 )
 
-// SweepTestFile is the sweep test init writes: every wrapped op run on
+// SweepTestFile is the sweep test init writes. It runs every wrapped op on
 // samples made from its schema (package sweep), through an adapter whose
 // Tensor method is left to write.
 const SweepTestFile = "assertgen_sweep_test.go"
 
 // contract returns the methods of the contract the checked wrappers need
-// of *T: Ident and UseCounts with use counts, Ident and StorageAnchor
+// of *T: Ident and UseCounts with use counts, and Ident and StorageAnchor
 // without.
 func (t *target) contract() []string {
 	if t.Counted {
@@ -61,8 +61,8 @@ func (t *target) contract() []string {
 }
 
 // todo returns the methods of the contract *T lacks in the debug build,
-// which the checked wrappers are built in: those init writes (none with a
-// memory function).
+// which the checked wrappers are built in. Those are the methods init
+// writes; none with a memory function.
 func (t *target) todo() []string {
 	if t.MemoryFunc != "" {
 		return nil
@@ -77,9 +77,9 @@ func (t *target) todo() []string {
 }
 
 // ContractTag is the build constraint of assertgen_contract.go: none, or
-// debugasserts when the release build has a method init writes (declared
-// in a file of that build only): written for both builds, it would be
-// declared twice there.
+// debugasserts when the release build has a method init writes, declared
+// in a file of that build only. Written for both builds, the method would
+// be declared twice there.
 func (t *target) ContractTag() string {
 	for _, m := range t.todo() {
 		if t.HasRelease[m] {
@@ -90,8 +90,9 @@ func (t *target) ContractTag() string {
 }
 
 // ConformanceTag is the build constraint of the conformance test: none,
-// or debugasserts when, init's methods written, the release build still
-// lacks one the suite needs (Ident, and UseCounts with use counts).
+// or debugasserts. It is debugasserts when, with init's methods written,
+// the release build still lacks one the suite needs: Ident, and UseCounts
+// with use counts.
 func (t *target) ConformanceTag() string {
 	written := t.ContractTag() == ""
 	for _, m := range t.contract() {
@@ -106,9 +107,9 @@ func (t *target) ConformanceTag() string {
 }
 
 // optional returns the optional contract methods *T lacks, each with the
-// check it would run: until it is written, that check's rows are skipped
-// under the reason named, counted in every report. A memory function
-// gives both.
+// check it would run. Until a method is written, that check's rows are
+// skipped under the reason named, counted in every report. A memory
+// function gives both.
 func (t *target) optional() []string {
 	if t.MemoryFunc != "" {
 		return nil
@@ -253,7 +254,7 @@ func {{n "TestAssertsContract"}}(t *{{n "testing"}}.T) {
 }
 `
 
-// contentInitText ends the sweep test init writes: it switches
+// contentInitText ends the sweep test init writes. It switches
 // same_content on for the package's debug tests, the hand-written ones
 // too, unless ASSERTGEN_CONTENT says otherwise.
 const contentInitText = `
@@ -325,10 +326,10 @@ func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
 func {{n "FuzzSweep"}}(f *{{n "testing"}}.F) { {{n "sweep"}}.Fuzz(f, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps) }
 `
 
-// memoryTestText is the conformance test of a tensor type whose
-// identities come from a memory function: asserts' suite for runtimes
-// without use counts, on the tensors as the generated adapter presents
-// them (the same pointers), with what init found in the package (fill).
+// memoryTestText is the conformance test of a tensor type whose identities
+// come from a memory function. It runs asserts' suite for runtimes without
+// use counts on the tensors as the generated adapter presents them (the
+// same pointers), with what init found in the package (fill).
 const memoryTestText = `//go:build debugasserts
 
 package checked_test
@@ -395,14 +396,17 @@ func TestMemory(t *testing.T) {
 `
 
 // helpersText defines the helper functions the tests init writes may
-// declare, each test file its own copy under its own name (the
-// conformance and the sweep test are built together in the debug build):
-// "elems" converts float64s to any of the element types (a bool is true
-// for a nonzero value), "int64s" converts a shape to []int64. Their
-// argument is a map (args): Name, the function's name in the file; for
-// elems, Of and Unit, what it converts in its doc ("test's numbers",
-// "number"), and Union and Elems, the element types; for int64s, Doc,
-// its doc comment after its name (none without).
+// declare. Each test file declares its own copy, under its own name, since
+// the conformance and the sweep test are built together in the debug
+// build. The helpers:
+//   - "elems" converts float64s to any of the element types; a bool is
+//     true for a nonzero value.
+//   - "int64s" converts a shape to []int64.
+//
+// Their argument is a map (args). Name is the function's name in the
+// file. For elems, Of and Unit are what it converts in its doc ("test's
+// numbers", "number"), and Union and Elems the element types. For int64s,
+// Doc is its doc comment after its name; none without.
 const helpersText = `{{define "elems"}}
 // {{.Name}} converts the {{.Of}} to T: a bool is true for a
 // nonzero {{.Unit}}.
@@ -442,10 +446,9 @@ func args(kv ...any) map[string]any {
 	return m
 }
 
-// render fills the template of f with t and ops; Go files are gofmt'd.
-// In the templates, n "x" is the name x has in the file (see
-// target.names) and imp "x" the import's alias when x is renamed ("" if
-// not).
+// render fills the template of f with t and ops; Go files are gofmt'd. In
+// the templates, n "x" is the name x has in the file (see target.names),
+// and imp "x" is the import's alias when x is renamed, "" if not.
 func render(f tmpl, t *target, ops []string) ([]byte, error) {
 	names := t.PkgNames
 	if strings.HasSuffix(f.name, "_test.go") {
@@ -462,8 +465,8 @@ func render(f tmpl, t *target, ops []string) ([]byte, error) {
 		"n":          name,
 		"qual":       t.qual,
 		"memoryFile": func() string { return MemoryFile },
-		// newCall is the constructor's call (fill.New) with the shape
-		// converted by the file's own helper, helper's name in the file.
+		// newCall is the constructor's call (fill.New), with the shape
+		// converted by the file's own helper, named helper in the file.
 		"newCall": func(helper string) string {
 			return strings.ReplaceAll(t.Fill.New, "int64s(", name(helper)+"(")
 		},
@@ -496,9 +499,9 @@ func render(f tmpl, t *target, ops []string) ([]byte, error) {
 	return format.Source(buf.Bytes())
 }
 
-// ContractImports is the import declaration of assertgen_contract.go:
-// the packages the methods it writes name, each under the name
-// target.names chose in the package ("" without any).
+// ContractImports is the import declaration of assertgen_contract.go: the
+// packages the methods it writes name, each under the name target.names
+// chose in the package. It is "" without any.
 func (t *target) ContractImports() string {
 	var lines []string
 	spec := func(id, path string) string {
@@ -530,10 +533,10 @@ func (t *target) testName(id string) string {
 	return id
 }
 
-// conformanceFilledText is the conformance test of a generic tensor
-// type (the suite once per element type) or of a plain one whose
-// constructor init found, with what init found in the package (fill)
-// where it found it.
+// conformanceFilledText is the conformance test of a generic tensor type,
+// which runs the suite once per element type, or of a plain one whose
+// constructor init found. It is written with what init found in the
+// package (fill), where it found it.
 const conformanceFilledText = `{{if .ConformanceTag}}//go:build {{.ConformanceTag}}
 
 {{end}}package {{.Name}}_test
@@ -652,9 +655,10 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 {{- end}}
 `
 
-// sweepFilledText is the sweep test of a generic tensor type (every op,
-// once per element type) or of a plain one whose constructor init found,
-// on tensors made with what init found in the package (fill).
+// sweepFilledText is the sweep test of a generic tensor type, which runs
+// every op once per element type, or of a plain one whose constructor
+// init found. Its tensors are made with what init found in the package
+// (fill).
 const sweepFilledText = `//go:build debugasserts
 
 package {{.Name}}_test

@@ -14,18 +14,18 @@ import (
 	"github.com/assertgen/assertgen/output"
 )
 
-// testDecls are the declarations of a package's own test files (package
-// p in p_test.go, not p_test), which the go command builds with the
-// package when it tests it: init's files must not declare them again.
+// testDecls are the declarations of a package's own test files: package p
+// in p_test.go, not p_test. The go command builds them with the package
+// when it tests it, so init's files must not declare them again.
 type testDecls struct {
 	names   map[string]token.Position // package-level names
 	methods map[string]token.Position // methods of the tensor type
 	types   map[string]token.Position // types of the test files of either package
 }
 
-// readTestDecls parses the test files of dir (package name, and its
-// external tests, name_test) and returns what those of package name
-// declare, and the types either declares; typ is the tensor type's name.
+// readTestDecls parses the test files of dir: those of package name, and
+// its external tests, name_test. It returns what those of package name
+// declare, and the types either declares. typ is the tensor type's name.
 func readTestDecls(dir, name, typ string) testDecls {
 	d := testDecls{names: map[string]token.Position{}, methods: map[string]token.Position{}, types: map[string]token.Position{}}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
@@ -60,9 +60,9 @@ func readTestDecls(dir, name, typ string) testDecls {
 
 // testClashes refuses a method of the contract init would write
 // (assertgen_contract.go) that the package's own test files declare
-// already, which would then be declared twice when the package is
-// tested, at the test file's line. (A kernel's stub a test file declares
-// is refused where the stubs are made.)
+// already. It would be declared twice when the package is tested. The
+// error is at the test file's line. A kernel's stub that a test file
+// declares is refused where the stubs are made.
 func (t *target) testClashes() error {
 	var errs []string
 	for _, m := range t.todo() {
@@ -87,10 +87,11 @@ func (t *target) rel(p token.Position) string {
 	return p.String()
 }
 
-// checkedDir refuses a directory checked (the output: init's config
-// names, where -memory writes its test) that holds Go files gen would
-// refuse there (output.Foreign: a package of the user's), at the first
-// one's package clause: gen's wrappers and init's test would join it.
+// checkedDir refuses a checked directory that holds Go files gen would
+// refuse there: a package of the user's (output.Foreign). That directory
+// is the output: init's config names, where -memory writes its test. gen's
+// wrappers and init's test would join the user's package. The error is at
+// the first file's package clause.
 func (t *target) checkedDir() error {
 	foreign, err := output.Foreign(filepath.Join(t.Dir, "checked"), "checked")
 	if err != nil || len(foreign) == 0 {

@@ -9,8 +9,8 @@ import (
 )
 
 // A Ctor is the library's constructor of a tensor from its sizes and its
-// values: func F(rows, cols int, data []E) *T (or of one size, which Load
-// refuses), or one of options alone (optionsCtor).
+// values: func F(rows, cols int, data []E) *T. Load refuses one of one
+// size. It may also be one of options alone (optionsCtor).
 type Ctor struct {
 	Name     string
 	TypeArgs string // "[float64]" for a generic constructor, instantiated with -type's arguments
@@ -21,8 +21,9 @@ type Ctor struct {
 	Params []string
 	Kinds  []string // the Go type of each size parameter
 	// Shape and Data are the option functions of a constructor that takes
-	// options alone (New(opts ...Option)): one of the sizes (...int), one
-	// of the values ([]E); "" for a constructor of sizes and values.
+	// options alone (New(opts ...Option)): Shape of the sizes (...int),
+	// Data of the values ([]E). They are "" for a constructor of sizes and
+	// values.
 	Shape, Data string
 	// AnyData is set when Data takes any value (interface{}): Elem is
 	// init's choice, not the library's.
@@ -30,8 +31,8 @@ type Ctor struct {
 }
 
 // Call is the constructor's call in Go code of a file that imports the
-// library by its package name, with sizes from the expression shape
-// (an []int) and values from data.
+// library by its package name. The sizes come from the expression shape,
+// an []int, and the values from data.
 func (c *Ctor) Call(pkg, shape, data string) string {
 	if c.Shape != "" {
 		return fmt.Sprintf("%s.%s%s(%s.%s(%s...), %s.%s(%s))", pkg, c.Name, c.TypeArgs, pkg, c.Shape, shape, pkg, c.Data, data)
@@ -51,9 +52,9 @@ func (c *Ctor) Call(pkg, shape, data string) string {
 	return pkg + "." + c.Name + c.TypeArgs + "(" + strings.Join(args, ", ") + ")"
 }
 
-// findCtor returns the first, by name, exported function of the package
-// that returns the tensor type alone from sizes (of an int kind) and one
-// slice of a float type; nil if none.
+// findCtor returns the first exported function of the package, by name,
+// that returns the tensor type alone from sizes of an int kind and one
+// slice of a float type. It returns nil if there is none.
 func findCtor(l *Lib) *Ctor {
 	for _, n := range l.Pkg.Scope().Names() {
 		fn, ok := l.Pkg.Scope().Lookup(n).(*types.Func)
@@ -98,9 +99,9 @@ func findCtor(l *Lib) *Ctor {
 }
 
 // optionsCtor returns c as a constructor that takes options alone,
-// New(opts ...O) *T, when the package has exactly one function of O from
-// sizes (...int) and one from values ([]E, E a float type; generic in E
-// or not); nil otherwise.
+// New(opts ...O) *T, or nil. It needs the package to have exactly one
+// function of O from sizes (...int), and one from values. The values are
+// []E, E a float type; the function may be generic in E.
 func optionsCtor(l *Lib, c *Ctor, sig *types.Signature) *Ctor {
 	if sig.Params().Len() != 1 {
 		return nil
@@ -162,10 +163,10 @@ func isAny(t types.Type) bool {
 
 // valuesName reports whether an option's name says it gives the values:
 // one of its words is backing, data, values or elements (WithBacking).
-// An option of any type is chosen by its name alone among several
-// (gorgonia's FromScalar, WithMask and AsFortran take any slice too);
-// the value check's probe then checks that a tensor made with it reads
-// back as made.
+// Among several options of any type, one is chosen by its name alone;
+// gorgonia's FromScalar, WithMask and AsFortran take any slice too. The
+// value check's probe then checks that a tensor made with it reads back
+// as made.
 func valuesName(name string) bool {
 	for _, w := range words(name) {
 		if w == "backing" || w == "data" || w == "values" || w == "elements" {
@@ -175,9 +176,9 @@ func valuesName(name string) bool {
 	return false
 }
 
-// instance returns fn's signature, instantiated with args when fn is
-// generic in as many type parameters (and the instantiation's "[args]"),
-// nil when it cannot be.
+// instance returns fn's signature instantiated with args, when fn is
+// generic in as many type parameters, and the instantiation's "[args]". It
+// returns nil when it cannot be.
 func instance(fn *types.Func, args []string) (*types.Signature, string) {
 	sig := fn.Type().(*types.Signature)
 	n := sig.TypeParams().Len()
@@ -202,25 +203,25 @@ func instance(fn *types.Func, args []string) (*types.Signature, string) {
 	return inst.(*types.Signature), "[" + strings.Join(args, ", ") + "]"
 }
 
-// A Raw is where the exported API reaches a tensor's elements: a method
-// returning a struct with the backing slice, rows, columns and stride
-// (Matrix), or the slice itself (1-D).
+// A Raw is where the exported API reaches a tensor's elements. It is a
+// method returning a struct with the backing slice, rows, columns and
+// stride (Matrix), or returning the slice itself (1-D).
 type Raw struct {
 	Method string
 	// Data, Rows, Cols and Stride are the struct's fields; Data alone
 	// ("") when the method returns the slice.
 	Data, Rows, Cols, Stride string
-	// Elems and Shape, for a method that returns a value of an interface
-	// type: the interface's method that returns the slice of elements,
-	// and the tensor's method that returns its sizes ([]int), the
-	// elements taken as contiguous, row-major.
+	// Elems and Shape are for a method that returns a value of an
+	// interface type. Elems is the interface's method that returns the
+	// slice of elements. Shape is the tensor's method that returns its
+	// sizes ([]int). The elements are taken as contiguous and row-major.
 	Elems, Shape string
 	// Flat is set for a method that returns the slice of elements of a
-	// tensor of any rank, with Shape (gorgonia's Float64s, Shape);
-	// Strides, for such a one, is the tensor's method that returns its
-	// strides in elements ([]int, named Strides), "" for none: the memory
-	// function's geometry (a lazily transposed tensor's metadata is not
-	// its base's).
+	// tensor of any rank, with Shape (gorgonia's Float64s, Shape). For
+	// such a one, Strides is the tensor's method that returns its strides
+	// in elements ([]int, named Strides), or "" for none. They are the
+	// memory function's geometry, since a lazily transposed tensor's
+	// metadata is not its base's.
 	Flat    bool
 	Strides string
 }
@@ -232,11 +233,14 @@ func (r *Raw) Matrix() bool { return r.Rows != "" }
 // the sizes from a method.
 func (r *Raw) shaped() bool { return r.Elems != "" || r.Flat }
 
-// findRaw returns the first, by name, exported method of the tensor type
-// without parameters that returns a slice of its elements or a struct
-// holding one with its rows, columns and stride (fields named so); nil
-// if none. A matrix's needs a constructor of two sizes, a slice's one of
-// one size.
+// findRaw returns the first exported method of the tensor type, by name,
+// that takes no parameters and returns one of:
+//   - a slice of its elements;
+//   - a struct holding one, with its rows, columns and stride, in fields
+//     named so.
+//
+// It returns nil if there is none. A matrix's needs a constructor of
+// two sizes; a slice's, one of one size.
 func findRaw(l *Lib) *Raw {
 	ms := types.NewMethodSet(l.Tensor)
 	var names []string
@@ -285,13 +289,15 @@ func findRaw(l *Lib) *Raw {
 	return findShaped(l, ms, names)
 }
 
-// findShaped returns the first, by name, method of the tensor type
-// without parameters that returns a value of an interface type whose
-// method without parameters returns the slice of elements, with the
-// first method of the type that returns its sizes ([]int); or the first
-// that returns the slice itself with that method (gorgonia's Dense:
-// Float64s(), Shape()); nil if either is missing. (spago's Dense:
-// Data().F64(), Shape().)
+// findShaped returns the elements' method for a tensor type that holds
+// its sizes apart, or nil if one is missing. It is the first method by
+// name, without parameters, that returns:
+//   - a value of an interface type whose method without parameters
+//     returns the slice of elements (spago's Dense: Data().F64());
+//   - or the slice itself (gorgonia's Dense: Float64s()).
+//
+// It comes with the first method of the type that returns its sizes
+// ([]int): Shape() of both.
 func findShaped(l *Lib, ms *types.MethodSet, names []string) *Raw {
 	r := &Raw{}
 	for _, n := range names {
@@ -393,8 +399,8 @@ func (r *Raw) Write() string {
 }
 
 // findAt returns the name of the exported method of the tensor type that
-// takes a row and a column (two ints) and returns the element there (of
-// type Elem), the first by name; "" when it has none.
+// takes a row and a column (two ints) and returns the element there, of
+// type Elem. It is the first by name, or "" when there is none.
 func findAt(l *Lib) string {
 	ms := types.NewMethodSet(l.Tensor)
 	var names []string

@@ -10,8 +10,8 @@ import (
 )
 
 // A Callable is an exported method of the tensor type, or an exported
-// function of its package, or of a kernel package over it (Lib.Kernels),
-// that takes or returns it.
+// function of its package or of a kernel package over it (Lib.Kernels),
+// that takes or returns the type.
 type Callable struct {
 	Name   string // as the report names it: "Dense.Mul", "DenseCopyOf"
 	GoName string // "Mul"
@@ -22,15 +22,15 @@ type Callable struct {
 	Words  []string // GoName's words, lower-case: MulElem is mul, elem
 	Params []Param
 	Result Result
-	// Recv is the receiver a call makes of a method of another type of
-	// a kernel package (kern.Ops.Add, an operator's kern.Relu.Forward);
-	// nil for the others. TypeWords are its type's name's words.
+	// Recv is the receiver a call makes of a method of another type of a
+	// kernel package (kern.Ops.Add, an operator's kern.Relu.Forward). It
+	// is nil for the others. TypeWords are its type's name's words.
 	Recv      *Recv
 	TypeWords []string
 	list      string // a List parameter's type as code: "[]*mat.Dense"
 	// TypeArgs instantiate a generic kernel function in its calls
-	// ("[float64]"), TypeArgsFrom saying where init took them ("-type's
-	// type arguments"); "" for another.
+	// ("[float64]"), and TypeArgsFrom says where init took them
+	// ("-type's type arguments"). They are "" for another.
 	TypeArgs, TypeArgsFrom string
 	// results are its results' types as the report spells them:
 	// "(*fake.M, *fake.M)".
@@ -40,7 +40,7 @@ type Callable struct {
 // A Param is one parameter of a callable, as a binding can pass it.
 type Param struct {
 	Kind ParamKind
-	// Type is a number's Go type ("float64", "int"); for a Map, the
+	// Type is a number's Go type ("float64", "int"). For a Map, it is the
 	// number of index parameters of the function before the element.
 	Type  string
 	Index int
@@ -70,9 +70,9 @@ type Result struct {
 	Other  bool   // results a binding drops
 }
 
-// callables returns the exported methods of the tensor type and the
-// exported functions of its package that take or return it, sorted by
-// name; parameters a binding cannot pass are Other.
+// callables returns the exported methods of the tensor type, and the
+// exported functions of its package, that take or return it, sorted by
+// name. Parameters a binding cannot pass are Other.
 func callables(l *Lib) []*Callable {
 	var out []*Callable
 	ms := types.NewMethodSet(l.Tensor)
@@ -189,13 +189,16 @@ func param(l *Lib, t types.Type, variadic bool) Param {
 	return Param{Kind: Other}
 }
 
-// An Option is a function of the library's package that makes a value
-// of a callable's trailing variadic parameter (gorgonia's FuncOpt): one
-// of no parameters (tensor.UseUnsafe()), which an in-place op's call may
-// take, or of one tensor (tensor.WithReuse(t), the tensor type, an
-// interface it implements or interface{}), which an out= op's call may
-// take with out. What it does is the value check's to find: gorgonia's
-// WithIncr(out) adds into out, which its values show.
+// An Option is a function of the library's package that makes a value of
+// a callable's trailing variadic parameter (gorgonia's FuncOpt). It takes:
+//   - no parameters (tensor.UseUnsafe()): an in-place op's call may take
+//     it;
+//   - or one tensor (tensor.WithReuse(t)): an out= op's call may take it
+//     with out. The tensor is the tensor type, an interface it implements,
+//     or interface{}.
+//
+// What it does is the value check's to find: gorgonia's WithIncr(out)
+// adds into out, which its values show.
 type Option struct {
 	Name   string
 	Tensor bool       // it takes a tensor: out
@@ -203,7 +206,7 @@ type Option struct {
 }
 
 // Arg is the option as a call's argument, in a file that imports the
-// library by its package name pkg, out the out= tensor's name.
+// library by its package name pkg. out is the out= tensor's name.
 func (o *Option) Arg(pkg, out string) string {
 	if o.Tensor {
 		return pkg + "." + o.Name + "(" + out + ")"
@@ -212,10 +215,10 @@ func (o *Option) Arg(pkg, out string) string {
 }
 
 // options returns the package's exported functions that make a value of
-// the element type of some callable's Rest parameter from no parameters
+// the element type of some callable's Rest parameter, from no parameters
 // or from one tensor, sorted by name. That type is a named type of the
-// package other than an interface (gorgonia's FuncOpt): a Rest of
-// tensors (Concat's others ...Tensor) takes no options.
+// package other than an interface (gorgonia's FuncOpt). A Rest of tensors
+// (Concat's others ...Tensor) takes no options.
 func options(l *Lib) []*Option {
 	var made []types.Type
 	for _, c := range l.Callables {
@@ -263,21 +266,25 @@ func (c *Callable) rest() types.Type {
 }
 
 // A Generic is a generic function of a kernel package over the tensor
-// type that init could not instantiate, and why: it is not called.
+// type that init could not instantiate, and why. It is not called.
 type Generic struct {
 	Name string // as the report names it: "user.Roll"
 	Why  string
 }
 
-// genericKernel returns the callable of the generic function name of
-// the kernel package pkg, of signature sig, instantiated with -type's
-// type arguments (a generic library type: Relu[E] over spago's
-// Dense[E]), else with the element type init checks the values on, else
-// with the tensor type, for each type parameter: the first that takes
-// or returns the tensor type. Where none does, and sig names the
-// library's type (Roll[I ~int32 | ~int64](x *T, shift I)), the callable
-// is nil and why says so; a generic function that does not name it and
-// takes no tensor once instantiated is no kernel (nil, no why).
+// genericKernel returns the callable of the generic function name of the
+// kernel package pkg, of signature sig, instantiated. For each type
+// parameter, the first of these that takes or returns the tensor type is
+// taken:
+//  1. -type's type arguments, for a generic library type: Relu[E] over
+//     spago's Dense[E];
+//  2. the element type init checks the values on;
+//  3. the tensor type.
+//
+// Where none does and sig names the library's type (Roll[I ~int32 |
+// ~int64](x *T, shift I)), the callable is nil, and why says so. A generic
+// function that does not name it, and takes no tensor once instantiated,
+// is no kernel: nil, and no why.
 func genericKernel(l *Lib, pkg *types.Package, name string, sig *types.Signature) (*Callable, string) {
 	n := sig.TypeParams().Len()
 	type try struct {
@@ -337,14 +344,14 @@ func genericKernel(l *Lib, pkg *types.Package, name string, sig *types.Signature
 	return nil, why + "; bind it by hand in a config that includes init's (docs/guide.md)"
 }
 
-// touches reports whether the callable takes or returns the tensor type
-// (or a list of it): a callable of the bindings.
+// touches reports whether the callable takes or returns the tensor type,
+// or a list of it: a callable of the bindings.
 func (c *Callable) touches() bool {
 	return c.Result.Tensor || c.Result.List || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor || p.Kind == List })
 }
 
-// mentions reports whether the type t names the type obj (generic or an
-// instance of it), in its parameters and results for a signature.
+// mentions reports whether the type t names the type obj, generic or an
+// instance of it. For a signature, its parameters and results count.
 func mentions(t types.Type, obj *types.TypeName, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
@@ -385,8 +392,8 @@ func mentions(t types.Type, obj *types.TypeName, seen map[types.Type]bool) bool 
 }
 
 // resultsWhy says why no binding returns the callable's value, for one
-// whose results are more than a tensor (or a list) and an error
-// (Frexp's mantissas and exponents); "" for another.
+// whose results are more than a tensor (or a list) and an error: Frexp's
+// mantissas and exponents. It is "" for another.
 func (c *Callable) resultsWhy() string {
 	if !c.Result.Other {
 		return ""
@@ -400,9 +407,9 @@ func isList(l *Lib, t types.Type) bool {
 	return ok && types.Identical(s.Elem(), l.Tensor)
 }
 
-// noLists makes the lists of a callable of the library's own package
-// parameters and results a binding cannot pass: lists are a kernel
-// package's (an operator's Apply(xs []T) ([]T, error)).
+// noLists makes the lists of a callable of the library's own package into
+// parameters and results a binding cannot pass. Lists are a kernel
+// package's: an operator's Apply(xs []T) ([]T, error).
 func (c *Callable) noLists() {
 	for i := range c.Params {
 		if c.Params[i].Kind == List {
@@ -440,10 +447,10 @@ func words(name string) []string {
 // torch.fft): linalg_inv is inv, as a library names it.
 var namespaces = []string{"linalg", "special", "fft"}
 
-// NameFits reports whether the callable's name is the op's (its base
-// name, without a trailing underscore and a namespace): its first words
-// are the op's words, the last of which may be a prefix of the
-// callable's (Kronecker is kron, MulElem is mul, Inverse is linalg_inv).
+// NameFits reports whether the callable's name is the op's base name,
+// without a trailing underscore and a namespace. The callable's first
+// words must be the op's words, the last of which may be a prefix of the
+// callable's: Kronecker is kron, MulElem is mul, Inverse is linalg_inv.
 func (c *Callable) NameFits(base string) bool {
 	ow := strings.Split(strings.TrimSuffix(base, "_"), "_")
 	if c.Recv != nil && c.Recv.Operator {

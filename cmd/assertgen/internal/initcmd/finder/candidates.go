@@ -17,66 +17,68 @@ type Candidate struct {
 	Code     string // the bind: entry's Go code
 	Named    bool   // the callable's name is the op's
 	Map      bool   // the op mapped over the elements with a Map parameter
-	// Returns is the parameter the kernel returns after the code (ret:
-	// a new tensor; self or out, the argument written), "" when it
-	// returns the code's value.
+	// Returns is the parameter the kernel returns after the code: ret, a
+	// new tensor; or self or out, the argument written. It is "" when the
+	// kernel returns the code's value.
 	Returns string
 	// Form is the view method and order of a view op's or cat's
 	// candidate, whose Code calls the form's helpers (ViewsFile).
 	Form *ViewForm
 	// EmptyCrash is the Go runtime error the candidate panicked with on
-	// empty inputs (no rows), as the value check ran it; "" for none.
+	// empty inputs (no rows), as the value check ran it. It is "" for none.
 	EmptyCrash string
-	// Option is the option an in-place or out= candidate passes its
-	// callable's trailing variadic parameter (UseUnsafe(), WithReuse(out)),
-	// whose result the code returns; nil for none.
+	// Option is the option an in-place or out= candidate passes to its
+	// callable's trailing variadic parameter (UseUnsafe(), WithReuse(out)).
+	// The code returns its result. It is nil for none.
 	Option *Option
 	optArg string // the option as the code passes it
 	// Value is set for a kernel's in-place or out= candidate whose code's
-	// value is the result (kernelWrites): Returns is the argument it
+	// value is the result (kernelWrites). Returns is then the argument it
 	// must write and return.
 	Value bool
-	// WritesInput says, for a kernel of the user's named for its op
-	// (namedKernel), the first case on which it changed an input the op
-	// only reads, and which: "on [[...]]: it changes its input 0, ...";
-	// "" where it did not. Its values judge it all the same.
+	// WritesInput is for a kernel of the user's named for its op
+	// (namedKernel). It says the first case on which the kernel changed an
+	// input the op only reads, and which: "on [[...]]: it changes its
+	// input 0, ...". It is "" where it did not. Its values judge it all the
+	// same.
 	WritesInput string
-	// Unbuilt is the compiler's message on the candidate's code, which
-	// the value check's program could not build (checkKept): it is left
-	// out of the program, and its verdict says why; "" for one built.
+	// Unbuilt is the compiler's message on the candidate's code, which the
+	// value check's program could not build (checkKept). The candidate is
+	// left out of the program, and its verdict says why. It is "" for one
+	// built.
 	Unbuilt string
 }
 
-// Candidates returns the candidates of op among the callables: each
+// Candidates returns the candidates of op among the callables. Each is a
 // callable whose parameters fit the op's in one of the ways a library
-// spells it (pkg is the library's package name):
+// spells it. pkg is the library's package name. The ways:
 //
-//   - into a receiver: dst.M(inputs, scalars), dst the new tensor ret,
-//     out or self (in place);
+//   - into a receiver: dst.M(inputs, scalars), dst being the new tensor
+//     ret, out, or self (in place);
 //   - in place on the receiver: self.M(the other inputs, scalars);
-//   - returning the result: self.M(the other inputs, scalars) or
-//     pkg.F(inputs, scalars), functional ops only;
+//   - returning the result, for functional ops only: self.M(the other
+//     inputs, scalars) or pkg.F(inputs, scalars);
 //   - mapping a function of each element, into the receiver,
 //     dst.M(func(_, _ int, v E) E { return EXPR }, self), or returning the
-//     result, self.M(func...) (functional ops only), for an op the
-//     reference gives as an expression of one element (E float64); for an
-//     elementwise op of two tensors, of the first's element and the
-//     second's at the same row and column, which the function reads with
-//     at (the library's At(i, j): func(i, j int, v E) E { return
-//     max(v, other.At(i, j)) }), when the library has one;
+//     result, self.M(func...), for functional ops only. This is for an op
+//     the reference gives as an expression of one element (E float64).
+//     For an elementwise op of two tensors, the expression is of the
+//     first's element and of the second's at the same row and column. The
+//     function reads that with the library's At(i, j), when it has one:
+//     func(i, j int, v E) E { return max(v, other.At(i, j)) }.
 //   - with an option, for an in-place or out= op and a callable that
 //     returns a tensor and takes trailing options (gorgonia's
 //     self.Mul(other, opts ...FuncOpt)): self.M(the other inputs, scalars,
-//     OPT) or pkg.F(inputs, scalars, OPT), OPT each of the package's
+//     OPT) or pkg.F(inputs, scalars, OPT). OPT is each of the package's
 //     Options of no parameters (in place: tensor.UseUnsafe()) or of out
-//     (out=: tensor.WithReuse(out)), the call's result returned: the
+//     (out=: tensor.WithReuse(out)). The call's result is returned. The
 //     value check keeps those that write the argument and return it.
 //
-// Tensors are passed in the op's order, numbers in the op's order
-// converted to the callable's types; a callable's error result panics;
-// the result of a call into a receiver is dropped, as gen drops it, but
-// where the op's return holds it (gen returns it then: program.go's
-// body).
+// Tensors are passed in the op's order. Numbers are passed in the op's
+// order, converted to the callable's types. A callable's error result
+// panics. The result of a call into a receiver is dropped, as gen drops
+// it, except where the op's return holds it: gen returns it then
+// (program.go's body).
 func Candidates(op *Op, l *Lib) []*Candidate {
 	cs, pkg, at := l.Callables, l.Pkg.Name(), l.At
 	if op.List {
@@ -139,12 +141,15 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 
 // kernelWrites returns the candidates of the in-place or out= op that
 // call c, a kernel package's callable returning a tensor (and maybe an
-// error), with the argument it writes and the op's tensors, the call's
-// result returned: in place, kern.Neg_(self), kern.Add_(self, other);
-// out=, kern.AddOut(out, self, other) and kern.AddOut(self, other, out).
-// The value check keeps those that write the argument and return it;
-// gen returns what the call returns, so that returns_arg sees a kernel
-// that returns another tensor.
+// error). They pass the argument the op writes and the op's tensors, and
+// return the call's result:
+//   - in place: kern.Neg_(self), kern.Add_(self, other);
+//   - out=: kern.AddOut(out, self, other) and kern.AddOut(self, other,
+//     out).
+//
+// The value check keeps those that write the argument and return it. gen
+// returns what the call returns, so that returns_arg sees a kernel that
+// returns another tensor.
 func kernelWrites(op *Op, c *Callable, pkg, dst string) []*Candidate {
 	lists := [][]string{op.Tensors}
 	if op.Kind == schema.Out {
@@ -153,9 +158,9 @@ func kernelWrites(op *Op, c *Callable, pkg, dst string) []*Candidate {
 	if c.Recv != nil && c.Recv.Operator {
 		return nil // an operator's Apply makes its results
 	}
-	// Named only where the name says it writes (Neg_, NegInPlace;
-	// AddOut, AddInto): kern.Neg is no neg_, and the report does not
-	// say so of every functional kernel.
+	// Named only where the name says it writes (Neg_, NegInPlace; AddOut,
+	// AddInto). kern.Neg is no neg_, and the report does not say so of
+	// every functional kernel.
 	lower := strings.ToLower(c.GoName)
 	named := c.NameFits(op.base()) && (op.Kind == schema.Inplace && (strings.HasSuffix(lower, "_") || strings.HasSuffix(lower, "inplace")) ||
 		op.Kind == schema.Out && (strings.HasSuffix(lower, "out") || strings.HasSuffix(lower, "into") || strings.HasSuffix(lower, "to")))
@@ -168,10 +173,10 @@ func kernelWrites(op *Op, c *Callable, pkg, dst string) []*Candidate {
 	return out
 }
 
-// optionCandidates returns the candidates of the in-place or out= op
-// that call c with each option of its trailing variadic parameter that
-// fits the op (Candidates), the call's result returned; dst is the
-// argument the op writes.
+// optionCandidates returns the candidates of the in-place or out= op that
+// call c with each option of its trailing variadic parameter that fits the
+// op (Candidates). The call's result is returned. dst is the argument the
+// op writes.
 func optionCandidates(op *Op, c *Callable, opts []*Option, pkg, dst string) []*Candidate {
 	rest := c.rest()
 	if rest == nil || !c.Result.Tensor || op.Kind == schema.Functional || len(op.Tensors) == 0 {
@@ -207,14 +212,15 @@ func (op *Op) outName() string {
 	return ""
 }
 
-// call returns the code that calls c on recv (with its dot, "" for a
-// function) with the tensors and the op's scalars, "" when c's
-// parameters do not take them; with mapped, c's Map parameter takes the
-// op's expression of an element (and tensors its one input, or none when
-// recv is it). value says the code's value is the result (its type
-// asserted from an interface); otherwise the call is a statement, its
-// results dropped but an error, which panics. opt is the argument of a
-// Rest parameter ("" leaves it empty).
+// call returns the code that calls c on recv with the tensors and the
+// op's scalars, or "" when c's parameters do not take them. recv includes
+// its dot, and is "" for a function.
+//   - with mapped, c's Map parameter takes the op's expression of an
+//     element. tensors are then its one input, or none when recv is it.
+//   - value says the code's value is the result, its type asserted from an
+//     interface. Otherwise the call is a statement: its results are
+//     dropped, but an error panics.
+//   - opt is the argument of a Rest parameter; "" leaves it empty.
 func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value bool, opt string) string {
 	var args []string
 	ti, si, maps := 0, 0, 0
@@ -318,9 +324,9 @@ func (op *Op) hasParam(names ...string) bool {
 	return false
 }
 
-// listCode is the statements that return the one tensor of the list
-// the call code returns (with an error, which panics); "" where the
-// op's parameters take the names.
+// listCode is the statements that return the one tensor of the list the
+// call code returns, with an error, which panics. It is "" where the op's
+// parameters take the names.
 func (c *Callable) listCode(code string, op *Op) string {
 	if op.hasParam("res", "err") || c.Result.Other {
 		return ""
@@ -333,8 +339,8 @@ func (c *Callable) listCode(code string, op *Op) string {
 }
 
 // Stmts reports whether the candidate's code is statements that return
-// the result (a call of a result and an error, or of a list), not an
-// expression.
+// the result, not an expression: a call of a result and an error, or of a
+// list.
 func (c *Candidate) Stmts() bool {
 	return strings.HasPrefix(c.Code, "res, err := ") || strings.HasPrefix(c.Code, "res := ")
 }

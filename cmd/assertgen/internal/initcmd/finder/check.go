@@ -32,29 +32,30 @@ type Verdict string
 const checkTimeout = 5 * time.Minute
 
 // callTimeout bounds one call of a candidate in the value check's
-// program (it ends the program: the candidate's rejection); runBound one
-// run of the program, which is then killed with its process group (a
-// candidate that stops its whole program, or hangs it otherwise).
-// Variables: tests shorten them.
+// program. Passing it ends the program, and rejects the candidate.
+// runBound bounds one run of the program, which is then killed with its
+// process group: a candidate that stops its whole program, or hangs it
+// otherwise. They are variables so that tests can shorten them.
 var (
 	callTimeout = 10 * time.Second
 	runBound    = 2 * time.Minute
 )
 
-// checkKept builds and runs, in the user's module (dir, the user's
-// package), the program that runs each candidate on its op's cases, and
-// returns each candidate's verdict against the reference. The program is
-// given to the go command as an overlay: nothing is written in the
-// module. A candidate that ends or stops its program (log.Fatal, a panic
-// on a goroutine of its own, os.Exit, a call that never returns) is
-// rejected for it, and the others run in a new program (runner). It keeps
-// the program it built for checkEmptyKept: cleanup removes it (on an
-// error nothing is left).
+// checkKept builds and runs the program that runs each candidate on its
+// op's cases, in the user's module: dir is the user's package. It returns
+// each candidate's verdict against the reference. The program is given to
+// the go command as an overlay, so nothing is written in the module.
 //
-// A candidate whose code does not compile (a callable whose signature
-// init reads wrong) costs that candidate alone: where every error of the
-// build is in candidates' functions, those are left out of the program
-// (Candidate.Unbuilt), which is built again, a few times at most.
+// A candidate that ends or stops its program is rejected for it: log.Fatal,
+// a panic on a goroutine of its own, os.Exit, a call that never returns.
+// The others run in a new program (runner). checkKept keeps the program it
+// built for checkEmptyKept; cleanup removes it. On an error nothing is
+// left.
+//
+// A candidate whose code does not compile costs that candidate alone;
+// such is a callable whose signature init reads wrong. Where every error
+// of the build is in candidates' functions, those are left out of the
+// program (Candidate.Unbuilt), which is built again, a few times at most.
 func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, *runner, func(), error) {
 	var r *runner
 	var cleanup func()
@@ -98,9 +99,9 @@ func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]V
 	return nil, nil, nil, err
 }
 
-// maxBuilds bounds the builds of the value check's program: the first,
-// and those without the candidates the one before failed on (the
-// compiler says 10 errors at most).
+// maxBuilds bounds the builds of the value check's program: the first, and
+// those without the candidates the one before failed on. The compiler
+// says 10 errors at most.
 const maxBuilds = 4
 
 // unbuiltWhy starts the verdict of a candidate whose code did not
@@ -119,10 +120,10 @@ func (e *buildError) Error() string { return e.msg }
 // its line and message.
 var compileError = regexp.MustCompile(`(?m)^\S*main\.go:(\d+):\d+: (.*)$`)
 
-// unbuiltCandidates returns the candidates (by index) whose functions in
-// src, the program, hold the errors of out, a build's output, each with
-// its first error's message; nil where an error is elsewhere (the
-// program's own code, an import) or none is read.
+// unbuiltCandidates returns the candidates, by index, whose functions in
+// src, the program, hold the errors of out, a build's output. Each comes
+// with its first error's message. It returns nil where an error is
+// elsewhere (the program's own code, an import), or none is read.
 func unbuiltCandidates(src []byte, out string) map[int]string {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "main.go", src, parser.SkipObjectResolution)
@@ -155,12 +156,12 @@ func unbuiltCandidates(src []byte, out string) map[int]string {
 }
 
 // checkEmptyKept runs the candidates of cands chosen on empty inputs (no
-// rows) and sets each one's EmptyCrash to the Go runtime error it panicked
-// with, if it did, or to how it ended its program: Bind runs it on the
-// candidates it binds only (on empty inputs, a library's method that
-// computes no op may do anything). The program checkKept built of all
-// cands holds them: no program is built for them. They run in chosen's
-// order, grouped by callable.
+// rows). It sets each one's EmptyCrash to the Go runtime error it panicked
+// with, if it did, or to how it ended its program. Bind runs it on the
+// candidates it binds only: on empty inputs, a library's method that
+// computes no op may do anything. The program checkKept built of all cands
+// holds them, so no program is built for them. They run in chosen's order,
+// grouped by callable.
 func checkEmptyKept(ctx context.Context, r *runner, cands, chosen []*Candidate) error {
 	at := make(map[*Candidate]int, len(cands))
 	for i, c := range cands {
@@ -208,8 +209,8 @@ func readEmpty(out *bytes.Buffer, cands []*Candidate) error {
 }
 
 // runBuilt runs the program of the candidates built (r): the probe, then
-// the candidates (on empty inputs with emptyOnly), those of one callable
-// in a program of their own. It returns the lines of the runs in the
+// the candidates, on empty inputs with emptyOnly. Those of one callable
+// run in a program of their own. It returns the lines of the runs in the
 // candidates' order.
 func runBuilt(ctx context.Context, r *runner, l *Lib, cands []*Candidate, emptyOnly bool) (*bytes.Buffer, error) {
 	var out bytes.Buffer
@@ -245,8 +246,8 @@ func runBuilt(ctx context.Context, r *runner, l *Lib, cands []*Candidate, emptyO
 }
 
 // builtRunner builds the program src in the user's package dir
-// (runner.build) from a temporary directory of its own, which cleanup
-// removes; on an error nothing is left.
+// (runner.build), from a temporary directory of its own that cleanup
+// removes. On an error nothing is left.
 func builtRunner(ctx context.Context, dir string, l *Lib, src []byte) (r *runner, cleanup func(), err error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -266,12 +267,12 @@ func builtRunner(ctx context.Context, dir string, l *Lib, src []byte) (r *runner
 }
 
 // runSource builds the program src as a package of the user's module
-// (dir, the user's package; runner.build) and runs it once, in a process
-// group of its own killed whole when it ends or at checkTimeout, and
-// returns the lines it wrote to its report (say, sayText: a file its
-// first argument names), not its standard output, on which the library's
-// code may print (a constructor's note); what names the program in
-// errors (the memory function's check).
+// (runner.build); dir is the user's package. It runs it once, in a process
+// group of its own, killed whole when it ends or at checkTimeout. It
+// returns the lines the program wrote to its report (say, sayText): a file
+// its first argument names. Its standard output is not read, since the
+// library's code may print there (a constructor's note). what names the
+// program in errors: the memory function's check.
 func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string) (*bytes.Buffer, error) {
 	r, cleanup, err := builtRunner(ctx, dir, l, src)
 	if err != nil {
@@ -443,8 +444,8 @@ func caseInputs(ref *refvalues.Op, k int) string {
 	return on
 }
 
-// parseResult reads "ok ROWS COLS : VALUES"; an error for anything else
-// (a panic, nil, a timeout) or a tensor of another rank.
+// parseResult reads "ok ROWS COLS : VALUES". Anything else (a panic, nil,
+// a timeout), or a tensor of another rank, is an error.
 func parseResult(res string) (refvalues.Matrix, error) {
 	head, vals, ok := strings.Cut(res, ":")
 	f := strings.Fields(head)

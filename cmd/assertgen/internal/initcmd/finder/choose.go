@@ -14,9 +14,9 @@ import (
 type Binding struct {
 	Op, Code string
 	Callable string // the callable it calls
-	// Named is set when the callable's name is the op's; otherwise it
-	// was bound by its values alone (Dense.Scale for mul.Scalar), or
-	// mapped over the elements (Map).
+	// Named is set when the callable's name is the op's. Otherwise it was
+	// bound by its values alone (Dense.Scale for mul.Scalar), or mapped
+	// over the elements (Map).
 	Named, Map bool
 	// Also are the other callables whose values are the op's too.
 	Also []string
@@ -32,12 +32,12 @@ type Binding struct {
 	// code spells it ("tensor.UseUnsafe()"); "" for none.
 	Option string
 	// Over are, for a binding of a kernel package's callable, the type's
-	// own methods and functions whose values are the op's too, which the
-	// kernel is bound over ("T.Map (mapped over the elements)").
+	// own methods and functions whose values are the op's too. The kernel
+	// is bound over them: "T.Map (mapped over the elements)".
 	Over []string
-	// WritesInput is Candidate.WritesInput: a kernel of the user's, named
-	// for the op, changed an input the op only reads, and is bound all
-	// the same (its bug the checks' to report).
+	// WritesInput is Candidate.WritesInput. A kernel of the user's, named
+	// for the op, changed an input the op only reads, and is bound all the
+	// same: its bug is the checks' to report.
 	WritesInput string
 	cand        *Candidate // the candidate it is
 }
@@ -48,9 +48,9 @@ type OptionUse struct {
 	Arg    string // as a call passes it: "tensor.UseUnsafe()", "tensor.WithReuse(out)"
 	OutArg bool   // it takes out (out= ops), else nothing (in-place ops)
 	Ops    []string
-	// Why, for none, is a call with it that failed and how: one whose
-	// callable computes the op's values otherwise, where there is one
-	// ("Dense.Mul, mul.out: on ...: got ..., want ...").
+	// Why, for none, is a call with it that failed, and how. It is one
+	// whose callable computes the op's values otherwise, where there is
+	// one: "Dense.Mul, mul.out: on ...: got ..., want ...".
 	Why string
 }
 
@@ -69,9 +69,9 @@ type Found struct {
 	Rejected   []Rejection
 	Candidates int      // the candidates run
 	Imports    []string // the packages the bindings' code needs besides the library's
-	// Views is the view method and order the view ops are bound
-	// through, Cat the same with the copy cat copies with (Source
-	// declares their helpers); nil for none.
+	// Views is the view method and order the view ops are bound through.
+	// Cat is the same, with the copy cat copies with. Source declares
+	// their helpers. They are nil for none.
 	Views, Cat *ViewForm
 	// Options are the Options candidates passed, by name, with the ops
 	// bound with each.
@@ -94,9 +94,9 @@ type OperatorUse struct {
 }
 
 // Bind finds the candidates of every op of ops among the library's
-// callables, checks their values (checkKept) and chooses, for each op, the
-// first whose values are the op's: one whose name is the op's, else one
-// bound by its values alone, else the op mapped over the elements.
+// callables, and checks their values (checkKept). For each op, it chooses
+// the first whose values are the op's: one whose name is the op's, else
+// one bound by its values alone, else the op mapped over the elements.
 func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 	var cands, copies []*Candidate
 	for _, op := range ops {
@@ -108,7 +108,7 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 	}
 	cands = append(cands, viewCandidates(l, ops, copies)...)
 	// The program that checks the values runs the chosen candidates on
-	// empty inputs too (checkEmptyKept): it holds them all.
+	// empty inputs too (checkEmptyKept), so it holds them all.
 	verdicts, r, cleanup, err := checkKept(ctx, dir, l, cands)
 	if err != nil {
 		return nil, err
@@ -167,9 +167,9 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 // choose returns the binding of the op of the candidates idx, or nil.
 // An op whose values are one constant (zero) is bound by name only.
 func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
-	// A kernel package's callable comes first: its kernels are what
-	// the user checks, the type's own methods and functions the
-	// fallback (kern.Neg over gorgonia's tensor.Neg).
+	// A kernel package's callable comes first: its kernels are what the
+	// user checks. The type's own methods and functions are the fallback
+	// (kern.Neg over gorgonia's tensor.Neg).
 	var tiers [5][]*Candidate
 	var own []string // the type's own callables that compute the op
 	for _, i := range idx {
@@ -215,9 +215,10 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 }
 
 // optionUses returns, for each of the library's Options some candidate
-// passed, the ops bound with it, or for none why: the first failure of
-// a candidate with it whose callable computes the op's values in another
-// form (the option's doing), else the first failure.
+// passed, the ops bound with it. For an option with none, it says why:
+// the first failure of a candidate with it whose callable computes the
+// op's values in another form (the option's doing), else the first
+// failure.
 func optionUses(l *Lib, cands []*Candidate, verdicts []Verdict, bs []Binding) []OptionUse {
 	var out []OptionUse
 	for _, o := range l.Options {
@@ -257,7 +258,7 @@ func optionUses(l *Lib, cands []*Candidate, verdicts []Verdict, bs []Binding) []
 }
 
 // computes reports whether c's callable computes c's op's values in
-// another form, without an option (its functional op's, returned).
+// another form, without an option: its functional op's, returned.
 func computes(cands []*Candidate, verdicts []Verdict, c *Candidate) bool {
 	for i, o := range cands {
 		if o.Callable == c.Callable && o.Op.Ref == c.Op.Ref && o.Option == nil && verdicts[i] == "" {
@@ -267,8 +268,8 @@ func computes(cands []*Candidate, verdicts []Verdict, c *Candidate) bool {
 	return false
 }
 
-// rejections returns the callables whose name is that of ops they are
-// not bound to: their values are not the op's (the first case that
+// rejections returns the callables whose name is that of ops they are not
+// bound to. Either their values are not the op's (the first case that
 // differs), or their parameters do not take the op's.
 func rejections(l *Lib, ops []*Op, cands []*Candidate, verdicts []Verdict, bound map[string]map[string]bool) []Rejection {
 	type key struct{ callable, why string }
@@ -322,9 +323,9 @@ func anyPasses(cands []*Candidate, verdicts []Verdict, c *Candidate) bool {
 	return false
 }
 
-// firstVerdict is the verdict of c's callable on the functional op of
-// c's op, where it has one (the same for its in-place and out= forms),
-// else c's own.
+// firstVerdict is the verdict of c's callable on the functional op of c's
+// op, where it has one; that is the same for its in-place and out= forms.
+// Otherwise it is c's own.
 func firstVerdict(cands []*Candidate, verdicts []Verdict, c *Candidate) string {
 	for i, o := range cands {
 		if o.Callable == c.Callable && o.Op.Ref == c.Op.Ref && verdicts[i] != "" {
@@ -361,9 +362,9 @@ func (r Rejection) String() string {
 }
 
 // operatorUses returns, for each operator value of the kernel packages,
-// the ops bound to it, or why none is: its parameters took no op's
-// (no candidate), or a failure of its candidates, that of the op its
-// type is named for where there is one.
+// the ops bound to it, or why none is. Either its parameters took no op's
+// (no candidate), or its candidates failed: the failure is that of the op
+// its type is named for, where there is one.
 func operatorUses(l *Lib, cands []*Candidate, verdicts []Verdict, bs []Binding) []OperatorUse {
 	var out []OperatorUse
 	for _, c := range l.Callables {
@@ -420,10 +421,13 @@ func (u OperatorUse) String() string {
 }
 
 // AddUnchecked adds to f.Rejected the functions and methods of the kernel
-// packages (Lib.Kernels) that init bound to no op, where no rejection
-// says why yet or their name is that of ops of s the reference has no
-// values for (not in ops, all those it has values for: transpose.int,
-// logical_not): a kernel init cannot check is said, not left out.
+// packages (Lib.Kernels) that init bound to no op, where:
+//   - no rejection says why yet;
+//   - or their name is that of ops of s the reference has no values for:
+//     transpose.int, logical_not. Those are not in ops, which holds all
+//     those it has values for.
+//
+// A kernel init cannot check is said, not left out.
 func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 	known := map[string]bool{}
 	for _, op := range ops {

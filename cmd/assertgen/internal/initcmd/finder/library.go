@@ -1,11 +1,15 @@
 // Package finder finds what assertgen init needs of a library's tensor
 // type that the user's package does not declare (init -type
-// '*gonum.org/v1/gonum/mat.Dense'): the type, its constructor and where
-// its exported API reaches the elements (the memory function, the tests'
-// element access), and the bindings of ops to its methods and functions
-// whose name and signature fit an op and whose values, run on small
-// inputs in a program built in the user's module, are the op's
-// (internal/refvalues): a name is not a meaning.
+// '*gonum.org/v1/gonum/mat.Dense'). It finds:
+//   - the type and its constructor;
+//   - where its exported API reaches the elements, for the memory function
+//     and the tests' element access;
+//   - the bindings of ops to its methods and functions.
+//
+// A method or function is bound to an op when its name and signature fit
+// the op, and its values are the op's (internal/refvalues). It is run on
+// small inputs in a program built in the user's module. A name is not a
+// meaning.
 package finder
 
 import (
@@ -39,9 +43,9 @@ func (s Spec) String() string {
 	return out
 }
 
-// ParseSpec reads -type's value as a library type: ok is false when it
-// names no package (a type of the current package, "Tensor"), and err
-// says what is wrong with one that does.
+// ParseSpec reads -type's value as a library type. ok is false when it
+// names no package: a type of the current package, "Tensor". err says
+// what is wrong with one that does.
 func ParseSpec(s string) (spec Spec, ok bool, err error) {
 	rest := strings.TrimSpace(s)
 	spec.Pointer = strings.HasPrefix(rest, "*")
@@ -84,11 +88,11 @@ type Lib struct {
 	Ctor *Ctor
 	Raw  *Raw
 	// At is the method that returns the element at a row and a column,
-	// At(i, j int) E: the second operand of an elementwise op of two
-	// tensors mapped over the first's elements reads it. "" for none.
+	// At(i, j int) E, or "" for none. The second operand of an elementwise
+	// op of two tensors, mapped over the first's elements, reads it.
 	At string
 	// ReadAllocs is how many allocations a read of the elements through
-	// Raw makes, as the value check measured it (checkKept): the memory
+	// Raw makes, as the value check measured it (checkKept). The memory
 	// function makes as many per call.
 	ReadAllocs int
 	// Memory is what init found of the memory function on the tensors
@@ -101,20 +105,20 @@ type Lib struct {
 	// that take or return it: the candidates of the bindings.
 	Callables []*Callable
 	// Options are the package's functions that make an option of a
-	// callable's trailing variadic parameter, which in-place and out=
-	// candidates pass (Option).
+	// callable's trailing variadic parameter. In-place and out= candidates
+	// pass them (Option).
 	Options []*Option
 	// Kernels are the packages of a kernel library over the type (Load's
-	// kernels), whose exported functions of the type are Callables too.
+	// kernels). Their exported functions of the type are Callables too.
 	Kernels []*types.Package
 	// Generics are the generic functions of the kernel packages over the
-	// type that init could not instantiate (instantiateKernel), with why.
+	// type that init could not instantiate (genericKernel), with why.
 	Generics []Generic
 }
 
 // kernelPackages splits what Load loaded into the library's package and
-// the kernel packages (kernels, as -kernels names them), each of which
-// must load and be another package than the library's.
+// the kernel packages: kernels, as -kernels names them. Each must load,
+// and be another package than the library's.
 func kernelPackages(spec Spec, pkgs []*packages.Package, kernels []string) ([]*packages.Package, []*types.Package, error) {
 	if len(kernels) == 0 {
 		return pkgs, nil, nil
@@ -144,8 +148,8 @@ func kernelPackages(spec Spec, pkgs []*packages.Package, kernels []string) ([]*p
 // GoType is the type map's value of Tensor: "*gonum.org/v1/gonum/mat.Dense".
 func (l *Lib) GoType() string { return l.Spec.String() }
 
-// Qual is the type as Go code of a file that imports the library by its
-// package name spells it: "*mat.Dense", "*mat.Dense[float64]".
+// Qual is the type as Go code spells it in a file that imports the
+// library by its package name: "*mat.Dense", "*mat.Dense[float64]".
 func (l *Lib) Qual() string {
 	return types.TypeString(l.Tensor, func(p *types.Package) string { return p.Name() })
 }
@@ -153,13 +157,13 @@ func (l *Lib) Qual() string {
 // Base is Qual without the pointer: what new() takes.
 func (l *Lib) Base() string { return strings.TrimPrefix(l.Qual(), "*") }
 
-// Load loads the library package of spec in the module of dir and finds
-// its type, constructor, element access and callables; with kernels, the
-// exported functions of those packages (import paths, or "." for the
-// package of dir) that take or return the type are callables too: a
-// kernel library over the library's type.
+// Load loads the library package of spec in the module of dir. It finds
+// its type, constructor, element access and callables. kernels name a
+// kernel library over the library's type: import paths, or "." for the
+// package of dir. The exported functions of those packages that take or
+// return the type are callables too.
 func Load(dir string, spec Spec, kernels ...string) (*Lib, error) {
-	// -mod=readonly whatever GOFLAGS says: with -mod=mod the go command
+	// -mod=readonly whatever GOFLAGS says: with -mod=mod, the go command
 	// would add the library's module to go.mod, without its requirements.
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps, Dir: dir, BuildFlags: []string{modFlag(dir)}}
 	pkgs, err := packages.Load(cfg, append([]string{spec.Path}, kernels...)...)

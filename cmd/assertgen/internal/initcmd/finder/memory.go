@@ -12,7 +12,8 @@ import (
 )
 
 // A Form is a kind of tensor the library's constructor makes: an element
-// type (a Go type, also the sweep's dtype name) and a rank.
+// type and a rank. The element type is a Go type, and the sweep's dtype
+// name.
 type Form struct {
 	Dtype string
 	Rank  int
@@ -22,13 +23,13 @@ type Form struct {
 func (f Form) String() string { return fmt.Sprintf("%s %d-D", f.Dtype, f.Rank) }
 
 // formDtypes are the element types init tries the constructor with: the
-// sweep's dtypes that are Go's basic types, and Go's int, which the sweep
-// asks for in its probe "Go int" (sweep.Spec.GoInt) of a runtime that
-// has it besides int64 (gorgonia's tensor.Int).
+// sweep's dtypes that are Go's basic types, and Go's int. The sweep asks
+// for int in its probe "Go int" (sweep.Spec.GoInt), of a runtime that has
+// it besides int64 (gorgonia's tensor.Int).
 var formDtypes = []string{"bool", "int8", "int16", "int32", "int64", "int", "uint8", "float32", "float64", "complex64", "complex128"}
 
-// formShapes are the sizes init makes a tensor of each rank with: the
-// fourth dimension's first size 1, the shape a batch of one has.
+// formShapes are the sizes init makes a tensor of each rank with. The
+// fourth dimension's first size is 1, the shape a batch of one has.
 var formShapes = [][]int{{}, {3}, {2, 3}, {2, 3, 2}, {1, 2, 3, 2}}
 
 // Memory is what init found of the memory function on the tensors the
@@ -36,25 +37,25 @@ var formShapes = [][]int{{}, {3}, {2, 3}, {2, 3, 2}, {1, 2, 3, 2}}
 type Memory struct {
 	// Access is, per element type, the method of the tensor type that
 	// returns its elements as a slice of that type (gorgonia's Bools,
-	// Float64s); the element type's own (Raw) alone where the type has
-	// no method that says a tensor's element type (Kind).
+	// Float64s). Where the type has no method that says a tensor's
+	// element type (Kind), it holds the element type's own (Raw) alone.
 	Access map[string]string
 	// Kind is the method whose result's Kind() is the tensor's element
-	// type as a reflect.Kind (gorgonia's Dtype()); "" for none.
+	// type as a reflect.Kind (gorgonia's Dtype()), or "" for none.
 	Kind string
 	// Made are the forms the constructor made, read back with their sizes
-	// and values; Refused, per form tried and not made, why.
+	// and values. Refused says why, per form tried and not made.
 	Made    []Form
 	Refused map[Form]string
 	// Read are the forms whose memory the memory function gives: storage,
 	// a window that holds the elements (a write through them changes its
-	// digest), and the geometry (another shape, another fingerprint);
-	// Unread, per form made and not read, why (the checks it leaves
-	// weaker are the report's to name).
+	// digest), and the geometry (another shape, another fingerprint).
+	// Unread says why, per form made and not read. The report names the
+	// checks it leaves weaker.
 	Read   []Form
 	Unread map[Form]string
-	// NoStrides is set where the API gives sizes and no strides: the
-	// geometry is the sizes and the window's start alone.
+	// NoStrides is set where the API gives sizes and no strides. The
+	// geometry is then the sizes and the window's start alone.
 	NoStrides bool
 }
 
@@ -81,11 +82,11 @@ func Ranks(fs []Form, dtype string) []int {
 	return out
 }
 
-// memoryAccess finds the element accessors of the element types init
-// tries and the method that says a tensor's element type, for a type
-// whose elements are reached as a slice (Raw.Flat): the method named for
-// the type (Bools, Float64s) first, else the first by name that returns
-// a slice of it.
+// memoryAccess finds, for a type whose elements are reached as a slice
+// (Raw.Flat), the element accessors of the element types init tries, and
+// the method that says a tensor's element type. An accessor is the method
+// named for the type (Bools, Float64s) first, else the first by name that
+// returns a slice of it.
 func memoryAccess(l *Lib) (map[string]string, string) {
 	access := map[string]string{l.Elem: l.Raw.Method}
 	if !l.Raw.Flat {
@@ -142,7 +143,7 @@ func hasKind(t types.Type) bool {
 func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // Elems is Go code of the slice of x's elements of type dtype, on its
-// memory (a fresh tensor's, in row-major order).
+// memory: a fresh tensor's, in row-major order.
 func (l *Lib) Elems(x, dtype string) string {
 	if m := l.Memory; m != nil && dtype != l.Elem {
 		return x + "." + m.Access[dtype] + "()"
@@ -158,12 +159,12 @@ func (l *Lib) Sizes(x string) string {
 	return fmt.Sprintf("[]int{%s.%s().%s, %s.%s().%s}", x, l.Raw.Method, l.Raw.Rows, x, l.Raw.Method, l.Raw.Cols)
 }
 
-// MemoryBody is the body of the memory function of a tensor t: the
-// asserts.Memory of its elements (of its own element type, where the
-// type says it: Kind) with its geometry at every rank (asserts'
-// Strided: the sizes, and the strides where the API gives them), asserts
-// and reflect named by their package names. dtypes are the element types
-// it reads (the others have no storage).
+// MemoryBody is the body of the memory function of a tensor t. It returns
+// the asserts.Memory of its elements, of its own element type where the
+// type says it (Kind). It gives the geometry at every rank (asserts'
+// Strided): the sizes, and the strides where the API gives them. asserts
+// and reflect are named by their package names. dtypes are the element
+// types it reads; the others have no storage.
 func (l *Lib) MemoryBody(dtypes []string) string {
 	r := l.Raw
 	if r.Matrix() {
@@ -194,10 +195,10 @@ func (l *Lib) MemoryImportsReflect(dtypes []string) bool {
 	return strings.Contains(l.MemoryBody(dtypes), "reflect.")
 }
 
-// probeForms are the forms init tries: every element type it has an
-// accessor for, where the constructor takes values of any type (else its
-// own), at every rank of formShapes where the constructor takes the
-// sizes as a list (else its own).
+// probeForms are the forms init tries. They are every element type it has
+// an accessor for, where the constructor takes values of any type (else
+// its own). They are at every rank of formShapes, where the constructor
+// takes the sizes as a list (else its own).
 func (l *Lib) probeForms(access map[string]string) []Form {
 	dtypes := []string{l.Elem}
 	if l.Ctor.AnyData {
@@ -221,10 +222,10 @@ func (l *Lib) probeForms(access map[string]string) []Form {
 	return out
 }
 
-// ProbeMemory makes, in a program built and run in the user's module as
-// the value check is, a tensor of each form the constructor may make
-// (probeForms), reads it back, and runs the memory function init would
-// write on it; it sets l.Memory to what it found.
+// ProbeMemory makes a tensor of each form the constructor may make
+// (probeForms), in a program built and run in the user's module as the
+// value check is. It reads each back, and runs on it the memory function
+// init would write. It sets l.Memory to what it found.
 func ProbeMemory(ctx context.Context, dir string, l *Lib) error {
 	access, kind := memoryAccess(l)
 	l.Memory = &Memory{Access: access, Kind: kind, Refused: map[Form]string{}, Unread: map[Form]string{}, NoStrides: l.Raw.shaped() && l.Raw.Strides == ""}
@@ -270,9 +271,10 @@ func ProbeMemory(ctx context.Context, dir string, l *Lib) error {
 var elemSizes = map[string]int{"bool": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "int": strconv.IntSize / 8, "uint8": 1, "float32": 4, "float64": 8, "complex64": 8, "complex128": 16}
 
 // sayText declares say, which writes a line of the report of a program
-// runSource runs: the file its first argument names, which runSource
-// reads, apart from the program's standard output, on which the
-// library's code may print (a constructor's note for a 4-d tensor).
+// runSource runs. The report is the file its first argument names, which
+// runSource reads. It is apart from the program's standard output, on
+// which the library's code may print (a constructor's note for a 4-d
+// tensor).
 const sayText = `// report is the file of the program's lines (os.Args[1]).
 var report = func() *os.File {
 	f, err := os.OpenFile(os.Args[1], os.O_WRONLY|os.O_APPEND, 0)
@@ -289,11 +291,14 @@ func say(format string, args ...any) {
 
 `
 
-// memoryProgram is the program ProbeMemory runs: per form, a line "K
-// refused WHY" (the constructor panicked, or the tensor does not read
-// back with its sizes and values), "K unread WHY" (the memory function
-// does not give its storage, a window holding its elements, or a
-// geometry that tells its sizes from others) or "K read".
+// memoryProgram is the program ProbeMemory runs. It writes a line per
+// form:
+//   - "K refused WHY": the constructor panicked, or the tensor does not
+//     read back with its sizes and values;
+//   - "K unread WHY": the memory function does not give its storage, a
+//     window holding its elements, or a geometry that tells its sizes
+//     from others;
+//   - "K read".
 func (l *Lib) memoryProgram(forms []Form) string {
 	var b strings.Builder
 	b.WriteString(l.programHead(l.MemoryBody(Dtypes(forms)), "fmt", "os", "slices"))
@@ -321,10 +326,13 @@ func main() {
 }
 
 // programHead is the start of a program that checks the memory function:
-// its package clause, its imports (imports, which must not be reflect,
-// with asserts and the library's package as lib, and reflect where body
-// names it; fmt and os among them, which say needs), tensorT, the tensor
-// type, memory, the memory function of body, and say (sayText).
+//   - its package clause;
+//   - its imports: imports, which must not hold reflect, with asserts,
+//     the library's package as lib, and reflect where body names it. fmt
+//     and os must be among them, since say needs them.
+//   - tensorT, the tensor type;
+//   - memory, the memory function of body;
+//   - say (sayText).
 func (l *Lib) programHead(body string, imports ...string) string {
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n")
@@ -349,19 +357,19 @@ func (l *Lib) formProbe(k int, f Form) string {
 		shape = []int{2, 3}[:f.Rank]
 	}
 	val, write := ElemCode(f.Dtype)
-	// A tensor of the same rank with a first size one larger (0-D: [1]),
-	// and, for a constructor of any rank, one of a rank more (a trailing
-	// size 1), give other geometries.
+	// A tensor of the same rank with a first size one larger (0-D: [1])
+	// gives another geometry. So does, for a constructor of any rank, one
+	// of a rank more (a trailing size 1).
 	bigger := []int{1}
 	if len(shape) > 0 {
 		bigger = slices.Clone(shape)
 		bigger[0]++
 	}
-	others := ints(bigger)
+	others := Ints(bigger)
 	if l.Ctor.Shape != "" { // a constructor of any rank: a rank more too
-		others = ints(bigger) + "}, {" + ints(append(slices.Clone(shape), 1))
+		others = Ints(bigger) + "}, {" + Ints(append(slices.Clone(shape), 1))
 	}
-	r := strings.NewReplacer("$K", strconv.Itoa(k), "$ELEMS", l.Elems("t", f.Dtype), "$ELEM", f.Dtype, "$SHAPE", ints(shape), "$OTHERS", others,
+	r := strings.NewReplacer("$K", strconv.Itoa(k), "$ELEMS", l.Elems("t", f.Dtype), "$ELEM", f.Dtype, "$SHAPE", Ints(shape), "$OTHERS", others,
 		"$VAL", val, "$CTOR", l.Ctor.Call("lib", "shape", "data"), "$SIZES", l.Sizes("t"), "$WRITE", write,
 		"$NUMEL", strconv.Itoa(numel(shape)), "$NBYTES", strconv.Itoa(elemSizes[f.Dtype]*numel(shape)))
 	return r.Replace(mkText + `
@@ -420,8 +428,8 @@ func read$K(t tensorT) (res string) {
 }
 
 // mkText is the function of a check's program that makes a tensor of
-// sizes shape with the constructor ($CTOR), its values of element type
-// $ELEM those of ElemCode ($VAL); $K is its name's suffix.
+// sizes shape with the constructor ($CTOR). Its values, of element type
+// $ELEM, are those of ElemCode ($VAL). $K is its name's suffix.
 const mkText = `
 func mk$K(shape []int) tensorT {
 	n := 1
@@ -436,9 +444,9 @@ func mk$K(shape []int) tensorT {
 }
 `
 
-// ElemCode is Go code of the value of the element i of a tensor of
-// element type dtype (i+1; a bool's, i is even) and of a write of e[0],
-// its first element (plus one; a bool's negated).
+// ElemCode is Go code of the value of the element i of a tensor of element
+// type dtype: i+1, or for a bool, whether i is even. write is Go code of a
+// write of e[0], its first element: plus one, or for a bool, negated.
 func ElemCode(dtype string) (val, write string) {
 	switch dtype {
 	case "bool":
@@ -449,7 +457,9 @@ func ElemCode(dtype string) (val, write string) {
 	return dtype + "(i + 1)", "e[0]++"
 }
 
-func ints(l []int) string {
+// Ints is l as the elements of a Go []int literal: "2, 3". Every Go
+// source init writes of a shape spells it so.
+func Ints(l []int) string {
 	s := make([]string, len(l))
 	for i, v := range l {
 		s[i] = strconv.Itoa(v)

@@ -22,8 +22,9 @@ type Op struct {
 	// List is set for an op whose tensors are one list argument (cat):
 	// Tensors holds its name.
 	List bool
-	// at is the library's method of an element by row and column, which
-	// a map of an op of two tensors reads the second with (Candidates).
+	// at is the library's method of an element by row and column. A map
+	// of an op of two tensors reads the second tensor with it
+	// (Candidates).
 	at string
 }
 
@@ -46,10 +47,11 @@ const (
 	Ignore             // one that does not change the values (refvalues.Ignorable)
 )
 
-// Ops returns the ops of s whose values the reference knows and whose
-// parameters a binding of a tensor type can take: tensors (Go type
-// tensor), numbers (Scalar is elem) and those refvalues ignores; one
-// Tensor result. In-place and out= ops take their functional op's values.
+// Ops returns the ops of s whose values the reference knows, and whose
+// parameters a binding of a tensor type can take. Those parameters are
+// tensors (Go type tensor), numbers (Scalar is elem), and those refvalues
+// ignores. The ops have one Tensor result. In-place and out= ops take
+// their functional op's values.
 func Ops(s *schema.Schema, tensor, elem string) []*Op {
 	byName := map[string]*schema.Op{}
 	for _, o := range s.Ops {
@@ -79,9 +81,9 @@ func compare(a, b string) int {
 	return 0
 }
 
-// functional returns the reference of o's functional op: o's own, its
-// name without the in-place underscore's, or for an out= op that of the
-// functional op of its base name with its other arguments.
+// functional returns the reference of o's functional op: o's own, or its
+// name's without the in-place underscore. For an out= op, it is that of
+// the functional op of its base name with its other arguments.
 func functional(o *schema.Op, byName map[string]*schema.Op) *refvalues.Op {
 	f := o.Func
 	switch o.Kind {
@@ -152,9 +154,9 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 	return op
 }
 
-// ignoredType is the Go type of an argument of schema type t a binding
-// leaves out (refvalues.Ignorable), as gen writes it; "" for a type no
-// such argument has.
+// ignoredType is the Go type of an argument of schema type t that a
+// binding leaves out (refvalues.Ignorable), as gen writes it. It is "" for
+// a type no such argument has.
 func ignoredType(t *schema.Type) string {
 	if t.Is(schema.Bool) {
 		return "bool"

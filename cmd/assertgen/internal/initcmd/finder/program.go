@@ -13,20 +13,23 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// program returns the source of the program that runs candidates on
-// their op's cases and writes, a line each, what each returned (its sizes
-// and values), or that it panicked, returned nil or did not return in
-// time; or a probe of the constructor and the element access; or each
-// candidate run on empty inputs (empty). Its command line says which
-// (programMain); it writes its lines to a file of its own, not to its
-// standard output, which the library's code may print on. A call that
-// does not return within callTimeout ends the program: the caller runs
-// the candidates after it in a new one (runner).
+// program returns the source of the program the value check runs. Its
+// command line says what it does (programMain):
+//   - run candidates on their op's cases, and write a line for each: what
+//     it returned (its sizes and values), or that it panicked, returned
+//     nil or did not return in time;
+//   - probe the constructor and the element access;
+//   - run each candidate on empty inputs (empty).
+//
+// It writes its lines to a file of its own, not to its standard output,
+// which the library's code may print on. A call that does not return
+// within callTimeout ends the program. The caller then runs the
+// candidates after it in a new one (runner).
 func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	pkg := l.Pkg.Name()
 	var b bytes.Buffer
-	// The kernel packages a candidate calls, and those alone: a package
-	// of generic functions has no name the program could use otherwise.
+	// The kernel packages a candidate calls, and those alone: otherwise a
+	// package of generic functions has no name the program could use.
 	var kern strings.Builder
 	for _, k := range l.Kernels {
 		if slices.ContainsFunc(cands, func(c *Candidate) bool { return c.Callable.Pkg == k }) {
@@ -67,9 +70,9 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 		b.WriteString("},\n")
 	}
 	// Each candidate is one function of the run's arguments, which
-	// declares the kernel's parameters from them, with no closure
-	// around it: a library's check has thousands (gorgonia's 13,094),
-	// and the compiler's time is the functions'.
+	// declares the kernel's parameters from them, with no closure around
+	// it. A library's check has thousands (gorgonia's 13,094), and the
+	// compiler's time is the functions'.
 	b.WriteString("}\n\nvar runs = []run{\n")
 	for i, c := range cands {
 		fmt.Fprintf(&b, "{%q, %d, %d, %t, %t, c%d},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, c.namedKernel(), i)
@@ -91,7 +94,7 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 }
 
 // programMain is the program's driver: the probe, then each run on each
-// case of its op, each in a goroutine of its own with a deadline.
+// case of its op, each in a goroutine of its own, with a deadline.
 const programMain = `var sink *elem
 
 type m struct {
@@ -426,17 +429,17 @@ func floats(fs []float64) string {
 }
 
 // The names of a candidate's function's parameters in the program: the
-// run's inputs, scalars and out, from which it declares the kernel's
-// parameters (no schema name starts with assertgen).
+// run's inputs, scalars and out. It declares the kernel's parameters from
+// them. No schema name starts with assertgen.
 const (
 	runIn  = "assertgenIn"
 	runS   = "assertgenS"
 	runOut = "assertgenOut"
 )
 
-// args is the candidate's kernel's arguments from the run's inputs
-// (runIn), scalars (runS) and out (runOut): its parameters in the op's
-// order.
+// args is the candidate's kernel's arguments, in the op's order of its
+// parameters. They come from the run's inputs (runIn), scalars (runS) and
+// out (runOut).
 func (c *Candidate) args() []string {
 	var out []string
 	for _, p := range c.Op.Params {
@@ -462,8 +465,8 @@ func (c *Candidate) args() []string {
 	return out
 }
 
-// writes is the argument the candidate writes, as the program's run
-// names it: 0 self (in place), 1 out, -1 none.
+// writes is the argument the candidate writes, as the program's run names
+// it: 0 for self (in place), 1 for out, -1 for none.
 func (c *Candidate) writes() int {
 	switch c.Returns {
 	case "", "ret":
@@ -474,21 +477,23 @@ func (c *Candidate) writes() int {
 	return 0
 }
 
-// namedKernel reports whether the candidate calls a kernel of the
-// user's (a kernel package's callable) named for its op: an input it
-// writes is noted (Candidate.WritesInput), for the checks to report,
-// not a reason to bind the type's own method instead.
+// namedKernel reports whether the candidate calls a kernel of the user's
+// (a kernel package's callable) named for its op. An input it writes is
+// then noted (Candidate.WritesInput), for the checks to report. It is not
+// a reason to bind the type's own method instead.
 func (c *Candidate) namedKernel() bool {
 	return c.Callable.Pkg != nil && c.Named
 }
 
 // memory is what the candidate's result must be, as the program's run
-// names it: 1 a view of self, 2 a tensor of its own (cat, and a
-// functional op's callable bound by its values alone: a method whose
-// result is on its input's memory, such as a ShallowClone, computes
-// clone's values but is a view, not the op; where the name is the op's,
-// a result on an input's memory is the library's bug, for the checks to
-// report), 0 either.
+// names it:
+//   - 1: a view of self;
+//   - 2: a tensor of its own. That is for cat, and for a functional op's
+//     callable bound by its values alone. A method whose result is on its
+//     input's memory, such as a ShallowClone, computes clone's values,
+//     but it is a view, not the op.
+//   - 0: either. Where the name is the op's, a result on an input's
+//     memory is the library's bug, for the checks to report.
 func (c *Candidate) memory() int {
 	switch {
 	case c.Op.Ref.View:
@@ -499,9 +504,9 @@ func (c *Candidate) memory() int {
 	return 0
 }
 
-// params declares the kernel's parameters, a variable each, from the
-// run's arguments (args): what a call with them as its arguments would
-// assign them.
+// params declares the kernel's parameters, a variable each, from the run's
+// arguments (args). Each is assigned what a call with them as its
+// arguments would assign it.
 func (c *Candidate) params() string {
 	var b strings.Builder
 	args := c.args()
@@ -515,11 +520,12 @@ func (c *Candidate) params() string {
 	return b.String()
 }
 
-// body is the kernel's body as gen writes a bound kernel's: ret made new
-// for a code that uses it, the call's result where the op's return holds
-// it (an option's candidate's: statements that return it, or an
-// expression), the argument it writes returned after the code, or the
-// code's value.
+// body is the kernel's body as gen writes a bound kernel's. It returns:
+//   - ret, made new, for code that uses it;
+//   - the call's result, where the op's return holds it: an option's
+//     candidate's, as statements that return it or as an expression;
+//   - the argument it writes, after the code;
+//   - or the code's value.
 func (c *Candidate) body(l *Lib) string {
 	var b strings.Builder
 	for _, p := range c.Op.Params {
@@ -534,8 +540,8 @@ func (c *Candidate) body(l *Lib) string {
 	case c.Returns == "ret":
 		return b.String() + "ret := new(" + l.Base() + ")\n" + c.Code + "\nreturn ret"
 	case r.Tensor && r.Assert == "" && !r.Err && !r.Other:
-		// A call whose one result the op's return holds: gen returns it
-		// (returns_arg then checks it is the argument written).
+		// A call whose one result the op's return holds: gen returns it,
+		// and returns_arg then checks it is the argument written.
 		return b.String() + "return " + c.Code
 	}
 	return b.String() + c.Code + "\nreturn " + c.Returns

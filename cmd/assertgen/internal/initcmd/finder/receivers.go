@@ -7,20 +7,20 @@ import (
 	"strings"
 )
 
-// A Recv is the receiver of a method of another type of a kernel
-// package than the tensor's (Lib.Kernels): Ops in func (o *Ops) Add(a,
-// b *mat.Dense) (*mat.Dense, error), or an operator value, Concat in
-// func (c Concat) Apply(xs []*mat.Dense) ([]*mat.Dense, error). A call
-// makes a new one, by the type's zero-argument constructor or as its
-// zero value, whose exported number fields may take the op's scalars.
+// A Recv is the receiver of a method of a kernel package's type other than
+// the tensor's (Lib.Kernels). It is Ops in func (o *Ops) Add(a, b
+// *mat.Dense) (*mat.Dense, error), or an operator value, Concat in func (c
+// Concat) Apply(xs []*mat.Dense) ([]*mat.Dense, error). A call makes a new
+// one, by the type's zero-argument constructor or as its zero value. Its
+// exported number fields may take the op's scalars.
 type Recv struct {
 	Type string // the type as the program and gen's code name it: "kern.Ops"
 	// Ctor is the zero-argument constructor's call, "kern.NewOps()";
 	// "" for the zero value.
 	Ctor string
 	// Fields are the exported number fields of a struct type made as its
-	// zero value: the op's scalars the method's parameters do not take
-	// set them, in order (Concat{Axis: int(dim)}).
+	// zero value. The op's scalars that the method's parameters do not
+	// take set them, in order: Concat{Axis: int(dim)}.
 	Fields []Field
 	// Operator is set when the method's name is no op's: its type's
 	// name is (Relu.Forward, Concat.Apply). The report lists the
@@ -48,9 +48,9 @@ func (r *Recv) expr(scalars []string) string {
 	return "(&" + r.Type + "{" + strings.Join(set, ", ") + "})"
 }
 
-// receiverCallables returns the exported methods of the exported types
-// of the kernel package pkg that take or return the tensor type or a
-// slice of it: Callables with a Recv, named "kern.Ops.Add".
+// receiverCallables returns the exported methods of the exported types of
+// the kernel package pkg that take or return the tensor type or a slice
+// of it. They are Callables with a Recv, named "kern.Ops.Add".
 func receiverCallables(l *Lib, pkg *types.Package) []*Callable {
 	var out []*Callable
 	for _, n := range pkg.Scope().Names() {
@@ -92,10 +92,10 @@ func receiverCallables(l *Lib, pkg *types.Package) []*Callable {
 	return out
 }
 
-// newRecv returns how a call makes the receiver of method fn of named:
-// the package's one function of no parameters that returns the type
-// (or a pointer to it) whose method set has fn, "New"+the type's name
-// first; else the zero value.
+// newRecv returns how a call makes the receiver of method fn of named. It
+// is the package's one function of no parameters that returns the type,
+// or a pointer to it, whose method set has fn; "New" plus the type's name
+// comes first. Else it is the zero value.
 func newRecv(pkg *types.Package, named *types.Named, fn *types.Func, typ string) *Recv {
 	name := named.Obj().Name()
 	r := &Recv{Type: typ}
@@ -135,8 +135,8 @@ func newRecv(pkg *types.Package, named *types.Named, fn *types.Func, typ string)
 	return r
 }
 
-// methodNameFitsAny reports whether a receiver's method is named for an
-// op by its words alone (Ops.Add): else it is an operator, named by its
+// methodNameFitsAny reports whether a receiver's method is named for an op
+// by its words alone (Ops.Add). Otherwise it is an operator, named by its
 // type (Relu.Forward).
 func (c *Callable) methodNameFitsAny() bool {
 	return !slices.ContainsFunc(c.Words, func(w string) bool { return slices.Contains(operatorVerbs, w) })
@@ -172,8 +172,8 @@ func (c *Callable) signature() string {
 	return "takes " + strings.Join(out, ", ")
 }
 
-// instantiate returns the generic type named instantiated with the
-// library type's type arguments (lib's), nil when it takes other ones.
+// instantiate returns the generic type named instantiated with the library
+// type's type arguments (lib's), or nil when it takes other ones.
 func instantiate(named, lib *types.Named) *types.Named {
 	args := lib.TypeArgs()
 	if args.Len() != named.TypeParams().Len() {

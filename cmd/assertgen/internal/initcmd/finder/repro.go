@@ -10,28 +10,30 @@ import (
 )
 
 // A ReproHooks is how a sweep's reproducers (docs/sweep.md,
-// "Reproducers") write the library's tensors in Go of the library alone:
-// the declarations every reproducer gets (sweep.Source) and the
+// "Reproducers") write the library's tensors in Go of the library alone.
+// It holds the declarations every reproducer gets (sweep.Source), and the
 // constructor's call a tensor is written as. init writes them into the
-// sweep adapter's ReproSource and ReproTensor once CheckRepro has run them.
+// sweep adapter's ReproSource and ReproTensor, once CheckRepro has run
+// them.
 type ReproHooks struct {
-	// Imports are the import paths Decls use; Decls declare
-	// tensorValues, tensorSizes, tensorFill, tensorAddr, tensorFloat, and
-	// tensorImpl for a pointer type, each on the tensors of Dtypes (the
-	// element types the memory function reads).
+	// Imports are the import paths Decls use. Decls declare tensorValues,
+	// tensorSizes, tensorFill, tensorAddr, tensorFloat, and tensorImpl for
+	// a pointer type. Each works on the tensors of Dtypes, the element
+	// types the memory function reads.
 	Imports []string
 	Decls   string
 	Dtypes  []string
-	// Qual is the tensor type and Ctor the constructor's call of sizes
-	// shape and values data, as a reproducer spells them (the library
-	// by its package name).
+	// Qual is the tensor type, and Ctor the constructor's call of sizes
+	// shape and values data, as a reproducer spells them: the library by
+	// its package name.
 	Qual, Ctor string
 	// Transpose and Select are the formats of the Go expressions of the
-	// sweep's views, made with the methods ProbeViews found as the sweep
-	// adapter makes them (assertgenTranspose, assertgenSelect): %[1]s is
-	// the base's expression and, for Select, %[2]d the index along dim
-	// 0; "" where init found no such method, or CheckRepro saw the hooks
-	// read the view wrong (NoView says why, per kind).
+	// sweep's views. They are made with the methods ProbeViews found, as
+	// the sweep adapter makes them (assertgenTranspose, assertgenSelect).
+	// %[1]s is the base's expression and, for Select, %[2]d the index
+	// along dim 0. A format is "" where init found no such method, or
+	// where CheckRepro saw the hooks read the view wrong. NoView says why,
+	// per kind.
 	Transpose, Select string
 	NoView            map[string]string
 }
@@ -106,11 +108,10 @@ func (l *Lib) Repro() *ReproHooks {
 	return h
 }
 
-// viewFormats sets h's formats of the sweep's views (Transpose,
-// Select) from the methods ProbeViews found, and reports whether there
-// are any: the hooks then read a tensor's elements through its strides.
-// A library whose API gives no strides gets none (ProbeViews finds no
-// view of one).
+// viewFormats sets h's formats of the sweep's views (Transpose, Select)
+// from the methods ProbeViews found. It reports whether there are any;
+// the hooks then read a tensor's elements through its strides. A library
+// whose API gives no strides gets none: ProbeViews finds no view of one.
 func (h *ReproHooks) viewFormats(l *Lib) bool {
 	h.NoView = map[string]string{}
 	v := l.Views
@@ -160,9 +161,9 @@ func fromFloat(dtype, v string) string {
 }
 
 // ReproElem is the Go literal of the element of type dtype of x, as a
-// reproducer writes a tensor's values: false or true, an integer, a
-// float (tensorFloat's call for NaN and the infinities); an error for a
-// value the type has no literal of.
+// reproducer writes a tensor's values: false or true, an integer, or a
+// float. NaN and the infinities are tensorFloat's calls. A value the type
+// has no literal of is an error.
 func ReproElem(dtype string, x float64) (string, error) {
 	switch dtype {
 	case "bool":
@@ -179,9 +180,9 @@ func ReproElem(dtype string, x float64) (string, error) {
 	return strconv.FormatFloat(x, 'g', -1, 64), nil
 }
 
-// Format is the format of the Go expression of a tensor, as a
-// reproducer makes it: %[1]s its sizes, %[2]s its element type, %[3]s
-// its values (ReproElem's), each list joined by ", ".
+// Format is the format of the Go expression of a tensor, as a reproducer
+// makes it: %[1]s its sizes, %[2]s its element type, %[3]s its values
+// (ReproElem's). Each list is joined by ", ".
 func (h *ReproHooks) Format() string {
 	decl := "shape, data := []int{%[1]s}, []%[2]s{%[3]s}"
 	if !strings.Contains(h.Ctor, "shape") {
@@ -202,14 +203,18 @@ func (h *ReproHooks) ReproTensor(dtype string, shape []int, vals []float64) (str
 		}
 		es = append(es, e)
 	}
-	return fmt.Sprintf(h.Format(), ints(shape), dtype, strings.Join(es, ", ")), nil
+	return fmt.Sprintf(h.Format(), Ints(shape), dtype, strings.Join(es, ", ")), nil
 }
 
-// CheckRepro runs the hooks in a program of the user's module (dir) on a
-// tensor of each form the memory function reads, as the constructor
-// makes it: tensorSizes and tensorValues read it back as made,
-// tensorFill writes each element, tensorAddr stays where the elements
-// are, tensorImpl is the pointer. An error says which failed.
+// CheckRepro runs the hooks in a program of the user's module (dir), on a
+// tensor of each form the memory function reads, as the constructor makes
+// it. It checks that:
+//   - tensorSizes and tensorValues read it back as made;
+//   - tensorFill writes each element;
+//   - tensorAddr stays where the elements are;
+//   - tensorImpl is the pointer.
+//
+// An error says which failed.
 func (l *Lib) CheckRepro(ctx context.Context, dir string, h *ReproHooks) error {
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n")
@@ -270,7 +275,7 @@ func (l *Lib) CheckRepro(ctx context.Context, dir string, h *ReproHooks) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "\tsay(\"%%s: %%s\", %q, check(%s, []int{%s}, %#v))\n", f.String(), x, ints(shape), vals)
+		fmt.Fprintf(&b, "\tsay(\"%%s: %%s\", %q, check(%s, []int{%s}, %#v))\n", f.String(), x, Ints(shape), vals)
 	}
 	b.WriteString("}\n")
 	out, err := runSource(ctx, dir, l, []byte(b.String()), fmt.Sprintf("the check of the reproducers' hooks of %s", l.Spec))
@@ -302,14 +307,17 @@ func (l *Lib) CheckRepro(ctx context.Context, dir string, h *ReproHooks) error {
 // the hooks read a view: "view transposed: ok", or why not.
 const viewCheckMark = "view "
 
-// viewChecks returns the declaration and the calls of CheckRepro's
-// checks of the views the hooks make (Transpose, Select), each as the
+// viewChecks returns the declaration and the calls of CheckRepro's checks
+// of the views the hooks make (Transpose, Select). Each is made as the
 // sweep's samples ask for it, of a base of 3 x 2 elements of the
-// constructor's type: the transposed view of a [2 3] sample (its base of
-// the sample's values transposed, as the adapter makes it) and the view
-// of row 1. Each is read back (tensorSizes, tensorValues: the sample's
-// values in its order), then filled with 0 (tensorFill), which must
-// write the view's elements and leave its base's others as they were.
+// constructor's type:
+//   - the transposed view of a [2 3] sample, of its base of the sample's
+//     values transposed, as the adapter makes it;
+//   - the view of row 1.
+//
+// Each is read back (tensorSizes, tensorValues: the sample's values in its
+// order). Then it is filled with 0 (tensorFill), which must write the
+// view's elements and leave its base's others as they were.
 func (h *ReproHooks) viewChecks(l *Lib) (decl, calls string, err error) {
 	if h.Transpose == "" && h.Select == "" {
 		return "", "", nil

@@ -19,9 +19,9 @@ import (
 )
 
 // A runner runs the value check's program, built once, in programs of
-// their own: each a process group, killed whole when it ends or at
-// runBound, with its lines in a file (not its standard output, which the
-// library's code may print on).
+// their own. Each is a process group, killed whole when it ends or at
+// runBound. Its lines go to a file, not to its standard output, which the
+// library's code may print on.
 type runner struct {
 	dir  string // the user's package, where the program runs
 	tmp  string // the program, its overlay and its runs' files
@@ -29,9 +29,8 @@ type runner struct {
 	bin  string
 }
 
-// build builds the program src in the user's module, as a package of
-// dir given to the go command as an overlay: nothing is written in the
-// module.
+// build builds the program src in the user's module, as a package of dir
+// given to the go command as an overlay. Nothing is written in the module.
 func (r *runner) build(ctx context.Context, src []byte) error {
 	sub := "assertgen_valuecheck"
 	for n := 2; exists(filepath.Join(r.dir, sub)); n++ {
@@ -45,11 +44,11 @@ func (r *runner) build(ctx context.Context, src []byte) error {
 	if err := os.WriteFile(filepath.Join(r.tmp, "overlay.json"), overlay, 0o644); err != nil {
 		return err
 	}
-	// The build has no time limit of its own: the compiler ends, and a
-	// library's check took 6 to 9 minutes to build on a loaded 2-core
-	// machine (gorgonia's Dense: 1.2 GB of compiler memory), where a
-	// 5-minute bound failed init. The caller's context (an interrupt)
-	// still stops it.
+	// The build has no time limit of its own: the compiler ends. A
+	// library's check can take 6 to 9 minutes to build on a loaded 2-core
+	// machine (gorgonia's Dense: 1.2 GB of compiler memory), so a 5-minute
+	// bound would fail init. The caller's context (an interrupt) still
+	// stops it.
 	r.bin = filepath.Join(r.tmp, "valuecheck")
 	if runtime.GOOS == "windows" {
 		r.bin += ".exe"
@@ -68,10 +67,10 @@ func (r *runner) build(ctx context.Context, src []byte) error {
 }
 
 // noDebugInfo is the go command's flags that leave out the DWARF debug
-// information of the program and its link, which nothing reads (a
-// panic's trace is read from the symbol tables a build keeps): a
-// tenth of a library's check's build. A GOFLAGS (goflags) of the user's
-// with -gcflags or -ldflags is left to say them alone.
+// information of the program and its link. Nothing reads it: a panic's
+// trace is read from the symbol tables a build keeps. It saves a tenth of
+// a library's check's build. A GOFLAGS (goflags) of the user's with
+// -gcflags or -ldflags is left to say them alone.
 func noDebugInfo(goflags string) []string {
 	if strings.Contains(goflags, "-gcflags") || strings.Contains(goflags, "-ldflags") {
 		return nil
@@ -80,9 +79,9 @@ func noDebugInfo(goflags string) []string {
 }
 
 // modFlag is the go command's -mod flag of the value check and of the
-// library's loading: -mod=readonly, so that nothing is written in the
-// module, go.mod and go.sum included, whatever GOFLAGS says; -mod=vendor
-// in a vendored module.
+// library's loading. It is -mod=readonly, whatever GOFLAGS says, so that
+// nothing is written in the module, go.mod and go.sum included. In a
+// vendored module, it is -mod=vendor.
 func modFlag(dir string) string {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
@@ -105,8 +104,8 @@ type ran struct {
 	why    string // how it ended, when not done
 }
 
-// all runs the program in mode on each group of candidates, a few
-// groups at a time, and returns the lines of each group, in order.
+// all runs the program in mode on each group of candidates, a few groups
+// at a time. It returns the lines of each group, in order.
 func (r *runner) all(ctx context.Context, mode string, groups [][]int, cands []*Candidate) ([][]string, error) {
 	out := make([][]string, len(groups))
 	errs := make([]error, len(groups))
@@ -125,12 +124,12 @@ func (r *runner) all(ctx context.Context, mode string, groups [][]int, cands []*
 }
 
 // group runs the program in mode on the candidates idx, those of one
-// callable, until each has run: a candidate that ends its program gets a
-// line that says how, as the result of the case it was on, and the
-// candidates after it run in a new program. One that does not return
-// (the program ends itself after callTimeout, or is killed at runBound)
-// costs that long: the callable's candidates after it are not run, each
-// given a line ("R c -1 WHY": of no case) that says so.
+// callable, until each has run. A candidate that ends its program gets a
+// line that says how, as the result of the case it was on. The candidates
+// after it run in a new program. One that does not return costs that long:
+// the program ends itself after callTimeout, or is killed at runBound. The
+// callable's candidates after it are not run. Each gets a line that says
+// so, "R c -1 WHY", of no case.
 func (r *runner) group(ctx context.Context, mode string, idx []int, cands []*Candidate) ([]string, error) {
 	var out []string
 	for len(idx) > 0 {
@@ -177,9 +176,8 @@ func (r *runner) group(ctx context.Context, mode string, idx []int, cands []*Can
 	return out, nil
 }
 
-// exec runs the program once, in mode on the candidates idx, in a
-// process group of its own that is killed whole when it ends, or at
-// runBound.
+// exec runs the program once, in mode, on the candidates idx. It runs in a
+// process group of its own, killed whole when it ends or at runBound.
 func (r *runner) exec(ctx context.Context, mode string, idx []int) (ran, error) {
 	res := ran{runs: map[int]int{}, last: -1}
 	report, err := os.CreateTemp(r.tmp, "report")
@@ -260,9 +258,9 @@ func (res *ran) read(f *os.File) error {
 // logTime matches the time the log package writes before a message.
 var logTime = regexp.MustCompile(`^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(\.\d+)? `)
 
-// exitWhy says how the program ended before it was done: its exit status
-// and the last line of its standard error that says why (a panic's, or
-// the last one, without the log package's time).
+// exitWhy says how the program ended before it was done: its exit status,
+// and the last line of its standard error that says why. That is a
+// panic's line, or the last one, without the log package's time.
 func exitWhy(err error, stderr *os.File) string {
 	status := "exit status 0"
 	var ee *exec.ExitError
@@ -272,8 +270,9 @@ func exitWhy(err error, stderr *os.File) string {
 		status = err.Error()
 	}
 	why := "it ended the value check's program (" + status + ")"
-	// The end of its standard error: a panic's first line is there, the
-	// goroutines' traces (of one goroutine, GOTRACEBACK=single) after it.
+	// The end of its standard error. A panic's first line is there, and
+	// the goroutines' traces after it (of one goroutine,
+	// GOTRACEBACK=single).
 	const tail = 1 << 20
 	if fi, err := stderr.Stat(); err == nil && fi.Size() > tail {
 		stderr.Seek(fi.Size()-tail, io.SeekStart)

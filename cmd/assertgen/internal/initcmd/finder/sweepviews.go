@@ -10,22 +10,24 @@ import (
 	"strings"
 )
 
-// SweepViews are the views of the tensor type the sweep's samples ask
-// for that init found a method to make, by trying each candidate on a
-// tensor the constructor made and checking, through the memory function,
-// that the result is on that tensor's memory with the sample's geometry
-// (ProbeViews): a transposed view (a 2-D tensor's dims swapped) and a
-// selected one (a tensor's dim 0 fixed at an index). A nil one was not
-// found; Why says what was tried.
+// SweepViews are the views of the tensor type the sweep's samples ask for
+// that init found a method to make:
+//   - a transposed view: a 2-D tensor's dims swapped;
+//   - a selected view: a tensor's dim 0 fixed at an index.
+//
+// init tries each candidate on a tensor the constructor made (ProbeViews).
+// Through the memory function, it checks that the result is on that
+// tensor's memory, with the sample's geometry. A nil view was not found;
+// Why says what was tried.
 type SweepViews struct {
 	Transpose, Select *SweepView
-	// Why are, per kind ("transposed", "selected"), why init made none
-	// of that kind: the candidates it tried, each with why it failed, or
-	// that it found none to try.
+	// Why says, per kind ("transposed", "selected"), why init made none of
+	// that kind: the candidates it tried, each with why it failed, or that
+	// it found none to try.
 	Why map[string]string
 	// Tried are, per kind, the candidates that failed, each as its call
-	// and why ("T.Clone(): its result is not on the tensor's storage
-	// (sizes [3 2])"), those whose result has the view's sizes first.
+	// and why: "T.Clone(): its result is not on the tensor's storage
+	// (sizes [3 2])". Those whose result has the view's sizes come first.
 	Tried map[string][]string
 }
 
@@ -48,8 +50,8 @@ func (v *SweepView) Name(pkg string) string {
 }
 
 // Code is Go code of statements that set view, of the tensor type, to the
-// view of base (and, selected, at index i), pkg the library's package
-// name; a call's error panics.
+// view of base, and for a selected view, at index i. pkg is the library's
+// package name. A call's error panics.
 func (v *SweepView) Code(pkg string) string {
 	call := strings.ReplaceAll(v.call, "PKG.", pkg+".")
 	assert := strings.ReplaceAll(v.assert, "PKG.", pkg+".")
@@ -64,14 +66,16 @@ func (v *SweepView) Code(pkg string) string {
 	return "view := " + call + assert
 }
 
-// viewCalls returns the candidates of the sweep's views among the
-// methods of the tensor type: for a transposed view, each method of no
-// parameters (or a variadic one of ints, given none) that returns a
-// tensor (and an error), or only an error, or nothing (a change of its
-// receiver: gorgonia's T() error); for a selected view, each method of
-// one int parameter, or of a variadic parameter of a type a function of
-// the package makes from an int (gorgonia's Slice(...Slice) with
-// tensor.S(i)), that returns a tensor (and an error).
+// viewCalls returns the candidates of the sweep's views among the methods
+// of the tensor type:
+//   - for a transposed view, each method of no parameters, or of a
+//     variadic one of ints, given none. It returns a tensor (and an
+//     error), or only an error, or nothing: a change of its receiver
+//     (gorgonia's T() error).
+//   - for a selected view, each method of one int parameter, or of a
+//     variadic parameter of a type a function of the package makes from
+//     an int (gorgonia's Slice(...Slice) with tensor.S(i)). It returns a
+//     tensor (and an error).
 func viewCalls(l *Lib) []*SweepView {
 	var out []*SweepView
 	for _, c := range l.Callables {
@@ -108,8 +112,8 @@ func isInt(t types.Type) bool {
 }
 
 // intMakers returns the exported functions of the library's package that
-// make a value of type t from one int (and, maybe, a variadic rest of
-// ints left empty): gorgonia's S(start int, opt ...int) Slice.
+// make a value of type t from one int. A variadic rest of ints may follow,
+// left empty: gorgonia's S(start int, opt ...int) Slice.
 func intMakers(l *Lib, t types.Type) []string {
 	var out []string
 	for _, n := range l.Pkg.Scope().Names() {
@@ -133,9 +137,9 @@ func intMakers(l *Lib, t types.Type) []string {
 	return out
 }
 
-// The tensor the views are tried on, and the geometry each kind of view
-// of it has: its dims swapped (offset 0), and its row i = 1 (offset 2
-// elements), in elements.
+// The tensor the views are tried on, and the geometry each kind of view of
+// it has, in elements: its dims swapped (offset 0), and its row i = 1
+// (offset 2 elements).
 var (
 	viewBase = []int{3, 2}
 	viewWant = map[string]struct {
@@ -147,15 +151,17 @@ var (
 	}
 )
 
-// ProbeViews tries, in a program built and run in the user's module as
-// the memory function's check is, each candidate of the sweep's views
-// (viewCalls) on a 3 x 2 tensor of the element type the constructor
-// made, and keeps, per kind, the first whose result the memory function
-// reads on that tensor's storage, at the view's offset, with its sizes
-// and strides; it sets l.Views. A view init cannot check (no 2-D tensor
-// the memory function reads, no strides in its geometry) or that nothing
-// makes is said in l.Views.Why, as is a program that fails (a method
-// that exits it: the views are not made, and init goes on).
+// ProbeViews tries each candidate of the sweep's views (viewCalls) on a 3
+// x 2 tensor of the element type the constructor made. It does so in a
+// program built and run in the user's module, as the memory function's
+// check is. It keeps, per kind, the first whose result the memory function
+// reads on that tensor's storage, at the view's offset, with its sizes and
+// strides. It sets l.Views. l.Views.Why says:
+//   - a view init cannot check: no 2-D tensor the memory function reads,
+//     or no strides in its geometry;
+//   - a view nothing makes;
+//   - a program that fails: a method that exits it. The views are then
+//     not made, and init goes on.
 func ProbeViews(ctx context.Context, dir string, l *Lib) error {
 	v := &SweepViews{Why: map[string]string{}, Tried: map[string][]string{}}
 	l.Views = v
@@ -232,8 +238,8 @@ func ProbeViews(ctx context.Context, dir string, l *Lib) error {
 // the methods it calls print.
 const viewMark = "assertgen-view "
 
-// viewProgram is the program ProbeViews runs: per candidate, a line
-// (after a newline, whatever the methods printed) of viewMark, then "K
+// viewProgram is the program ProbeViews runs. Per candidate, it writes a
+// line of viewMark, after a newline whatever the methods printed, then "K
 // yes" or "K no WHY".
 func (l *Lib) viewProgram(cands []*SweepView) string {
 	var b strings.Builder
@@ -247,8 +253,8 @@ func (l *Lib) viewProgram(cands []*SweepView) string {
 	b.WriteString("}\n")
 	for k, c := range cands {
 		w := viewWant[c.kind]
-		r := strings.NewReplacer("$K", strconv.Itoa(k), "$CODE", c.Code("lib"), "$BASE", ints(viewBase), "$OFF", strconv.Itoa(w.offset),
-			"$WSIZES", ints(w.sizes), "$WSTRIDES", ints(w.strides), "$SIZES", l.Sizes("view"))
+		r := strings.NewReplacer("$K", strconv.Itoa(k), "$CODE", c.Code("lib"), "$BASE", Ints(viewBase), "$OFF", strconv.Itoa(w.offset),
+			"$WSIZES", Ints(w.sizes), "$WSTRIDES", Ints(w.strides), "$SIZES", l.Sizes("view"))
 		b.WriteString(r.Replace(`
 func view$K() (res string) {
 	defer func() {

@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// A ViewForm is a method of the tensor type that returns the tensor on
-// its memory from four ints (gonum's Dense.Slice(i, k, j, l)), read in
-// one of the orders of viewOrders; and, for cat, the code of a binding
+// A ViewForm is a method of the tensor type that returns the tensor on its
+// memory from four ints (gonum's Dense.Slice(i, k, j, l)), read in one of
+// the orders of viewOrders. For cat, it also holds the code of a binding
 // of copy_ (self.Copy(src)) that copies into a view.
 type ViewForm struct {
 	Method *Callable
@@ -19,9 +19,9 @@ type ViewForm struct {
 	suffix string     // the helpers' names' suffix in the check's program
 }
 
-// viewOrders are the ways a method of four ints may take a block's
-// bounds, from rows r0 to r1 and columns c0 to c1: init runs each and
-// keeps the one whose values are the reference's.
+// viewOrders are the ways a method of four ints may take a block's bounds,
+// from rows r0 to r1 and columns c0 to c1. init runs each, and keeps the
+// one whose values are the reference's.
 var viewOrders = []struct{ args, doc string }{
 	{"r0, r1, c0, c1", "rows r0 to r1, columns c0 to c1"},
 	{"r0, c0, r1, c1", "the first row and column, then the row and column past the last"},
@@ -48,8 +48,8 @@ var viewHelpers = map[string]string{
 var ViewHelperNames = []string{"AssertgenNarrow", "AssertgenSelect", "AssertgenSlice", "AssertgenAlias", "AssertgenCat", "assertgenView", "assertgenDims"}
 
 // viewMethods are the methods of the tensor type that may return a block
-// of it on its memory: four parameters of an int kind, the tensor (or an
-// interface it implements) alone as the result.
+// of it on its memory. They take four parameters of an int kind. Their
+// one result is the tensor, or an interface it implements.
 func viewMethods(l *Lib) []*Callable {
 	var out []*Callable
 	for _, c := range l.Callables {
@@ -70,10 +70,10 @@ func viewMethods(l *Lib) []*Callable {
 // selfW matches copy_'s self in its binding's code.
 var selfW = regexp.MustCompile(`\bself\b`)
 
-// viewCandidates returns the candidates of the view ops and cat among
-// ops: each view method in each order of viewOrders through the helpers
-// of its ViewForm; cat for each form with each candidate of copy_ that
-// copies into its receiver (copies).
+// viewCandidates returns the candidates of the view ops and cat among ops.
+// For the view ops, each view method in each order of viewOrders, through
+// the helpers of its ViewForm. For cat, each form with each candidate of
+// copy_ that copies into its receiver (copies).
 func viewCandidates(l *Lib, ops []*Op, copies []*Candidate) []*Candidate {
 	var out []*Candidate
 	n := 0
@@ -110,12 +110,12 @@ func (c *Candidate) programCode() string {
 	return name + c.Form.suffix + "(" + rest
 }
 
-// Source is the Go source of the form's helpers (without its package
-// clause and imports: fmt and the library's package, named pkg), of the
-// tensor type typ, each name with the suffix (the check's program
-// declares each form's); rows and columns of x read with dims (Go code
-// of x returning two ints) and a new tensor made with ctor (Go code of
-// shape and data, []int and []elem).
+// Source is the Go source of the form's helpers, for the tensor type typ,
+// without a package clause and imports. The imports are fmt and the
+// library's package, named pkg. Each name ends with suffix, since the
+// check's program declares each form's. dims is Go code of x returning
+// two ints: the rows and columns of x. ctor is Go code that makes a new
+// tensor of shape and data, an []int and an []elem.
 func (f *ViewForm) Source(typ, elem, suffix, dims, ctor string) string {
 	m := f.Method
 	var args []string
@@ -250,10 +250,10 @@ func (r *Raw) Dims() string {
 }
 
 // chooseForms returns the first form, in the candidates' order, whose
-// every view op computes the op on every case, values and memory (nil
-// for none); and the form of the same method and order whose cat does,
-// with a copy that computes copy_ (on a new tensor of zeros, a kernel
-// that adds computes cat too).
+// every view op computes the op on every case, values and memory, or nil
+// for none. It also returns the form of the same method and order whose
+// cat does, with a copy that computes copy_. On a new tensor of zeros, a
+// kernel that adds computes cat too.
 func chooseForms(cands []*Candidate, verdicts []Verdict) (views, cat *ViewForm) {
 	fails := map[*ViewForm]bool{}
 	var forms []*ViewForm
@@ -290,9 +290,9 @@ func chooseForms(cands []*Candidate, verdicts []Verdict) (views, cat *ViewForm) 
 	return views, cat
 }
 
-// viewRejections returns the view methods no form of which the view ops
-// are bound through, with the first failure of their first order: a copy
-// for a view, values of other rows and columns.
+// viewRejections returns the view methods the view ops are not bound
+// through, in any form. Each comes with the first failure of its first
+// order: a copy for a view, or values of other rows and columns.
 func viewRejections(cands []*Candidate, verdicts []Verdict, chosen *ViewForm) []Rejection {
 	var out []Rejection
 	why := map[*Callable]string{}
