@@ -733,26 +733,7 @@ func (t *libTarget) report(w io.Writer) {
 // out='s size, broadcasting and the views.
 func (t *libTarget) reportGuesses(w io.Writer) {
 	f := t.Found
-	for _, c := range t.Lib.Callables {
-		if c.TypeArgs != "" {
-			fmt.Fprintf(w, "  chosen: %s is generic: called as %s%s (%s)\n", c.Name, c.Name, c.TypeArgs, c.TypeArgsFrom)
-		}
-	}
-	for _, b := range f.Bindings {
-		if len(b.Also) > 0 {
-			fmt.Fprintf(w, "  guessed: %s: %s, the first by name; %s compute it too\n", b.Op, b.Callable, strings.Join(b.Also, ", "))
-		}
-		if len(b.Over) > 0 {
-			verb := "computes"
-			if len(b.Over) > 1 {
-				verb = "compute"
-			}
-			fmt.Fprintf(w, "  chosen: %s: %s, a kernel of yours, over the type's own %s, which %s it too\n", b.Op, b.Callable, strings.Join(b.Over, ", "), verb)
-		}
-		if b.WritesInput != "" {
-			fmt.Fprintf(w, "  note: %s: %s changes its input on init's inputs, where the op only reads it: bound all the same (a kernel of yours, named for the op), its bug the sweep's to report (%s)\n", b.Op, b.Callable, b.WritesInput)
-		}
-	}
+	t.reportChoices(w)
 	if r := t.Lib.Raw; r.Elems != "" {
 		fmt.Fprintf(w, "  guessed: the elements, %s().%s(), are contiguous and row-major in the sizes %s() gives (the API says no stride)\n", r.Method, r.Elems, r.Shape)
 	} else if r.Flat {
@@ -831,6 +812,34 @@ func (t *libTarget) reportGuesses(w io.Writer) {
 			fmt.Fprintf(w, "  found: %s crashed on empty inputs (no rows), a Go runtime error inside the library: %s\n", strings.Join(byWhy[why], ", "), why)
 		}
 		fmt.Fprintf(w, "  so: the sweep (%s) makes its empty samples and reports these crashes as findings; a verdict in assertgen_verdicts.json keeps one the library means\n", SweepTestFile)
+	}
+}
+
+// reportChoices says which callable init chose where several fit: a
+// generic one's type arguments, a binding of several callables, a kernel
+// of the user's over the type's own method, and a kernel bound though it
+// writes its input.
+func (t *libTarget) reportChoices(w io.Writer) {
+	f := t.Found
+	for _, c := range t.Lib.Callables {
+		if c.TypeArgs != "" {
+			fmt.Fprintf(w, "  chosen: %s is generic: called as %s%s (%s)\n", c.Name, c.Name, c.TypeArgs, c.TypeArgsFrom)
+		}
+	}
+	for _, b := range f.Bindings {
+		if len(b.Also) > 0 {
+			fmt.Fprintf(w, "  guessed: %s: %s, the first by name; %s compute it too\n", b.Op, b.Callable, strings.Join(b.Also, ", "))
+		}
+		if len(b.Over) > 0 {
+			verb := "computes"
+			if len(b.Over) > 1 {
+				verb = "compute"
+			}
+			fmt.Fprintf(w, "  chosen: %s: %s, a kernel of yours, over the type's own %s, which %s it too\n", b.Op, b.Callable, strings.Join(b.Over, ", "), verb)
+		}
+		if b.WritesInput != "" {
+			fmt.Fprintf(w, "  note: %s: %s changes its input on init's inputs, where the op only reads it: bound all the same (a kernel of yours, named for the op), its bug the sweep's to report (%s)\n", b.Op, b.Callable, b.WritesInput)
+		}
 	}
 }
 
