@@ -115,7 +115,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 	}
 	used := map[string]bool{}
 	for _, c := range rep.Crashes {
-		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At, Output: c.Output}
+		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At, Output: c.Output, Frames: c.Frames}
 		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit, tried: rep.Tried[c.Op]}
 		rep.Repros = append(rep.Repros, reproOne(byName[c.Op], rr, rc, c.Key(), c.Variants, budget, o.Repro, used))
 	}
@@ -200,7 +200,7 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	if got.crash != nil {
 		// the crash as the sample written shows it: minimized, an index
 		// past the end names the smaller length, which the test prints
-		c.Crash = &crashError{Kind: c.Crash.Kind, Text: got.crash.Text, At: got.crash.At, Output: c.Crash.Output}
+		c.Crash = &crashError{Kind: c.Crash.Kind, Text: got.crash.Text, At: got.crash.At, Output: c.Crash.Output, Frames: got.crash.Frames}
 	}
 	c.Sample, r.Sample = s, reproDescribe(s)
 	b, err := boundCallOf(fn)
