@@ -83,8 +83,12 @@ type Member struct {
 	Count   int
 	// Frames are a crash's frames in the code at fault, innermost first:
 	// the library's own (the binding's, the wrapper's and assertgen's
-	// left out), or the binding's for a crash in the binding's code.
+	// left out), or the binding's for a crash in the binding's code
+	// (the wrapper itself left out).
 	Frames []string
+	// consequence: a finding of the same calls as another member, which
+	// says what it is the consequence of (Finding.Cause)
+	consequence bool
 }
 
 // Ops are the cause's ops, each once, in the order of its members.
@@ -197,7 +201,7 @@ func (r *Report) causesOf(es []entry) []*Cause {
 	}
 	for _, f := range linked {
 		x := byKey[findingCause[f.Cause]]
-		x.Members = append(x.Members, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count})
+		x.Members = append(x.Members, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count, consequence: true})
 	}
 	for _, c := range out {
 		slices.SortStableFunc(c.Members, func(a, b Member) int {
@@ -206,6 +210,9 @@ func (r *Report) causesOf(es []entry) []*Cause {
 			}
 			if d := boolInt(!strings.Contains(a.Key, " crash: ")) - boolInt(!strings.Contains(b.Key, " crash: ")); d != 0 {
 				return d
+			}
+			if d := boolInt(a.consequence) - boolInt(b.consequence); d != 0 {
+				return d // a finding its cause's finding stands for after it
 			}
 			return strings.Compare(a.Key, b.Key)
 		})
@@ -336,7 +343,9 @@ var numberRE = regexp.MustCompile(`0x[0-9a-fA-F?]+|[0-9]+(\.[0-9]+)?`)
 // the modules of the program.
 type opPlaces struct {
 	wrapper, kernel, call, tensor string
-	modules                       []string
+	// wrapperFunc is the wrapper's full name
+	wrapperFunc string
+	modules     []string
 }
 
 // binding reports whether package pkg is the binding's: the wrapper's
@@ -364,7 +373,7 @@ func (p opPlaces) binding(pkg string) bool {
 // the library's own, or the binding's when the first is the binding's.
 func (p opPlaces) faultFrames(fs []string) []string {
 	for i, f := range fs {
-		if p.binding(funcPackage(f)) != p.binding(funcPackage(fs[0])) {
+		if f == p.wrapperFunc || p.binding(funcPackage(f)) != p.binding(funcPackage(fs[0])) {
 			return fs[:i]
 		}
 	}
@@ -420,7 +429,7 @@ func (pl *places) of(e *entry) opPlaces {
 	fn := reflect.ValueOf(e.Fn)
 	p.tensor = tensorPackage(fn.Type())
 	if f := runtime.FuncForPC(fn.Pointer()); f != nil {
-		p.wrapper = funcPackage(f.Name())
+		p.wrapperFunc, p.wrapper = f.Name(), funcPackage(f.Name())
 		p.kernel = p.wrapper
 		if methodWrapper(fn) == "" {
 			file, _ := f.FileLine(f.Entry())
@@ -452,7 +461,9 @@ func (pl *places) kernelOf(file, fn, wrapper string) (string, string) {
 	}
 	call, err := gosrc.UncheckedCall(decl)
 	if err != nil {
-		return "", wrapper
+		if call = directCall(decl); call == nil {
+			return "", wrapper
+		}
 	}
 	fun := call.Fun
 	switch x := fun.(type) {
@@ -472,6 +483,26 @@ func (pl *places) kernelOf(file, fn, wrapper string) (string, string) {
 		}
 	}
 	return "", wrapper
+}
+
+// directCall is the call of a wrapper of the release build (gen's direct
+// wrapper: its one statement `return CALL`, or `CALL`), nil for another
+// function.
+func directCall(fd *ast.FuncDecl) *ast.CallExpr {
+	if fd.Body == nil || len(fd.Body.List) == 0 || len(fd.Body.List) > 2 {
+		return nil
+	}
+	var e ast.Expr
+	switch st := fd.Body.List[0].(type) {
+	case *ast.ReturnStmt:
+		if len(st.Results) == 1 && len(fd.Body.List) == 1 {
+			e = st.Results[0]
+		}
+	case *ast.ExprStmt:
+		e = st.X
+	}
+	c, _ := e.(*ast.CallExpr)
+	return c
 }
 
 // tensorPackage is the package of the first parameter type of a wrapper

@@ -30,8 +30,10 @@ type Repro struct {
 	Also []string
 	// Title is the sentence the test fails with, a bug's title.
 	Title string
-	// Package is the package the bug is in: the crashing function's, or
-	// the called function's (the bound code's, when copied).
+	// Package is the package the bug is in: its cause's ([Cause].Package:
+	// the package of a crash's innermost frame at fault, the function a
+	// finding's wrapper calls), else the crashing function's, or the
+	// called function's.
 	Package string
 	// Dir is the test's directory, Command the command that runs it (from
 	// the sweep's working directory).
@@ -157,6 +159,15 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 		}
 	}
 	verifyRepros(o.Repro, rep.Repros)
+	for _, c := range rep.Causes { // the package at fault is the cause's: a binding's bug the binding's
+		for _, m := range c.Members {
+			for _, r := range rep.Repros {
+				if r.Key == m.Key && c.Package != "" {
+					r.Package = c.Package
+				}
+			}
+		}
+	}
 }
 
 // allKeys are the keys of rep's crashes and findings.
