@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/internal/gosrc"
 )
 
@@ -34,8 +35,10 @@ import (
 // function the checked wrapper calls (the binding's: gen's bound code, a
 // kernel package's function; or a library's function bound directly),
 // whose package is at fault, and its trigger. A finding another finding
-// of the same calls is the consequence of (Finding.Cause) is in that
-// finding's entry.
+// of the same calls is the consequence of (Finding.Cause; an argument's
+// identity check that shows only where it is the same tensor as another
+// argument with the same finding, sameTensorOf) is in that finding's
+// entry.
 
 // A Cause is one entry of a report: the findings and crashes of one
 // cause, and where its code is.
@@ -189,19 +192,24 @@ func (r *Report) causesOf(es []entry) []*Cause {
 	for _, f := range r.Findings {
 		keys[f.Key()] = true
 	}
-	var linked []*Finding
+	linked := map[*Finding]string{} // a finding of another's cause: that one's key
 	for _, f := range r.Findings {
-		if f.Cause != "" && keys[f.Cause] {
-			linked = append(linked, f)
-			continue
+		switch {
+		case f.Cause != "" && keys[f.Cause]:
+			linked[f] = f.Cause
+		case r.sameTensorOf(f) != nil:
+			linked[f] = r.sameTensorOf(f).Key()
+		default:
+			c := r.findingCause(f, pl.of(byOp[f.Op]))
+			findingCause[f.Key()] = c.Key
+			add(c, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count})
 		}
-		c := r.findingCause(f, pl.of(byOp[f.Op]))
-		findingCause[f.Key()] = c.Key
-		add(c, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count})
 	}
-	for _, f := range linked {
-		x := byKey[findingCause[f.Cause]]
-		x.Members = append(x.Members, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count, consequence: true})
+	for _, f := range r.Findings {
+		if k, ok := linked[f]; ok {
+			x := byKey[findingCause[k]]
+			x.Members = append(x.Members, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count, consequence: true})
+		}
 	}
 	for _, c := range out {
 		slices.SortStableFunc(c.Members, func(a, b Member) int {
@@ -232,6 +240,26 @@ func (r *Report) causesOf(es []entry) []*Cause {
 		return strings.Compare(a.Key, b.Key)
 	})
 	return out
+}
+
+// sameTensorOf is the finding f is the consequence of when f is an
+// identity check's (same_storage, same_impl) on an argument that shows
+// only where one tensor is passed as two arguments (its trigger), on
+// samples all of which another argument's finding of the check, of its
+// own cause, shows on too, and more: one tensor's change seen through
+// both arguments (clone.out(self, out=self) of a kernel that gives out
+// new memory). nil for none.
+func (r *Report) sameTensorOf(f *Finding) *Finding {
+	if !strings.HasPrefix(f.Where, "argument ") || !checktable.ArgumentIdentity(f.Check) || r.trigger(f.Op, f.Variants)&(1<<featSame) == 0 {
+		return nil
+	}
+	for _, g := range r.Findings {
+		if g != f && g.Op == f.Op && g.Check == f.Check && strings.HasPrefix(g.Where, "argument ") && g.Cause == "" &&
+			len(g.Variants) > len(f.Variants) && !slices.ContainsFunc(f.Variants, func(v string) bool { return !slices.Contains(g.Variants, v) }) {
+			return g
+		}
+	}
+	return nil
 }
 
 // opOrder is op's place in the table (order), ops not in it last.

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // A panic's kind is its text without what varies with the sample: Go's
@@ -132,5 +134,31 @@ func TestCausesDeterministic(t *testing.T) {
 	}
 	if !slices.Equal(keys[0], keys[1]) || !slices.Equal(keys[0], keys[2]) || len(keys[0]) != 13 {
 		t.Errorf("in-process:\n%s\nisolated:\n%s\ntwo workers:\n%s", strings.Join(keys[0], "\n"), strings.Join(keys[1], "\n"), strings.Join(keys[2], "\n"))
+	}
+}
+
+// One tensor passed as two arguments (clone.out(self, out=self)) of a
+// kernel that gives out new memory trips same_storage on out in every
+// sample and on self where self is out: self's finding, which shows only
+// there, is out's cause's, not an entry of its own; self's own bug (a
+// finding on samples out's has not) stays one.
+func TestSameTensorOneCause(t *testing.T) {
+	r := newReport(1)
+	own := featuresOf(&Sample{Specs: []Spec{{Dtype: "float64", Shape: []int{2, 3}, Same: -1, ViewOf: -1}, {Dtype: "float64", Shape: []int{2, 3}, Same: -1, ViewOf: -1}}})
+	alias := featuresOf(&Sample{Specs: []Spec{{Dtype: "float64", Shape: []int{2, 3}, Same: -1, ViewOf: -1}, {Dtype: "float64", Same: 0, ViewOf: -1}}})
+	r.noteFeat("clone.out", "v0", own, true)
+	r.noteFeat("clone.out", "v1", own, true)
+	r.noteFeat("clone.out", "aliasing", alias, true)
+	r.Findings = []*Finding{
+		{Op: "clone.out", Check: checks.SameStorage, Where: "argument out", Variants: []string{"v0", "aliasing"}, Count: 2},
+		{Op: "clone.out", Check: checks.SameStorage, Where: "argument self", Variants: []string{"aliasing"}, Count: 1},
+	}
+	cs := r.causesOf(nil)
+	if len(cs) != 1 || len(cs[0].Members) != 2 || cs[0].Members[0].Key != "clone.out same_storage argument out" {
+		t.Errorf("want one cause, out's first: %+v", cs)
+	}
+	r.Findings[1].Variants = []string{"v1", "aliasing"} // self's own, where out's did not show
+	if cs := r.causesOf(nil); len(cs) != 2 {
+		t.Errorf("want two causes: %+v", cs)
 	}
 }

@@ -67,6 +67,10 @@ func featuresOf(s *Sample) uint64 {
 	f := uint64(1) << featKnown
 	set := func(b int) { f |= 1 << b }
 	for _, sp := range s.Specs {
+		if sp.Same >= 0 {
+			set(featSame) // the same tensor as another argument: nothing of its own
+			continue
+		}
 		switch {
 		case len(sp.Shape) == 0:
 			set(featZeroDim)
@@ -83,10 +87,10 @@ func featuresOf(s *Sample) uint64 {
 				set(featSize1)
 			}
 		}
-		for b, on := range []bool{sp.GoInt, sp.Transposed, sp.ViewOf >= 0, sp.Same >= 0, sp.Strides != nil,
+		for b, on := range []bool{sp.GoInt, sp.Transposed, sp.ViewOf >= 0, sp.Strides != nil,
 			sp.Layout != "", sp.Conj || sp.Neg, sp.RequiresGrad || sp.NonLeafView, sp.Named} {
 			if on {
-				set([]int{featGoInt, featTransposed, featView, featSame, featStrided, featLayout, featBits, featGrad, featNamed}[b])
+				set([]int{featGoInt, featTransposed, featView, featStrided, featLayout, featBits, featGrad, featNamed}[b])
 			}
 		}
 		if i := slices.Index(probeFills, sp.Fill); i >= 0 {
@@ -142,26 +146,28 @@ func (r *Report) noteFeat(op, name string, feat uint64, ran bool) {
 }
 
 // trigger is what all of op's samples named (a finding's or a crash's
-// Variants) have and none of op's samples that ran, other than those,
-// has: the features that tell where it shows. 0 when no sample named is
-// known.
+// Variants) have and none of op's samples that ran without it has: the
+// features that tell where it shows. 0 when no sample named is known,
+// or when no sample of the op ran without it (a finding on every sample
+// that ran, a crash of every sample): then nothing tells it apart.
 func (r *Report) trigger(op string, names []string) uint64 {
 	in := map[string]bool{}
 	for _, n := range names {
 		in[sampleOf(n)] = true
 	}
 	shared, others := ^uint64(0), uint64(0)
-	known := false
+	known, other := false, false
 	for _, s := range r.feats[op] {
 		switch {
 		case in[s.name] && s.feat != 0:
 			shared &= s.feat
 			known = true
-		case !in[s.name] && s.ran:
+		case !in[s.name] && s.ran && s.feat != 0:
 			others |= s.feat
+			other = true
 		}
 	}
-	if !known {
+	if !known || !other {
 		return 0
 	}
 	return shared &^ others &^ (1 << featKnown)
