@@ -74,7 +74,7 @@ func TestTrigger(t *testing.T) {
 			t.Errorf("trigger of %q: %q, want %q", c.names, got, c.want)
 		}
 	}
-	if len(featureNames) >= featKnown || len(dtypeNames) != featProbes-featDtypes {
+	if len(featureNames) > 64 || len(featureNames) != featProbes+len(argProbes)+len(probeFeatures) || len(dtypeNames) != featProbes-featDtypes {
 		t.Errorf("%d features (%d dtypes): past the bits", len(featureNames), len(dtypeNames))
 	}
 }

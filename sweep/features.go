@@ -14,7 +14,12 @@ import (
 
 // The features of a sample, in the order a trigger names them.
 const (
-	featEmpty      = iota            // a tensor with a dim of size 0
+	// featKnown is set in every feature set made from a sample: 0 is a
+	// step whose sample is not known (a crash in a worker that died
+	// before it told the step). The lowest bit, so that a step's result
+	// carries a short number.
+	featKnown      = iota
+	featEmpty                        // a tensor with a dim of size 0
 	featZeroDim                      // a 0-dim tensor
 	featGoInt                        // a tensor of Go's int (the probe Go int)
 	featTransposed                   // a transposed view
@@ -31,15 +36,11 @@ const (
 	featFills                        // zeros, ones, negatives, mixed signs (probeFills' order)
 	featDtypes     = featFills + 4   // the dtypes of dtypeNames, in their order
 	featProbes     = featDtypes + 16 // the probes of argProbes and probeFeatures, in their order
-	// featKnown is set in every feature set made from a sample: 0 is a
-	// step whose sample is not known (a crash in a worker that died
-	// before it told the step).
-	featKnown = 63
 )
 
 // featureNames name the features a trigger lists, by bit.
 var featureNames = func() []string {
-	names := []string{"a zero-size dim", "a 0-dim tensor", "Go int", "a transposed view", "a view of another argument",
+	names := []string{"", "a zero-size dim", "a 0-dim tensor", "Go int", "a transposed view", "a view of another argument",
 		"one tensor passed as two arguments", "a strided view", "a dim of size 1", "a 1-d tensor", "3 or more dims",
 		"a layout not strided", "a conj or neg bit", "autograd", "named dims"}
 	names = append(names, "zeros", "ones", "negatives", "mixed signs")
@@ -101,12 +102,22 @@ func featuresOf(s *Sample) uint64 {
 		}
 	}
 	if s.Probe != nil {
-		if i := slices.Index(slices.Concat(argProbes, probeFeatures), s.Probe.Name); i >= 0 {
+		if i, ok := probeFeature[s.Probe.Name]; ok {
 			set(featProbes + i)
 		}
 	}
 	return f
 }
+
+// probeFeature gives the probes of argProbes and probeFeatures their
+// index among them.
+var probeFeature = func() map[string]int {
+	m := map[string]int{}
+	for i, p := range slices.Concat(argProbes, probeFeatures) {
+		m[p] = i
+	}
+	return m
+}()
 
 // triggerText names the features of f ("" for none), joined by "and".
 func triggerText(f uint64) string {
@@ -115,7 +126,7 @@ func triggerText(f uint64) string {
 	for f != 0 {
 		b := mbits.TrailingZeros64(f)
 		f &^= 1 << b
-		if b < len(featureNames) {
+		if b > featKnown && b < len(featureNames) {
 			names = append(names, featureNames[b])
 		}
 	}
