@@ -815,11 +815,13 @@ func (d *driver) probe(i, p int, base *Sample) {
 // Run is the sweep of a runtime's test: it sweeps ops (the SweepOps table
 // gen writes next to the checked wrappers) on every sample with rt and the
 // same_content check on, in worker processes (see [Sweep]), logs each
-// finding and crash as it is found and the report at the end, and fails t
-// once per finding (op, check, argument or return), per crash (op, kind,
-// function), with its count, and per op refused on every sample it was
-// given ([Refusal]: none of its checks ran), with the library's error and
-// the sample ([RunWith] judges them by a library's verdicts). An op the
+// finding and crash as it is found and the report at the end (its causes
+// first, its bug list last), and fails t once per cause ([Cause]: one
+// bug, however many ops show it), naming its key and each of its
+// findings (op, check, argument or return) and crashes (op, kind,
+// function) with its count, and once per op refused on every sample it
+// was given ([Refusal]: none of its checks ran), with the library's error
+// and the sample ([RunWith] judges them by a library's verdicts). An op the
 // runtime could make no sample for does not fail it: the report lists it
 // apart (Report.NoSample), an adapter's limit. Run it in a test built with -tags debugasserts: without the
 // tag the wrappers check nothing.

@@ -176,9 +176,11 @@ func (v Verdicts) JudgeKeys(found []string, judged func(key string) bool) (unjud
 }
 
 // RunWith is [Run] with the options o (o.Test and o.Found, when nil, are
-// t and t's log), and judged by o.Verdicts: it fails t once per finding,
-// crash or refusal (an op refused on every sample) without a verdict, and
-// once per verdict that names none.
+// t and t's log), and judged by o.Verdicts ([Verdicts.Judge]): it fails
+// t once per cause with a finding or crash without a verdict (of the
+// cause's key or its own), once per refusal (an op refused on every
+// sample) without one, and once per verdict that names none (one of an
+// op's key saying the causes that op shows now).
 //
 //	func TestSweep(t *testing.T) {
 //		sweep.RunWith(t, adapter{}, checked.SweepOps, sweep.Options{Content: true, Verdicts: known})
