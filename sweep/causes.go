@@ -205,11 +205,31 @@ func (r *Report) causesOf(es []entry) []*Cause {
 			add(c, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count})
 		}
 	}
+	byFinding := map[string]*Finding{}
 	for _, f := range r.Findings {
-		if k, ok := linked[f]; ok {
-			x := byKey[findingCause[k]]
-			x.Members = append(x.Members, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count, consequence: true})
+		byFinding[f.Key()] = f
+	}
+	for _, f := range r.Findings {
+		k, ok := linked[f]
+		if !ok {
+			continue
 		}
+		for range r.Findings { // what it is the consequence of may be one too: to the first that is none
+			g := byFinding[k]
+			next, more := linked[g]
+			if !more || next == f.Key() {
+				break
+			}
+			k = next
+		}
+		x := byKey[findingCause[k]]
+		if x == nil { // a circle of consequences: an entry of its own
+			c := r.findingCause(f, pl.of(byOp[f.Op]))
+			findingCause[f.Key()] = c.Key
+			add(c, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count})
+			continue
+		}
+		x.Members = append(x.Members, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count, consequence: true})
 	}
 	for _, c := range out {
 		slices.SortStableFunc(c.Members, func(a, b Member) int {

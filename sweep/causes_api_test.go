@@ -157,6 +157,13 @@ func TestSameTensorOneCause(t *testing.T) {
 	if len(cs) != 1 || len(cs[0].Members) != 2 || cs[0].Members[0].Key != "clone.out same_storage argument out" {
 		t.Errorf("want one cause, out's first: %+v", cs)
 	}
+	// a third argument, the same tensor again, under self's (Finding.Cause):
+	// out's too (examples/gcrt's add.out(self, other, out) of x, x, x)
+	r.Findings = append(r.Findings, &Finding{Op: "clone.out", Check: checks.SameStorage, Where: "argument other", Variants: []string{"aliasing"}, Count: 1, Cause: "clone.out same_storage argument self"})
+	if cs := r.causesOf(nil); len(cs) != 1 || len(cs[0].Members) != 3 {
+		t.Errorf("want one cause of three: %+v", cs)
+	}
+	r.Findings = r.Findings[:2]
 	r.Findings[1].Variants = []string{"v1", "aliasing"} // self's own, where out's did not show
 	if cs := r.causesOf(nil); len(cs) != 2 {
 		t.Errorf("want two causes: %+v", cs)
