@@ -30,8 +30,10 @@ type Repro struct {
 	Also []string
 	// Title is the sentence the test fails with, a bug's title.
 	Title string
-	// Package is the package the bug is in: the crashing function's, or
-	// the called function's (the bound code's, when copied).
+	// Package is the package the bug is in: its cause's ([Cause].Package:
+	// the package of a crash's innermost frame at fault, the function a
+	// finding's wrapper calls), else the crashing function's, or the
+	// called function's.
 	Package string
 	// Dir is the test's directory, Command the command that runs it (from
 	// the sweep's working directory).
@@ -115,7 +117,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 	}
 	used := map[string]bool{}
 	for _, c := range rep.Crashes {
-		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At, Output: c.Output}
+		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At, Output: c.Output, Frames: c.Frames}
 		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit, tried: rep.Tried[c.Op]}
 		rep.Repros = append(rep.Repros, reproOne(byName[c.Op], rr, rc, c.Key(), c.Variants, budget, o.Repro, used))
 	}
@@ -157,6 +159,15 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 		}
 	}
 	verifyRepros(o.Repro, rep.Repros)
+	for _, c := range rep.Causes { // the package at fault is the cause's: a binding's bug the binding's
+		for _, m := range c.Members {
+			for _, r := range rep.Repros {
+				if r.Key == m.Key && c.Package != "" {
+					r.Package = c.Package
+				}
+			}
+		}
+	}
 }
 
 // allKeys are the keys of rep's crashes and findings.
@@ -200,7 +211,7 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	if got.crash != nil {
 		// the crash as the sample written shows it: minimized, an index
 		// past the end names the smaller length, which the test prints
-		c.Crash = &crashError{Kind: c.Crash.Kind, Text: got.crash.Text, At: got.crash.At, Output: c.Crash.Output}
+		c.Crash = &crashError{Kind: c.Crash.Kind, Text: got.crash.Text, At: got.crash.At, Output: c.Crash.Output, Frames: got.crash.Frames}
 	}
 	c.Sample, r.Sample = s, reproDescribe(s)
 	b, err := boundCallOf(fn)
