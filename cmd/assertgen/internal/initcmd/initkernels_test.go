@@ -1,4 +1,4 @@
-package main
+package initcmd_test
 
 import (
 	"os"

@@ -1,15 +1,16 @@
-package main
+package initcmd_test
 
 import (
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestInitLibraryType: issue 58's acceptance for gonum. In an empty
@@ -368,8 +369,7 @@ func (run moduleRunner) generateAndTest(t *testing.T, pkg string, atLeast int, m
 // runner of commands there.
 func libraryModule(t *testing.T, modPath, lib string, extraEnv ...string) (string, moduleRunner) {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
+	root := clitest.Root()
 	mod := t.TempDir()
 	env := append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=go1.25.14"), extraEnv...)
 	run := moduleRunner(func(dir string, args ...string) (string, error) {

@@ -1,4 +1,4 @@
-package main
+package initcmd_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // elemsRuntime is a generic runtime with use counts over the element
@@ -111,7 +113,7 @@ func TestInitFillsGenericElems(t *testing.T) {
 		{"w", []string{"int32", "float32"}, []string{"return w.New(data, int64s(shape)...)", "w.New(data, sweepInt64s(shape)...)"}},
 	} {
 		p := filepath.Join(dir, c.pkg)
-		stdout, stderr, code := runCLI(t, p, "init")
+		stdout, stderr, code := clitest.Run(t, p, "init")
 		if code != 0 || strings.Contains(stdout, "to write:") {
 			t.Fatalf("%s: init: exit %d, want nothing left to write\n%s%s", c.pkg, code, stdout, stderr)
 		}
@@ -131,7 +133,7 @@ func TestInitFillsGenericElems(t *testing.T) {
 		if strings.Contains(tests, "TODO") {
 			t.Errorf("%s: the tests say TODO:\n%s", c.pkg, tests)
 		}
-		if _, stderr, code := runCLI(t, p, "gen"); code != 0 {
+		if _, stderr, code := clitest.Run(t, p, "gen"); code != 0 {
 			t.Fatalf("%s: gen after init: exit %d\n%s", c.pkg, code, stderr)
 		}
 		out, err := goTestIn(dir, "-v", "-count=1", "-tags", "debugasserts", "./"+c.pkg)
@@ -170,7 +172,7 @@ func TestInitSweepOneInstanceSaid(t *testing.T) {
 		"c/c.go": strings.NewReplacer("PKG", "c", "ELEMS", "complex64 | complex128", "SHAPE", "int").Replace(elemsRuntime),
 	})
 	p := filepath.Join(dir, "c")
-	stdout, stderr, code := runCLI(t, p, "init")
+	stdout, stderr, code := clitest.Run(t, p, "init")
 	if code != 0 {
 		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
 	}
