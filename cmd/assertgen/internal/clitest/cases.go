@@ -18,12 +18,13 @@ type Case struct {
 	Check func(t *testing.T, dir string)
 }
 
-// RunCases runs each case as a subtest, in a temporary directory of its
-// own.
+// RunCases runs each case as a subtest in a temporary directory of its
+// own, in parallel with the others (the cases wait on the command).
 func RunCases(t *testing.T, cases []Case) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			WriteFiles(t, dir, tc.Files)
 			args := make([]string, len(tc.Args))

@@ -66,6 +66,7 @@ func Foo(self *Tensor, len_ int64, len__ int64) *Tensor { return &Tensor{} }
 // (it starts with _ or .) is refused, and so is a second interface-mode
 // prefix in one package.
 func TestGenOutputBuilds(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}

@@ -18,6 +18,7 @@ import (
 // TestPlanJSONDefault checks that plan uses the embedded 2.6.0 schema by
 // default, and 1.13.1's with -pytorch-version 1.13.
 func TestPlanJSONDefault(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	for _, tc := range []struct {
 		args    []string
 		version string
@@ -89,6 +90,7 @@ func smallOutCopy(t *testing.T, small string) string {
 }
 
 func TestGenCheck(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	small := filepath.Join(clitest.Root(), "gen/testdata/small")
 	// The committed output is fresh.
 	if out, errOut, code := clitest.Run(t, small, "gen", "-check"); code != 0 {

@@ -12,6 +12,7 @@ import (
 // TestExplainCLI runs explain and plan with allowlists end to end: exit
 // codes 0, 1 (unknown op, lint errors at file:line:col) and 2 (usage).
 func TestExplainCLI(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	dir := t.TempDir()
 	write := func(name, src string) string {
 		p := filepath.Join(dir, name)

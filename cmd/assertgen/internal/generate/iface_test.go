@@ -195,6 +195,7 @@ func TestChecked(t *testing.T) {
 // result is its argument is found through the interface. With use counts and without (where the
 // interface needs only Ident).
 func TestInterfaceTensor(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -297,6 +298,7 @@ const ifaceSchema = `- func: neg(Tensor self) -> Tensor
 // is never told to become a pointer to an interface: one without the
 // contract's methods gets a message that names them.
 func TestInterfaceTensorRefused(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("loads Go packages")
 	}

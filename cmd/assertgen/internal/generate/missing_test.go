@@ -14,6 +14,7 @@ import (
 // file of the kernels package that compiles, after which gen wraps every
 // op; allow_missing_kernels: true (or its flag) makes the gap expected.
 func TestMissingKernels(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	dir := t.TempDir()
 	gomod, gosum := clitest.RequiringAssertgen(t, "example.com/k")
 	files := map[string]string{

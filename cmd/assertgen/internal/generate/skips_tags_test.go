@@ -15,6 +15,7 @@ import (
 // position, as views entries of no effect are. Entries that name a check
 // of the op, under the profile where the op has it, are accepted.
 func TestSkipOfAbsentCheck(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	dir := t.TempDir()
 	write := func(name, src string) string {
 		p := filepath.Join(dir, name)

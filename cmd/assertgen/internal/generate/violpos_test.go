@@ -32,6 +32,7 @@ func lineStarting(t *testing.T, src, prefix string) int {
 // lines is in the generated code: a kernel moved down a line is named at
 // its new line without gen running again.
 func TestViolationNamesItsCode(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}

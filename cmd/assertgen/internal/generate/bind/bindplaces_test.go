@@ -1,4 +1,4 @@
-package generate_test
+package bind
 
 import (
 	"os"
@@ -50,6 +50,7 @@ func bindBuilds(t *testing.T, dir string) {
 // binding gen returns (return self.X()) and for every YAML style of
 // value: literal, folded, quoted over lines.
 func TestBindErrorsAtTheirPlace(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [neg]\nbind:\n"
 	var cases []clitest.Case
 	for _, c := range []struct{ name, bind, at string }{
@@ -85,6 +86,7 @@ func TestBindErrorsAtTheirPlace(t *testing.T) {
 // binding, not with go/types' "other declaration" as an error of its
 // own).
 func TestBindImportsOfOneName(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [neg]\n" +
 		"bind_imports:\n  - example.com/k/a/floats\n  - example.com/k/b/floats\nbind:\n  neg: floats.Neg(self)\n"
 	floats := "package floats\n\nimport \"example.com/k\"\n\nfunc Neg(d *k.Dense) *k.Dense { return d.Neg() }\n"
@@ -106,6 +108,7 @@ func TestBindImportsOfOneName(t *testing.T) {
 // parameter is named as the Tensor type's package (addmv's mat, with a
 // package mat).
 func TestBindValidInput(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	elem := "package elem\n\n// Half is an element type of its own package.\ntype Half uint16\n"
 	memH := "package k\n\nimport (\n\t\"example.com/k/elem\"\n\t\"github.com/assertgen/assertgen/asserts\"\n)\n\nfunc MemoryH(g *G[elem.Half]) asserts.Memory { return asserts.SliceMemory(g.data) }\n"
 	mat := "package mat\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\ntype Dense struct{ data []float64 }\n\n" +
@@ -125,6 +128,7 @@ func TestBindValidInput(t *testing.T) {
 // continuation of a redeclaration's error, is not reported as an error
 // of its own.
 func TestBindRedeclaredOnce(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [neg]\nbind:\n  neg: x := self; var x = self; return x\n"
 	dir := t.TempDir()
 	clitest.WriteFiles(t, dir, bindModule(t, cfg, nil))

@@ -1,4 +1,4 @@
-package generate_test
+package bind
 
 import (
 	"os"
@@ -16,6 +16,7 @@ import (
 // nothing. gen, gen -check and vet now refuse it at the method, naming
 // the test file; the same method in a file of the package is no problem.
 func TestGenRefusesAnchorInTests(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}

@@ -1,4 +1,4 @@
-package initcmd_test
+package e2e
 
 import (
 	"os"
@@ -42,6 +42,7 @@ func TestInitTypeWords(t *testing.T) {
 // what it writes builds, tests included. A ./checked that is a package of
 // the user's (gen's output, -memory's test) is refused.
 func TestInitBesideOwnTests(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -101,6 +102,7 @@ func TestInitBesideOwnTests(t *testing.T) {
 // alias); gen and both builds of what it wrote pass (issue 68, item 19:
 // init refused it, naming -type-params, which -memory then refused).
 func TestInitMemoryAliasOfInstance(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}

@@ -1,4 +1,4 @@
-package generate_test
+package bind
 
 import (
 	"maps"
@@ -18,6 +18,7 @@ import (
 // type with a field named as an adapter method are refused at the
 // config's line that brought them in, the output as it was.
 func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
@@ -38,6 +39,7 @@ func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
 			"assertgen: assertgen.yaml:5:9: memory: example.com/k/mem imports the package gen writes in out, directly or not, and that package imports it: an import cycle, which Go refuses; write the output where example.com/k/mem does not import it (output:) (with -tags debugasserts)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			clitest.WriteFiles(t, dir, bindModule(t, cfg, nil))
 			// The output exists: its users import it.
@@ -111,6 +113,7 @@ func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
 // everywhere; declared on every platform (one file each, or none
 // constrained), it is bound.
 func TestGenPlatformKernels(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	lib := "package k\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\ntype Tensor struct{}\n\nfunc (t *Tensor) Ident() asserts.Ident { return asserts.Ident{} }\n"
 	neg := func(constraint string) string {
 		return constraint + "package k\n\nfunc Neg(self *Tensor) *Tensor { return self }\n"
@@ -141,6 +144,7 @@ func TestGenPlatformKernels(t *testing.T) {
 // (asserts/wrap): gen writes it and says, in one line, to run go mod
 // vendor, after which both builds build.
 func TestGenVendoringModule(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}

@@ -1,4 +1,4 @@
-package generate_test
+package bind
 
 import (
 	"maps"
@@ -19,6 +19,7 @@ import (
 // over two types, one of them with sweep: true, generate a package that
 // builds in both builds.
 func TestGenSiblingSets(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
@@ -43,6 +44,7 @@ func TestGenSiblingSets(t *testing.T) {
 		{"two types, sweep: true in one", set("a", "neg", dense, "example.com/k.Memory", true), set("b", "abs", g, "example.com/k.GMemory", false), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			clitest.WriteFiles(t, dir, bindModule(t, "", map[string]string{"g.go": gmem, "a.yaml": tc.a, "b.yaml": tc.b}))
 			if _, stderr, code := clitest.Run(t, dir, "gen", "-config", "a.yaml"); code != 0 {

@@ -1,4 +1,4 @@
-package initcmd_test
+package e2e
 
 import (
 	"maps"

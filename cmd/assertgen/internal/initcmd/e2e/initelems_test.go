@@ -1,4 +1,4 @@
-package initcmd_test
+package e2e
 
 import (
 	"os"
@@ -97,6 +97,7 @@ func Zero_[T Elem](self *Tensor[T]) *Tensor[T] {
 // int64s, and the debug build, which builds both, failed: "int64s
 // redeclared"). Each runs as written, on every element type.
 func TestInitFillsGenericElems(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}
@@ -165,6 +166,7 @@ func goTestIn(dir string, args ...string) (string, error) {
 // test say so and name the others, which would otherwise go unswept
 // while the sweep passes.
 func TestInitSweepOneInstanceSaid(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("loads Go code")
 	}

@@ -1,4 +1,4 @@
-package initcmd_test
+package e2e
 
 import (
 	"bytes"
@@ -46,6 +46,7 @@ func (t *Tensor[E]) Release() {}
 // like them; and gen then wraps every op, generic in E (the type
 // parameter's name in the declaration).
 func TestInitGeneric(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -99,6 +100,7 @@ func AddTensor[F float32 | float64](self, other *Tensor[F], alpha F) *Tensor[F] 
 // finite type set needs its element types named (-type-params); with them
 // init writes them into type_params:.
 func TestInitGenericNeedsElements(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("loads Go packages")
 	}
@@ -127,6 +129,7 @@ func Neg[E any](self *Tensor[E]) *Tensor[E] { return self }
 // type (README's three steps, without guide 0's -types Scalar=float64);
 // kernels that disagree leave it any, and the kernels are then named.
 func TestInitInfersScalar(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -177,6 +180,7 @@ func SubTensor(self, other *Tensor, alpha float32) *Tensor { return self }
 // contract's methods written, both tests pass as init wrote them, and a
 // view kernel that copies fails the conformance test's view case.
 func TestInitFillsPlain(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}
@@ -337,6 +341,7 @@ func Zero_(self *Tensor) *Tensor {
 // test's view case. -memory is refused, before anything is written, for
 // a generic type, a type with Ident and with -use-counts true.
 func TestInitMemory(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}
