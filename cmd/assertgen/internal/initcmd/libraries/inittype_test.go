@@ -24,6 +24,7 @@ import (
 // exp and pow (their values are a matrix product, exponential and
 // power), and the report says so.
 func TestInitLibraryType(t *testing.T) {
+	t.Parallel() // runs go commands in a module of its own
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and gonum, builds them")
 	}
@@ -132,6 +133,7 @@ func TestInitLibraryType(t *testing.T) {
 // spago's Dense.Slice copies: no view is bound through it, and the
 // report says why.
 func TestInitLibraryTypeSpago(t *testing.T) {
+	t.Parallel() // runs go commands in a module of its own
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and spago, builds them")
 	}
@@ -182,6 +184,7 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 // conformance suite pass in both builds. gorgonia's Narrow copies: the
 // report says so.
 func TestInitLibraryTypeGorgonia(t *testing.T) {
+	t.Parallel() // runs go commands in a module of its own
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and gorgonia, builds them")
 	}
