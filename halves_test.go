@@ -40,7 +40,8 @@ var notImports = map[string][]string{
 // list, and that no import, in any build the CI runs (release, debug),
 // goes across halves the wrong way: the run time never imports the
 // generator or a command, the generator never imports the run time or a
-// command, the shared leaf imports neither half.
+// command, the shared leaf imports neither half; and no non-test file
+// imports a package of test helpers (testHelpers).
 func TestHalves(t *testing.T) {
 	halves := designHalves(t, "docs/DESIGN.md")
 	imports := map[string]map[string]bool{}
@@ -65,6 +66,7 @@ func TestHalvesFailsWrongWay(t *testing.T) {
 		{"asserts/checks", "schema", "asserts/checks (shared leaf) imports schema (generator)"},
 		{"cmd/assertgen/internal/generate", "internal/engine", "cmd/assertgen/internal/generate (commands) imports internal/engine (run time)"},
 		{"cmd/assertgen/internal/initcmd/finder", "gen", "cmd/assertgen/internal/initcmd/finder imports gen"},
+		{"cmd/assertgen/internal/generate", "cmd/assertgen/internal/clitest", "cmd/assertgen/internal/generate imports cmd/assertgen/internal/clitest, a test harness"},
 		{"internal/newpkg", "schema", "internal/newpkg is in no half"},
 	} {
 		planted := maps.Clone(imports)
@@ -80,8 +82,8 @@ func TestHalvesFailsWrongWay(t *testing.T) {
 	}
 }
 
-// halfProblems lists each package in no half and each import across
-// halves the wrong way.
+// halfProblems lists each package in no half, each import across halves
+// the wrong way and each import of a test harness.
 func halfProblems(halves map[string]string, imports map[string]map[string]bool) []string {
 	var out []string
 	for _, pkg := range slices.Sorted(maps.Keys(imports)) {
@@ -91,6 +93,9 @@ func halfProblems(halves map[string]string, imports map[string]map[string]bool) 
 			continue
 		}
 		for _, imp := range slices.Sorted(maps.Keys(imports[pkg])) {
+			if slices.Contains(testHelpers, imp) {
+				out = append(out, fmt.Sprintf("%s imports %s, a test harness: only tests import it", pkg, imp))
+			}
 			ih, ok := halves[imp]
 			if !ok {
 				continue // reported as a package of its own when it is the module's

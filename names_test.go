@@ -122,10 +122,10 @@ func TestUncalledNames(t *testing.T) {
 const modulePath = "github.com/assertgen/assertgen/"
 
 // testHelpers are the packages of helpers that only tests import (the toy
-// tensors that asserts' and the engine's tests share): their names are for
-// tests by design, and TestDesignLayers fails a non-test file that imports
-// one.
-var testHelpers = []string{"internal/engine/enginetest"}
+// tensors that asserts' and the engine's tests share; the commands' test
+// harness): their names are for tests by design, and TestDesignLayers and
+// TestHalves fail a non-test file that imports one.
+var testHelpers = []string{"internal/engine/enginetest", "cmd/assertgen/internal/clitest"}
 
 // testOnly holds the exported names whose callers are other packages' tests
 // by design, each with the reason no Example can show it.

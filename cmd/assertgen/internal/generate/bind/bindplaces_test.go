@@ -1,4 +1,4 @@
-package main
+package bind
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // bindLib is a library whose operations are methods, for the bind tests
@@ -24,7 +26,7 @@ const bindLib = "package k\n\nimport \"github.com/assertgen/assertgen/asserts\"\
 // bindModule is a module example.com/k of bindLib and files, with cfg as
 // its assertgen.yaml.
 func bindModule(t *testing.T, cfg string, files map[string]string) map[string]string {
-	gomod, gosum := requiringAssertgen(t, "example.com/k")
+	gomod, gosum := clitest.RequiringAssertgen(t, "example.com/k")
 	m := map[string]string{"go.mod": gomod, "go.sum": gosum, "k.go": bindLib, "assertgen.yaml": cfg}
 	for k, v := range files {
 		m[k] = v
@@ -48,8 +50,9 @@ func bindBuilds(t *testing.T, dir string) {
 // binding gen returns (return self.X()) and for every YAML style of
 // value: literal, folded, quoted over lines.
 func TestBindErrorsAtTheirPlace(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [neg]\nbind:\n"
-	var cases []cliCase
+	var cases []clitest.Case
 	for _, c := range []struct{ name, bind, at string }{
 		{"expression", "  neg: self.Ngg()\n", "9:13"},
 		{"expression in parentheses", "  neg: (self.Ngg())\n", "9:14"},
@@ -60,22 +63,22 @@ func TestBindErrorsAtTheirPlace(t *testing.T) {
 		{"single-quoted", "  neg: 'self.Ngg()'\n", "9:14"},
 		{"double-quoted with an escape", "  neg: \"self.Neg(\\\"a\\\").Ngg()\"\n", "9:25"},
 	} {
-		cases = append(cases, cliCase{name: c.name, files: bindModule(t, cfg+c.bind, nil), args: []string{"vet"}, code: 1,
-			err: []string{"assertgen: assertgen.yaml:" + c.at + ": bind: neg: " + map[bool]string{true: "x", false: "self.Neg()"}[strings.Contains(c.bind, "x :=")] + ".Ngg undefined (type *k.Dense has no field or method Ngg)"}})
+		cases = append(cases, clitest.Case{Name: c.name, Files: bindModule(t, cfg+c.bind, nil), Args: []string{"vet"}, Code: 1,
+			Err: []string{"assertgen: assertgen.yaml:" + c.at + ": bind: neg: " + map[bool]string{true: "x", false: "self.Neg()"}[strings.Contains(c.bind, "x :=")] + ".Ngg undefined (type *k.Dense has no field or method Ngg)"}})
 	}
 	// Error at the start of the code, not of the return gen adds.
-	cases[0].err[0] = "assertgen: assertgen.yaml:9:13: bind: neg: self.Ngg undefined (type *k.Dense has no field or method Ngg)"
-	cases[1].err[0] = "assertgen: assertgen.yaml:9:14: bind: neg: self.Ngg undefined (type *k.Dense has no field or method Ngg)"
-	cases[6].err[0] = "assertgen: assertgen.yaml:9:14: bind: neg: self.Ngg undefined (type *k.Dense has no field or method Ngg)"
-	cases[7].err = []string{"assertgen: assertgen.yaml:9:18: bind: neg: too many arguments in call to self.Neg", `assertgen.yaml:9:25: bind: neg: self.Neg("a").Ngg undefined (type *k.Dense has no field or method Ngg)`}
+	cases[0].Err[0] = "assertgen: assertgen.yaml:9:13: bind: neg: self.Ngg undefined (type *k.Dense has no field or method Ngg)"
+	cases[1].Err[0] = "assertgen: assertgen.yaml:9:14: bind: neg: self.Ngg undefined (type *k.Dense has no field or method Ngg)"
+	cases[6].Err[0] = "assertgen: assertgen.yaml:9:14: bind: neg: self.Ngg undefined (type *k.Dense has no field or method Ngg)"
+	cases[7].Err = []string{"assertgen: assertgen.yaml:9:18: bind: neg: too many arguments in call to self.Neg", `assertgen.yaml:9:25: bind: neg: self.Neg("a").Ngg undefined (type *k.Dense has no field or method Ngg)`}
 	// A syntax error, at its place too (one past the code: at the code's
 	// last byte).
 	cases = append(cases,
-		cliCase{name: "syntax error in a literal block", files: bindModule(t, cfg+"  neg: |\n    x := self.Neg()\n    return x.Neg(]\n", nil), args: []string{"vet"}, code: 1,
-			err: []string{"assertgen: assertgen.yaml:11:18: bind: neg: not Go code: expected operand, found ']' (and 1 more errors)"}},
-		cliCase{name: "syntax error past the code", files: bindModule(t, cfg+"  neg: |\n    x := self.Neg()\n    return x.Neg(\n", nil), args: []string{"vet"}, code: 1,
-			err: []string{"assertgen: assertgen.yaml:11:17: bind: neg: not Go code: expected operand, found '}'"}})
-	runCases(t, cases)
+		clitest.Case{Name: "syntax error in a literal block", Files: bindModule(t, cfg+"  neg: |\n    x := self.Neg()\n    return x.Neg(]\n", nil), Args: []string{"vet"}, Code: 1,
+			Err: []string{"assertgen: assertgen.yaml:11:18: bind: neg: not Go code: expected operand, found ']' (and 1 more errors)"}},
+		clitest.Case{Name: "syntax error past the code", Files: bindModule(t, cfg+"  neg: |\n    x := self.Neg()\n    return x.Neg(\n", nil), Args: []string{"vet"}, Code: 1,
+			Err: []string{"assertgen: assertgen.yaml:11:17: bind: neg: not Go code: expected operand, found '}'"}})
+	clitest.RunCases(t, cases)
 }
 
 // TestBindImportsOfOneName: two packages of bind_imports with one name
@@ -83,12 +86,13 @@ func TestBindErrorsAtTheirPlace(t *testing.T) {
 // binding, not with go/types' "other declaration" as an error of its
 // own).
 func TestBindImportsOfOneName(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [neg]\n" +
 		"bind_imports:\n  - example.com/k/a/floats\n  - example.com/k/b/floats\nbind:\n  neg: floats.Neg(self)\n"
 	floats := "package floats\n\nimport \"example.com/k\"\n\nfunc Neg(d *k.Dense) *k.Dense { return d.Neg() }\n"
 	dir := t.TempDir()
-	writeFiles(t, dir, bindModule(t, cfg, map[string]string{"a/floats/f.go": floats, "b/floats/f.go": floats}))
-	stdout, stderr, code := runCLI(t, dir, "gen")
+	clitest.WriteFiles(t, dir, bindModule(t, cfg, map[string]string{"a/floats/f.go": floats, "b/floats/f.go": floats}))
+	stdout, stderr, code := clitest.Run(t, dir, "gen")
 	const want = "assertgen: assertgen.yaml:10:5: bind_imports: example.com/k/b/floats is package floats, and so is example.com/k/a/floats, which bound code refers to already: bound code names a package by its name, so keep one of them\n"
 	if code != 1 || stderr != want || stdout != "" {
 		t.Errorf("gen: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and, alone,\n%s", code, stdout, stderr, want)
@@ -104,18 +108,19 @@ func TestBindImportsOfOneName(t *testing.T) {
 // parameter is named as the Tensor type's package (addmv's mat, with a
 // package mat).
 func TestBindValidInput(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	elem := "package elem\n\n// Half is an element type of its own package.\ntype Half uint16\n"
 	memH := "package k\n\nimport (\n\t\"example.com/k/elem\"\n\t\"github.com/assertgen/assertgen/asserts\"\n)\n\nfunc MemoryH(g *G[elem.Half]) asserts.Memory { return asserts.SliceMemory(g.data) }\n"
 	mat := "package mat\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\ntype Dense struct{ data []float64 }\n\n" +
 		"func Memory(d *Dense) asserts.Memory { return asserts.SliceMemory(d.data) }\n\n" +
 		"func (d *Dense) AddMV(self, m, v *Dense, beta, alpha float64) { d.data = append(d.data[:0], self.data...) }\n"
-	runCases(t, []cliCase{
-		{name: "type argument of a third package", files: bindModule(t, "ops: [abs]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.G[example.com/k/elem.Half]\"\nmemory: example.com/k.MemoryH\nbind:\n  abs: self.Neg()\n",
-			map[string]string{"elem/elem.go": elem, "h.go": memH}), args: []string{"gen"}, err: []string{"assertgen: 1 ops wrapped in out"}, check: bindBuilds},
-		{name: "memory of an alias of asserts.Memory", files: bindModule(t, "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\nmemory: example.com/k.MemoryAlias\nbind:\n  neg: self.Neg()\n", nil),
-			args: []string{"gen"}, err: []string{"assertgen: 1 ops wrapped in out"}, check: bindBuilds},
-		{name: "parameter named as the package", files: bindModule(t, "ops: [addmv]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/mat.Dense\"\n  Scalar: float64\nmemory: example.com/k/mat.Memory\nbind:\n  addmv: ret.AddMV(self, mat, vec, beta, alpha)\n",
-			map[string]string{"mat/mat.go": mat}), args: []string{"gen"}, err: []string{"assertgen: 1 ops wrapped in out"}, check: bindBuilds},
+	clitest.RunCases(t, []clitest.Case{
+		{Name: "type argument of a third package", Files: bindModule(t, "ops: [abs]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.G[example.com/k/elem.Half]\"\nmemory: example.com/k.MemoryH\nbind:\n  abs: self.Neg()\n",
+			map[string]string{"elem/elem.go": elem, "h.go": memH}), Args: []string{"gen"}, Err: []string{"assertgen: 1 ops wrapped in out"}, Check: bindBuilds},
+		{Name: "memory of an alias of asserts.Memory", Files: bindModule(t, "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\nmemory: example.com/k.MemoryAlias\nbind:\n  neg: self.Neg()\n", nil),
+			Args: []string{"gen"}, Err: []string{"assertgen: 1 ops wrapped in out"}, Check: bindBuilds},
+		{Name: "parameter named as the package", Files: bindModule(t, "ops: [addmv]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/mat.Dense\"\n  Scalar: float64\nmemory: example.com/k/mat.Memory\nbind:\n  addmv: ret.AddMV(self, mat, vec, beta, alpha)\n",
+			map[string]string{"mat/mat.go": mat}), Args: []string{"gen"}, Err: []string{"assertgen: 1 ops wrapped in out"}, Check: bindBuilds},
 	})
 }
 
@@ -123,10 +128,11 @@ func TestBindValidInput(t *testing.T) {
 // continuation of a redeclaration's error, is not reported as an error
 // of its own.
 func TestBindRedeclaredOnce(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [neg]\nbind:\n  neg: x := self; var x = self; return x\n"
 	dir := t.TempDir()
-	writeFiles(t, dir, bindModule(t, cfg, nil))
-	stdout, stderr, code := runCLI(t, dir, "vet")
+	clitest.WriteFiles(t, dir, bindModule(t, cfg, nil))
+	stdout, stderr, code := clitest.Run(t, dir, "vet")
 	const want = "assertgen: assertgen.yaml:9:23: bind: neg: x redeclared in this block\n"
 	if code != 1 || stderr != want || stdout != "" {
 		t.Errorf("vet: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and, alone,\n%s", code, stdout, stderr, want)

@@ -1,4 +1,4 @@
-package main
+package generate_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/generate"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -80,8 +81,8 @@ func BenchmarkPlanLargeAllowlist(b *testing.B) {
 	b.Logf("%d entries, %d bytes", n, fi.Size())
 	for b.Loop() {
 		var stderr bytes.Buffer
-		if code := run([]string{"plan", "-allowlists", path}, io.Discard, &stderr); code != 0 {
-			b.Fatalf("exit %d: %s", code, stderr.Bytes())
+		if err := generate.CmdPlan.Run([]string{"-allowlists", path}, io.Discard, &stderr); err != nil {
+			b.Fatalf("%v: %s", err, stderr.Bytes())
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package generate_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // ifaceRuntime is a runtime whose tensor type is an interface, rt.Tensor,
@@ -193,10 +195,11 @@ func TestChecked(t *testing.T) {
 // result is its argument is found through the interface. With use counts and without (where the
 // interface needs only Ident).
 func TestInterfaceTensor(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
-	gomod, gosum := requiringAssertgen(t, "example.com/m")
+	gomod, gosum := clitest.RequiringAssertgen(t, "example.com/m")
 	// One module, one directory per case, built and tested at once.
 	dir := t.TempDir()
 	files := map[string]string{"go.mod": gomod, "go.sum": gosum, "nf.yaml": ifaceSchema}
@@ -234,7 +237,7 @@ func TestInterfaceTensor(t *testing.T) {
 		for mode, out := range map[string]string{"function": "checked", "interface": "checkedif"} {
 			args := append([]string{"gen", "-mode", mode, "-schema", "nf.yaml", "-kernels", "./" + tc.dir + "/rt", "-output", tc.dir + "/" + out,
 				"-types", "Tensor=example.com/m/" + tc.dir + "/" + tc.tensor, "-types", "Scalar=float64"}, tc.more...)
-			if _, stderr, code := runCLI(t, dir, args...); code != 0 {
+			if _, stderr, code := clitest.Run(t, dir, args...); code != 0 {
 				t.Fatalf("%s: gen -mode %s: exit %d\n%s", tc.dir, mode, code, stderr)
 			}
 			// every op on the one path (version 4): the tensors held as
@@ -248,7 +251,7 @@ func TestInterfaceTensor(t *testing.T) {
 			}
 		}
 	}
-	buildAll(t, dir)
+	clitest.BuildAll(t, dir)
 	for _, args := range [][]string{{"test", "-count=1", "./..."}, {"test", "-count=1", "-tags", "debugasserts", "./..."}} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
@@ -295,10 +298,11 @@ const ifaceSchema = `- func: neg(Tensor self) -> Tensor
 // is never told to become a pointer to an interface: one without the
 // contract's methods gets a message that names them.
 func TestInterfaceTensorRefused(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("loads Go packages")
 	}
-	gomod, gosum := requiringAssertgen(t, "example.com/m")
+	gomod, gosum := clitest.RequiringAssertgen(t, "example.com/m")
 	dir := t.TempDir()
 	for name, src := range map[string]string{"go.mod": gomod, "go.sum": gosum, "nf.yaml": ifaceSchema,
 		"rt/rt.go": "package rt\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\ntype Bare interface{ Values() []float64 }\n\ntype Ids interface{ Ident() asserts.Ident }\n\nfunc Neg(self Bare) Bare { return self }\n",
@@ -317,7 +321,7 @@ func TestInterfaceTensorRefused(t *testing.T) {
 		{"example.com/m/rt.Ids", nil, "-types: Tensor: example.com/m/rt.Ids has no method UseCounts() (int, int), so the wrappers could not read use counts (use_counts is on by default); add use_counts: false to the config for a runtime without use counts (a garbage-collected one: fresh_not_held then checks freshness), or add UseCounts() (int, int) to the interface (asserts.Tensor)"},
 	} {
 		args := append([]string{"gen", "-schema", "nf.yaml", "-kernels", "./rt", "-output", "checked", "-types", "Tensor=" + tc.tensor}, tc.more...)
-		_, stderr, code := runCLI(t, dir, args...)
+		_, stderr, code := clitest.Run(t, dir, args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "*example.com/m/rt.") {
 			t.Errorf("%s %v: exit %d, stderr:\n%swant exit 2 with %q, and no pointer to an interface", tc.tensor, tc.more, code, stderr, tc.want)
 		}

@@ -1,10 +1,12 @@
-package main
+package generate_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestMissingKernels: gen fails on selected ops without a kernel and
@@ -12,8 +14,9 @@ import (
 // file of the kernels package that compiles, after which gen wraps every
 // op; allow_missing_kernels: true (or its flag) makes the gap expected.
 func TestMissingKernels(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	dir := t.TempDir()
-	gomod, gosum := requiringAssertgen(t, "example.com/k")
+	gomod, gosum := clitest.RequiringAssertgen(t, "example.com/k")
 	files := map[string]string{
 		"go.mod":   gomod,
 		"go.sum":   gosum,
@@ -29,7 +32,7 @@ func TestMissingKernels(t *testing.T) {
 	}
 	expect := func(args []string, code int, stream string, lines ...string) {
 		t.Helper()
-		stdout, stderr, got := runCLI(t, dir, args...)
+		stdout, stderr, got := clitest.Run(t, dir, args...)
 		out := map[string]string{"stdout": stdout, "stderr": stderr}[stream]
 		if got != code {
 			t.Errorf("assertgen %s: exit %d, want %d\n%s%s", strings.Join(args, " "), got, code, stdout, stderr)

@@ -1,9 +1,11 @@
-package main
+package bind
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestGenRefusesAnchorInTests (issue 68, 15): a tensor type whose
@@ -14,6 +16,7 @@ import (
 // nothing. gen, gen -check and vet now refuse it at the method, naming
 // the test file; the same method in a file of the package is no problem.
 func TestGenRefusesAnchorInTests(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
@@ -25,7 +28,7 @@ func TestGenRefusesAnchorInTests(t *testing.T) {
 		"func (t *Tensor) StorageAnchor() unsafe.Pointer { return asserts.SliceMemory(t.data).Anchor() }\n"
 	cfg := "kernels: .\nops: [neg]\noutput: ./out\nuse_counts: false\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\n"
 	mod := func(file string) map[string]string {
-		gomod, gosum := requiringAssertgen(t, "example.com/k")
+		gomod, gosum := clitest.RequiringAssertgen(t, "example.com/k")
 		return map[string]string{"go.mod": gomod, "go.sum": gosum, "k.go": lib, file: anchor, "assertgen.yaml": cfg}
 	}
 	const refusal = "assertgen: k_anchor_test.go:9:18: StorageAnchor of *example.com/k.Tensor is declared in a test file, which gen does not read: the wrappers are generated without it, and in the package's tests, where *example.com/k.Tensor has it (asserts.Anchored), their first checked call of an op that compares memory panics, saying to run go generate, which changes nothing; declare StorageAnchor in a file of the package that is not a test (go test builds those too), or leave it out"
@@ -34,11 +37,11 @@ func TestGenRefusesAnchorInTests(t *testing.T) {
 			t.Error("code was generated")
 		}
 	}
-	runCases(t, []cliCase{
-		{name: "gen", files: mod("k_anchor_test.go"), args: []string{"gen"}, code: 1, err: []string{refusal}, check: nothing},
-		{name: "gen -check", files: mod("k_anchor_test.go"), args: []string{"gen", "-check"}, code: 1, err: []string{refusal}},
-		{name: "vet", files: mod("k_anchor_test.go"), args: []string{"vet"}, code: 1, err: []string{refusal}},
-		{name: "in a file of the package", files: mod("k_anchor.go"), args: []string{"gen"}, err: []string{"assertgen: 1 ops wrapped in out"},
-			check: func(t *testing.T, dir string) { bindBuilds(t, dir) }},
+	clitest.RunCases(t, []clitest.Case{
+		{Name: "gen", Files: mod("k_anchor_test.go"), Args: []string{"gen"}, Code: 1, Err: []string{refusal}, Check: nothing},
+		{Name: "gen -check", Files: mod("k_anchor_test.go"), Args: []string{"gen", "-check"}, Code: 1, Err: []string{refusal}},
+		{Name: "vet", Files: mod("k_anchor_test.go"), Args: []string{"vet"}, Code: 1, Err: []string{refusal}},
+		{Name: "in a file of the package", Files: mod("k_anchor.go"), Args: []string{"gen"}, Err: []string{"assertgen: 1 ops wrapped in out"},
+			Check: func(t *testing.T, dir string) { bindBuilds(t, dir) }},
 	})
 }

@@ -1,15 +1,18 @@
-package main
+package generate_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestExplainCLI runs explain and plan with allowlists end to end: exit
 // codes 0, 1 (unknown op, lint errors at file:line:col) and 2 (usage).
 func TestExplainCLI(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	dir := t.TempDir()
 	write := func(name, src string) string {
 		p := filepath.Join(dir, name)
@@ -22,9 +25,9 @@ func TestExplainCLI(t *testing.T) {
 	dup := write("dup.yaml", "may_alias:\n  - op: transpose.int\n    reason: r\n")
 	noReason := write("noreason.yaml", "views:\n  - op: _unsafe_view\n    arg: self\n")
 	good := write("good.yaml", "may_alias:\n  - op: transpose.int\n    reason: our transpose copies\n")
-	small, _ := filepath.Abs("../../plan/testdata/small")
-	nf26, _ := filepath.Abs("../../internal/pytorch/2.6.0/native_functions.yaml")
-	nf214, _ := filepath.Abs("../../internal/pytorch/2.14.1/native_functions.yaml")
+	small := filepath.Join(clitest.Root(), "plan/testdata/small")
+	nf26 := filepath.Join(clitest.Root(), "internal/pytorch/2.6.0/native_functions.yaml")
+	nf214 := filepath.Join(clitest.Root(), "internal/pytorch/2.14.1/native_functions.yaml")
 	badVersion := write("assertgen.yaml", "pytorch_version: \"2.1\"\nmode: interface\n")
 	const versions = `assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)`
 	for _, tc := range []struct {
@@ -72,7 +75,7 @@ func TestExplainCLI(t *testing.T) {
 		{args: []string{"plan", "-profile", "pytorch", "-schema", filepath.Join(small, "native_functions.yaml"), "-derivatives", filepath.Join(small, "bad-derivatives.yaml")},
 			code: 1, inErr: []string{"bad-derivatives.yaml:3:9: derivatives entry nope: no op with this schema"}},
 	} {
-		out, errOut, code := runCLI(t, dir, tc.args...)
+		out, errOut, code := clitest.Run(t, dir, tc.args...)
 		name := "assertgen " + strings.Join(tc.args, " ")
 		if code != tc.code {
 			t.Errorf("%s: exit %d, want %d\n%s", name, code, tc.code, errOut)

@@ -1,10 +1,12 @@
-package main
+package generate_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestSkipOfAbsentCheck: issue 33 item 4. A skip entry naming a check
@@ -13,6 +15,7 @@ import (
 // position, as views entries of no effect are. Entries that name a check
 // of the op, under the profile where the op has it, are accepted.
 func TestSkipOfAbsentCheck(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	dir := t.TempDir()
 	write := func(name, src string) string {
 		p := filepath.Join(dir, name)
@@ -37,7 +40,7 @@ func TestSkipOfAbsentCheck(t *testing.T) {
 		{"vet", "-mode", "interface"},
 		{"gen", "-mode", "interface", "-package", "out", "-output", filepath.Join(dir, "out"), "-ops", "neg"},
 	} {
-		_, stderr, code := runCLI(t, dir, append(args, "-allowlists", bad)...)
+		_, stderr, code := clitest.Run(t, dir, append(args, "-allowlists", bad)...)
 		for _, w := range want {
 			if code != 1 || !strings.Contains(stderr, w) {
 				t.Errorf("%s: exit %d, stderr:\n%swant exit 1 and %q", strings.Join(args, " "), code, stderr, w)
@@ -46,7 +49,7 @@ func TestSkipOfAbsentCheck(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 			t.Errorf("%s: wrote output", args[0])
 		}
-		if _, stderr, code := runCLI(t, dir, append(args, "-allowlists", good)...); code != 0 {
+		if _, stderr, code := clitest.Run(t, dir, append(args, "-allowlists", good)...); code != 0 {
 			t.Errorf("%s with good entries: exit %d\n%s", strings.Join(args, " "), code, stderr)
 		}
 		os.RemoveAll(filepath.Join(dir, "out"))
@@ -57,15 +60,15 @@ func TestSkipOfAbsentCheck(t *testing.T) {
 // under tags_yaml:, the key the user wrote, not under its deprecated
 // spelling tags:; a bad tags: value stays under tags:.
 func TestTagsYAMLKey(t *testing.T) {
-	runCases(t, []cliCase{
-		{name: "wrong type", files: map[string]string{"assertgen.yaml": "mode: interface\ntags_yaml: [a]\n"},
-			args: []string{"gen"}, code: 1, err: []string{
+	clitest.RunCases(t, []clitest.Case{
+		{Name: "wrong type", Files: map[string]string{"assertgen.yaml": "mode: interface\ntags_yaml: [a]\n"},
+			Args: []string{"gen"}, Code: 1, Err: []string{
 				"assertgen: assertgen.yaml:2:12: tags_yaml: cannot unmarshal !!seq into string"}},
-		{name: "missing file", files: map[string]string{"assertgen.yaml": "mode: interface\ntags_yaml: nope.yaml\n"},
-			args: []string{"gen"}, code: 1, err: []string{
+		{Name: "missing file", Files: map[string]string{"assertgen.yaml": "mode: interface\ntags_yaml: nope.yaml\n"},
+			Args: []string{"gen"}, Code: 1, Err: []string{
 				"assertgen: assertgen.yaml:2:12: tags_yaml: nope.yaml: no such file or directory"}},
-		{name: "deprecated key, missing file", files: map[string]string{"assertgen.yaml": "mode: interface\ntags: nope.yaml\n"},
-			args: []string{"gen"}, code: 1, err: []string{
+		{Name: "deprecated key, missing file", Files: map[string]string{"assertgen.yaml": "mode: interface\ntags: nope.yaml\n"},
+			Args: []string{"gen"}, Code: 1, Err: []string{
 				"assertgen: assertgen.yaml:2:7: tags: nope.yaml: no such file or directory"}},
 	})
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestInitTypeWords: init names what is wrong with the type it is given:
@@ -22,14 +24,14 @@ func TestInitTypeWords(t *testing.T) {
 		return m
 	}
 	generic := "package rt\n\ntype Tensor[T float32 | float64] struct{ data []T }\n\ntype F32 = Tensor[float32]\n"
-	runCases(t, []cliCase{
-		{name: "alias of an instance", files: mod("rt.go", generic), args: []string{"init", "-type", "F32"}, code: 1, err: []string{
+	clitest.RunCases(t, []clitest.Case{
+		{Name: "alias of an instance", Files: mod("rt.go", generic), Args: []string{"init", "-type", "F32"}, Code: 1, Err: []string{
 			"assertgen: example.com/rt.F32 is an alias of rt.Tensor[float32], an instance of the generic type Tensor: init writes the contract's methods on the generic type and checks the instances its type_params: name; run init -type Tensor -type-params T=float32 (or init -memory -type F32: a memory function of the instance, no methods)"}},
-		{name: "alias of a slice", files: mod("rt.go", "package rt\n\ntype Tensor = []float32\n"), args: []string{"init"}, code: 1, err: []string{
+		{Name: "alias of a slice", Files: mod("rt.go", "package rt\n\ntype Tensor = []float32\n"), Args: []string{"init"}, Code: 1, Err: []string{
 			"assertgen: example.com/rt.Tensor is an alias of []float32: init writes the contract's methods on a named type declared in package example.com/rt; name one with -type"}},
-		{name: "declared in a test file", files: mod("rt.go", "package rt\n", "rt_test.go", "package rt\n\ntype Tensor struct{}\n"), args: []string{"init"}, code: 1, err: []string{
+		{Name: "declared in a test file", Files: mod("rt.go", "package rt\n", "rt_test.go", "package rt\n\ntype Tensor struct{}\n"), Args: []string{"init"}, Code: 1, Err: []string{
 			"assertgen: rt_test.go:3:6: Tensor is declared in a test file, which only the package's tests build: the generated wrappers import package example.com/rt, and init writes the contract's methods in it; declare Tensor in a file of the package (not _test.go)"}},
-		{name: "declared in an external test file", files: mod("rt.go", "package rt\n\ntype Other struct{}\n", "x_test.go", "package rt_test\n\ntype Tensor struct{}\n"), args: []string{"init"}, code: 1, err: []string{
+		{Name: "declared in an external test file", Files: mod("rt.go", "package rt\n\ntype Other struct{}\n", "x_test.go", "package rt_test\n\ntype Tensor struct{}\n"), Args: []string{"init"}, Code: 1, Err: []string{
 			"assertgen: x_test.go:3:6: Tensor is declared in a test file, which only the package's tests build: the generated wrappers import package example.com/rt, and init writes the contract's methods in it; declare Tensor in a file of the package (not _test.go)"}},
 	})
 }
@@ -40,14 +42,15 @@ func TestInitTypeWords(t *testing.T) {
 // what it writes builds, tests included. A ./checked that is a package of
 // the user's (gen's output, -memory's test) is refused.
 func TestInitBesideOwnTests(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
 	identTest := "package rt\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\nfunc (t *Tensor) Ident() asserts.Ident { return asserts.Ident{} }\n"
 	memTest := "package rt\n\nimport \"testing\"\n\nfunc Memory() int { return 1 }\n\nfunc TestMemory(t *testing.T) { Memory() }\n"
 	plain := "package rt\n\ntype Tensor struct{ data []float64 }\n\nfunc Neg(self *Tensor) *Tensor { return self }\n"
-	mod := initModule(t, map[string]string{
-		"ident/rt.go": rtTensor, "ident/x_test.go": identTest,
+	mod := clitest.InitModule(t, map[string]string{
+		"ident/rt.go": clitest.RtTensor, "ident/x_test.go": identTest,
 		"mem/rt.go": plain, "mem/x_test.go": memTest,
 		"own/rt.go": plain, "own/checked/c.go": "package checked\n\nconst Mine = 1\n",
 		"ownmem/rt.go": plain, "ownmem/checked/c.go": "// Package view is mine.\npackage view\n",
@@ -62,12 +65,12 @@ func TestInitBesideOwnTests(t *testing.T) {
 		{"ownmem", []string{"init", "-memory"}, "assertgen: checked/c.go:2:9: ./checked holds a package of yours (package view): init's config has gen write the checked wrappers there (output: ./checked), and -memory writes its test there; move your package, or write the config yourself with another output: directory"},
 	} {
 		pkg := filepath.Join(mod, tc.dir)
-		before := readSet(t, pkg)
-		stdout, stderr, code := runCLI(t, pkg, tc.args...)
+		before := clitest.ReadSet(t, pkg)
+		stdout, stderr, code := clitest.Run(t, pkg, tc.args...)
 		if first, _, _ := strings.Cut(stderr, "\n"); code != 1 || first != tc.err || stdout != "" {
 			t.Errorf("%s: %v: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", tc.dir, tc.args, code, stdout, stderr, tc.err)
 		}
-		if got := readSet(t, pkg); len(got) != len(before) {
+		if got := clitest.ReadSet(t, pkg); len(got) != len(before) {
 			t.Errorf("%s: init failed and wrote %v", tc.dir, slices.Sorted(func(yield func(string) bool) {
 				for k := range got {
 					if !yield(k) {
@@ -79,16 +82,16 @@ func TestInitBesideOwnTests(t *testing.T) {
 		os.RemoveAll(pkg)
 	}
 	pkg := filepath.Join(mod, "mem")
-	if stdout, stderr, code := runCLI(t, pkg, "init", "-memory"); code != 0 || !strings.Contains(stdout, "assertgen_memory.go") {
+	if stdout, stderr, code := clitest.Run(t, pkg, "init", "-memory"); code != 0 || !strings.Contains(stdout, "assertgen_memory.go") {
 		t.Fatalf("init -memory beside a test's Memory: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if b, err := os.ReadFile(filepath.Join(pkg, "assertgen_memory.go")); err != nil || !strings.Contains(string(b), "func AssertgenMemory(") {
 		t.Errorf("init -memory beside a test's Memory: want func AssertgenMemory (%v):\n%s", err, b)
 	}
-	if _, stderr, code := runCLI(t, pkg, "gen"); code != 0 {
+	if _, stderr, code := clitest.Run(t, pkg, "gen"); code != 0 {
 		t.Errorf("gen after init -memory: exit %d\n%s", code, stderr)
 	}
-	buildAll(t, mod)
+	clitest.BuildAll(t, mod)
 	vetRelease(t, mod)
 }
 
@@ -99,13 +102,14 @@ func TestInitBesideOwnTests(t *testing.T) {
 // alias); gen and both builds of what it wrote pass (issue 68, item 19:
 // init refused it, naming -type-params, which -memory then refused).
 func TestInitMemoryAliasOfInstance(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
 	rt := "package rt\n\ntype Tensor[T float32 | float64] struct{ data []T }\n\ntype F32 = Tensor[float32]\n\nfunc Neg(self *F32) *F32 {\n\tout := &F32{data: make([]float32, len(self.data))}\n\tfor i, v := range self.data {\n\t\tout.data[i] = -v\n\t}\n\treturn out\n}\n"
-	mod := initModule(t, map[string]string{"rt/rt.go": rt})
+	mod := clitest.InitModule(t, map[string]string{"rt/rt.go": rt})
 	pkg := filepath.Join(mod, "rt")
-	stdout, stderr, code := runCLI(t, pkg, "init", "-memory", "-type", "F32")
+	stdout, stderr, code := clitest.Run(t, pkg, "init", "-memory", "-type", "F32")
 	if code != 0 {
 		t.Fatalf("init -memory -type F32: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -115,9 +119,9 @@ func TestInitMemoryAliasOfInstance(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(pkg, "assertgen.yaml")); err != nil || !strings.Contains(string(b), `Tensor: "*example.com/m/rt.F32"`) || !strings.Contains(string(b), "memory: example.com/m/rt.Memory") {
 		t.Errorf("assertgen.yaml (%v):\n%s", err, b)
 	}
-	if _, stderr, code := runCLI(t, pkg, "gen"); code != 0 {
+	if _, stderr, code := clitest.Run(t, pkg, "gen"); code != 0 {
 		t.Errorf("gen after init -memory -type F32: exit %d\n%s", code, stderr)
 	}
-	buildAll(t, mod)
+	clitest.BuildAll(t, mod)
 	vetRelease(t, mod)
 }

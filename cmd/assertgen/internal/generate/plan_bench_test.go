@@ -1,16 +1,18 @@
-package main
+package generate_test
 
 import (
 	"io"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/generate"
 )
 
 // BenchmarkPlanJSONPyTorch measures `assertgen plan -json -profile
 // pytorch` in process: load, classify, read derivatives.yaml, plan, print.
 func BenchmarkPlanJSONPyTorch(b *testing.B) {
 	for b.Loop() {
-		if code := run([]string{"plan", "-json", "-profile", "pytorch"}, io.Discard, io.Discard); code != 0 {
-			b.Fatalf("exit %d", code)
+		if err := generate.CmdPlan.Run([]string{"-json", "-profile", "pytorch"}, io.Discard, io.Discard); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

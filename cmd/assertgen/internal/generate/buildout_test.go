@@ -1,12 +1,13 @@
-package main
+package generate_test
 
 import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // buildModule makes a module in a temporary directory that requires this
@@ -14,8 +15,7 @@ import (
 // the kernels Neg, Abs and Foo(self, len, len_).
 func buildModule(t *testing.T) string {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
+	root := clitest.Root()
 	goLine, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		t.Fatal(err)
@@ -59,20 +59,6 @@ func Foo(self *Tensor, len_ int64, len__ int64) *Tensor { return &Tensor{} }
 	return dir
 }
 
-// buildAll builds and vets every package of the module at dir, with and
-// without the debug tag.
-func buildAll(t *testing.T, dir string) {
-	t.Helper()
-	for _, args := range [][]string{{"build", "./..."}, {"build", "-tags", "debugasserts", "./..."}, {"vet", "-tags", "debugasserts", "./..."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-}
-
 // TestGenOutputBuilds: issue 33 item 3. What gen says it wrote builds:
 // two prefixes in one output directory (their shape helpers share a
 // package); arguments whose Go names collide once mangled (len becomes
@@ -80,6 +66,7 @@ func buildAll(t *testing.T, dir string) {
 // (it starts with _ or .) is refused, and so is a second interface-mode
 // prefix in one package.
 func TestGenOutputBuilds(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -90,19 +77,19 @@ func TestGenOutputBuilds(t *testing.T) {
 		{"gen", "-kernels", "./k", "-output", "fn", "-ops", "abs,foo", "-prefix", "two"},
 		{"gen", "-mode", "interface", "-output", "iface", "-ops", "neg,abs,foo", "-prefix", "a.b"},
 	} {
-		if _, stderr, code := runCLI(t, dir, append(args, types...)...); code != 0 {
+		if _, stderr, code := clitest.Run(t, dir, append(args, types...)...); code != 0 {
 			t.Fatalf("assertgen %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
 		}
 	}
 	// Interface mode declares Kernels and Checked: a second prefix in the
 	// package would declare them again.
-	_, stderr, code := runCLI(t, dir, append([]string{"gen", "-mode", "interface", "-output", "iface", "-ops", "neg", "-prefix", "a-b"}, types...)...)
+	_, stderr, code := clitest.Run(t, dir, append([]string{"gen", "-mode", "interface", "-output", "iface", "-ops", "neg", "-prefix", "a-b"}, types...)...)
 	if want := "iface holds the interface-mode set a.b (a.b_kernels.go): a second interface-mode set in one package would declare Kernels and Checked twice; give -prefix a-b its own -output"; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("a second interface-mode prefix: exit %d, stderr:\n%swant exit 1 and %q", code, stderr, want)
 	}
-	buildAll(t, dir)
+	clitest.BuildAll(t, dir)
 	for _, p := range []string{"_x", ".x", "-x"} {
-		_, stderr, code := runCLI(t, dir, append([]string{"gen", "-kernels", "./k", "-output", "bad", "-ops", "neg", "-prefix", p}, types...)...)
+		_, stderr, code := clitest.Run(t, dir, append([]string{"gen", "-kernels", "./k", "-output", "bad", "-ops", "neg", "-prefix", p}, types...)...)
 		if code != 2 || !strings.Contains(stderr, "-prefix: \""+p+"\" is not a file name prefix") {
 			t.Errorf("-prefix %s: exit %d, stderr:\n%s", p, code, stderr)
 		}
@@ -122,13 +109,9 @@ func TestGoCommandDiagnosis(t *testing.T) {
 	types := []string{"-schema", "nf.yaml", "-types", "Tensor=*example.com/m/k.Tensor", "-ops", "neg", "-output", "out"}
 	run := func(env []string, args ...string) (string, int) {
 		t.Helper()
-		exe, err := os.Executable()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(exe, append(args, types...)...)
+		cmd := exec.Command(clitest.Command(t), append(args, types...)...)
 		cmd.Dir = dir
-		cmd.Env = append(append(os.Environ(), "ASSERTGEN_TEST_MAIN=1", "GOTMPDIR="), env...)
+		cmd.Env = append(append(os.Environ(), "GOTMPDIR="), env...)
 		out, _ := cmd.CombinedOutput()
 		return string(out), cmd.ProcessState.ExitCode()
 	}

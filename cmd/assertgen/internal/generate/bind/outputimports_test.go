@@ -1,4 +1,4 @@
-package main
+package bind
 
 import (
 	"maps"
@@ -7,19 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// writeFiles writes files (paths relative to dir) into dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, src := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
+)
 
 // TestGenRefusesWhatWouldNotBuild: what gen would write is loaded as the
 // go command builds it, in the release and the checked build, before it
@@ -28,6 +18,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // type with a field named as an adapter method are refused at the
 // config's line that brought them in, the output as it was.
 func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
@@ -48,53 +39,54 @@ func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
 			"assertgen: assertgen.yaml:5:9: memory: example.com/k/mem imports the package gen writes in out, directly or not, and that package imports it: an import cycle, which Go refuses; write the output where example.com/k/mem does not import it (output:) (with -tags debugasserts)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
-			writeFiles(t, dir, bindModule(t, cfg, nil))
+			clitest.WriteFiles(t, dir, bindModule(t, cfg, nil))
 			// The output exists: its users import it.
-			if _, stderr, code := runCLI(t, dir, "gen"); code != 0 {
+			if _, stderr, code := clitest.Run(t, dir, "gen"); code != 0 {
 				t.Fatalf("gen: exit %d\n%s", code, stderr)
 			}
-			before := readSet(t, filepath.Join(dir, "out"))
-			writeFiles(t, dir, maps.Clone(tc.files))
-			writeFiles(t, dir, map[string]string{"assertgen.yaml": tc.cfg})
+			before := clitest.ReadSet(t, filepath.Join(dir, "out"))
+			clitest.WriteFiles(t, dir, maps.Clone(tc.files))
+			clitest.WriteFiles(t, dir, map[string]string{"assertgen.yaml": tc.cfg})
 			// gen -check and vet refuse what gen refuses (issue 68, 18:
 			// they exited 0, -check silent, vet "allowlists clean").
 			for _, args := range [][]string{{"gen"}, {"gen", "-check"}, {"vet"}} {
-				stdout, stderr, code := runCLI(t, dir, args...)
+				stdout, stderr, code := clitest.Run(t, dir, args...)
 				if first, _, _ := strings.Cut(stderr, "\n"); code != 1 || first != tc.err || stdout != "" {
 					t.Errorf("%s: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", strings.Join(args, " "), code, stdout, stderr, tc.err)
 				}
 			}
-			if got := readSet(t, filepath.Join(dir, "out")); !maps.Equal(got, before) {
+			if got := clitest.ReadSet(t, filepath.Join(dir, "out")); !maps.Equal(got, before) {
 				t.Error("gen refused and changed the output")
 			}
 		})
 	}
 	internalLib := strings.Replace(bindLib, "package k", "package lib", 1)
-	gomod, gosum := requiringAssertgen(t, "example.com/k")
+	gomod, gosum := clitest.RequiringAssertgen(t, "example.com/k")
 	internalMod := map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib,
 		"assertgen.yaml": "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\nbind:\n  neg: self.Neg()\n"}
 	const internalErr = "assertgen: assertgen.yaml:5:9: memory: example.com/k/a/internal/lib is an internal package, which Go lets only the packages under example.com/k/a import, and the package gen writes in out is not one of them: write the output under example.com/k/a (output:)"
 	internalKernels := map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib + "\nfunc Abs(self *Dense) *Dense { return self.Neg() }\n",
 		"assertgen.yaml": "kernels: ./a/internal/lib\nops: [abs]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\n"}
 	const internalKernelsErr = "assertgen: assertgen.yaml:1:10: kernels: example.com/k/a/internal/lib is an internal package, which Go lets only the packages under example.com/k/a import, and the package gen writes in out is not one of them: write the output under example.com/k/a (output:)"
-	runCases(t, []cliCase{
-		{name: "internal package", files: internalMod,
-			args: []string{"gen"}, code: 1, err: []string{internalErr},
-			check: func(t *testing.T, dir string) {
+	clitest.RunCases(t, []clitest.Case{
+		{Name: "internal package", Files: internalMod,
+			Args: []string{"gen"}, Code: 1, Err: []string{internalErr},
+			Check: func(t *testing.T, dir string) {
 				if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 					t.Error("code was generated")
 				}
 			}},
-		{name: "internal package, gen -check", files: internalMod, args: []string{"gen", "-check"}, code: 1, err: []string{internalErr}},
-		{name: "internal package, vet", files: internalMod, args: []string{"vet"}, code: 1, err: []string{internalErr}},
-		{name: "internal kernels package", files: internalKernels, args: []string{"gen"}, code: 1, err: []string{internalKernelsErr}},
-		{name: "internal kernels package, gen -check", files: internalKernels, args: []string{"gen", "-check"}, code: 1, err: []string{internalKernelsErr}},
-		{name: "internal kernels package, vet", files: internalKernels, args: []string{"vet"}, code: 1, err: []string{internalKernelsErr}},
-		{name: "internal package, output under its parent", files: map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib,
+		{Name: "internal package, gen -check", Files: internalMod, Args: []string{"gen", "-check"}, Code: 1, Err: []string{internalErr}},
+		{Name: "internal package, vet", Files: internalMod, Args: []string{"vet"}, Code: 1, Err: []string{internalErr}},
+		{Name: "internal kernels package", Files: internalKernels, Args: []string{"gen"}, Code: 1, Err: []string{internalKernelsErr}},
+		{Name: "internal kernels package, gen -check", Files: internalKernels, Args: []string{"gen", "-check"}, Code: 1, Err: []string{internalKernelsErr}},
+		{Name: "internal kernels package, vet", Files: internalKernels, Args: []string{"vet"}, Code: 1, Err: []string{internalKernelsErr}},
+		{Name: "internal package, output under its parent", Files: map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib,
 			"assertgen.yaml": "ops: [neg]\noutput: ./a/out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\nbind:\n  neg: self.Neg()\n"},
-			args: []string{"gen"}, err: []string{"assertgen: 1 ops wrapped in a/out"},
-			check: func(t *testing.T, dir string) {
+			Args: []string{"gen"}, Err: []string{"assertgen: 1 ops wrapped in a/out"},
+			Check: func(t *testing.T, dir string) {
 				for _, tags := range []string{"", "debugasserts"} {
 					cmd := exec.Command("go", "vet", "-tags", tags, "./a/out/...")
 					cmd.Dir = dir
@@ -103,11 +95,11 @@ func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
 					}
 				}
 			}},
-		{name: "field named as an adapter method", files: bindModule(t, "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/f.Dense\"\nmemory: example.com/k/f.Mem\nbind:\n  neg: self\n",
+		{Name: "field named as an adapter method", Files: bindModule(t, "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/f.Dense\"\nmemory: example.com/k/f.Mem\nbind:\n  neg: self\n",
 			map[string]string{"f/f.go": "package f\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\ntype Dense struct{ Memory []float64 }\n\nfunc Mem(d *Dense) asserts.Memory { return asserts.SliceMemory(d.Memory) }\n"}),
-			args: []string{"gen"}, code: 1, err: []string{
+			Args: []string{"gen"}, Code: 1, Err: []string{
 				"assertgen: assertgen.yaml:4:11: types: Tensor: *f.Dense has a field Memory, and the adapter gen declares over it (type ForeignDense with the struct's fields) has a method Memory, which asserts' contract or the wrappers call: Go refuses a field and a method of one name; map Tensor to a type of your own that holds the library's (type T struct{ d *lib.Dense }), with a memory function of it"},
-			check: func(t *testing.T, dir string) {
+			Check: func(t *testing.T, dir string) {
 				if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 					t.Error("code was generated")
 				}
@@ -121,13 +113,14 @@ func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
 // everywhere; declared on every platform (one file each, or none
 // constrained), it is bound.
 func TestGenPlatformKernels(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	lib := "package k\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\ntype Tensor struct{}\n\nfunc (t *Tensor) Ident() asserts.Ident { return asserts.Ident{} }\n"
 	neg := func(constraint string) string {
 		return constraint + "package k\n\nfunc Neg(self *Tensor) *Tensor { return self }\n"
 	}
 	cfg := "kernels: .\nops: [neg]\noutput: ./out\nmode: interface\nuse_counts: false\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\n"
 	mod := func(files ...string) map[string]string {
-		gomod, gosum := requiringAssertgen(t, "example.com/k")
+		gomod, gosum := clitest.RequiringAssertgen(t, "example.com/k")
 		m := map[string]string{"go.mod": gomod, "go.sum": gosum, "k.go": lib, "assertgen.yaml": cfg}
 		for i := 0; i+1 < len(files); i += 2 {
 			m[files[i]] = files[i+1]
@@ -135,14 +128,14 @@ func TestGenPlatformKernels(t *testing.T) {
 		return m
 	}
 	const why = ": gen would bind neg on those and not on the others, and write other files there, so that gen -check would disagree between them; declare it on every platform (in a file without a constraint, or in one for each: a stub that panics will do)"
-	runCases(t, []cliCase{
-		{name: "k_linux.go", files: mod("k_linux.go", neg("")), args: []string{"vet"}, code: 1, err: []string{
+	clitest.RunCases(t, []clitest.Case{
+		{Name: "k_linux.go", Files: mod("k_linux.go", neg("")), Args: []string{"vet"}, Code: 1, Err: []string{
 			"assertgen: k_linux.go:3:6: Neg, the kernel of neg, is declared on some platforms only (k_linux.go:3:6 declares it, and aix/ppc64 and 29 more do not)" + why}},
-		{name: "k_windows.go", files: mod("k_windows.go", neg("")), args: []string{"gen", "-check"}, code: 1, err: []string{
+		{Name: "k_windows.go", Files: mod("k_windows.go", neg("")), Args: []string{"gen", "-check"}, Code: 1, Err: []string{
 			"assertgen: k_windows.go:3:6: Neg, the kernel of neg, is declared on some platforms only (k_windows.go:3:6 declares it, and aix/ppc64 and 43 more do not)" + why}},
-		{name: "go:build amd64", files: mod("k_amd.go", neg("//go:build amd64\n\n")), args: []string{"gen"}, code: 1, err: []string{
+		{Name: "go:build amd64", Files: mod("k_amd.go", neg("//go:build amd64\n\n")), Args: []string{"gen"}, Code: 1, Err: []string{
 			"assertgen: k_amd.go:5:6: Neg, the kernel of neg, is declared on some platforms only (k_amd.go:5:6 declares it, and aix/ppc64 and 34 more do not)" + why}},
-		{name: "one file each", files: mod("k_linux.go", neg(""), "k_other.go", neg("//go:build !linux\n\n")), args: []string{"gen"}, err: []string{"assertgen: 1 ops wrapped in out"}},
+		{Name: "one file each", Files: mod("k_linux.go", neg(""), "k_other.go", neg("//go:build !linux\n\n")), Args: []string{"gen"}, Err: []string{"assertgen: 1 ops wrapped in out"}},
 	})
 }
 
@@ -151,11 +144,12 @@ func TestGenPlatformKernels(t *testing.T) {
 // (asserts/wrap): gen writes it and says, in one line, to run go mod
 // vendor, after which both builds build.
 func TestGenVendoringModule(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
 	dir := t.TempDir()
-	writeFiles(t, dir, bindModule(t, "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\nmemory: example.com/k.Memory\nbind:\n  neg: self.Neg()\n", nil))
+	clitest.WriteFiles(t, dir, bindModule(t, "ops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\nmemory: example.com/k.Memory\nbind:\n  neg: self.Neg()\n", nil))
 	goCmd := func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("go", args...)
@@ -166,7 +160,7 @@ func TestGenVendoringModule(t *testing.T) {
 		}
 	}
 	goCmd("mod", "vendor")
-	_, stderr, code := runCLI(t, dir, "gen")
+	_, stderr, code := clitest.Run(t, dir, "gen")
 	const note = "assertgen: note: the module vendors its dependencies, and the generated package imports packages its vendor tree lacks: run go mod vendor"
 	if code != 0 || !strings.Contains(stderr, "\n"+note+"\n") || strings.Count(stderr, "note:") != 1 {
 		t.Fatalf("gen: exit %d, stderr:\n%s\nwant exit 0 and the line\n%s", code, stderr, note)
@@ -174,7 +168,7 @@ func TestGenVendoringModule(t *testing.T) {
 	goCmd("mod", "vendor")
 	goCmd("vet", "./out/...")
 	goCmd("vet", "-tags", "debugasserts", "./out/...")
-	if _, stderr, code := runCLI(t, dir, "gen"); code != 0 || strings.Contains(stderr, "note:") {
+	if _, stderr, code := clitest.Run(t, dir, "gen"); code != 0 || strings.Contains(stderr, "note:") {
 		t.Errorf("gen once vendored: exit %d, stderr:\n%s", code, stderr)
 	}
 }

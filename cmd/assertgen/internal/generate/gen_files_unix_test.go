@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package generate_test
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestGenRefusesOddFiles: issue 19 item 6, gen's side. A generated file
@@ -33,7 +35,7 @@ func TestGenRefusesOddFiles(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
 			args := []string{"gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "add.Tensor"}
-			if _, errOut, code := runCLIWithin(t, time.Minute, dir, args...); code != 0 {
+			if _, errOut, code := clitest.RunWithin(t, time.Minute, dir, args...); code != 0 {
 				t.Fatalf("gen: exit %d\n%s", code, errOut)
 			}
 			p := filepath.Join(out, tc.file)
@@ -42,8 +44,8 @@ func TestGenRefusesOddFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := "assertgen: " + p + ": " + tc.what + ", not a regular file; gen reads and writes only regular files in the output directory: remove it and run again\n"
-			for _, a := range [][]string{args, with(args, "-check")} {
-				stdout, errOut, code := runCLIWithin(t, time.Minute, dir, a...)
+			for _, a := range [][]string{args, clitest.With(args, "-check")} {
+				stdout, errOut, code := clitest.RunWithin(t, time.Minute, dir, a...)
 				if code != 1 || errOut != want || stdout != "" {
 					t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 and %q", a[len(a)-1], code, stdout, errOut, want)
 				}
@@ -67,12 +69,7 @@ func TestGenWaitsAndStops(t *testing.T) {
 	if err := syscall.Flock(int(d.Fd()), syscall.LOCK_EX); err != nil {
 		t.Fatal(err)
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "neg")
-	cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_MAIN=1")
+	cmd := exec.Command(clitest.Command(t), "gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "neg")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +93,7 @@ func TestGenWaitsAndStops(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("SIGTERM took %v", d)
 	}
-	if names := dirList(t, out); len(names) != 0 {
+	if names := clitest.DirList(t, out); len(names) != 0 {
 		t.Errorf("files written: %v", names)
 	}
 }

@@ -1,10 +1,12 @@
-package main
+package bind
 
 import (
 	"maps"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestGenSiblingSets (issue 68, 16 and 17): two sets of two prefixes in
@@ -17,6 +19,7 @@ import (
 // over two types, one of them with sweep: true, generate a package that
 // builds in both builds.
 func TestGenSiblingSets(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
@@ -41,26 +44,27 @@ func TestGenSiblingSets(t *testing.T) {
 		{"two types, sweep: true in one", set("a", "neg", dense, "example.com/k.Memory", true), set("b", "abs", g, "example.com/k.GMemory", false), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
-			writeFiles(t, dir, bindModule(t, "", map[string]string{"g.go": gmem, "a.yaml": tc.a, "b.yaml": tc.b}))
-			if _, stderr, code := runCLI(t, dir, "gen", "-config", "a.yaml"); code != 0 {
+			clitest.WriteFiles(t, dir, bindModule(t, "", map[string]string{"g.go": gmem, "a.yaml": tc.a, "b.yaml": tc.b}))
+			if _, stderr, code := clitest.Run(t, dir, "gen", "-config", "a.yaml"); code != 0 {
 				t.Fatalf("gen -config a.yaml: exit %d\n%s", code, stderr)
 			}
-			before := readSet(t, filepath.Join(dir, "out"))
+			before := clitest.ReadSet(t, filepath.Join(dir, "out"))
 			if tc.err == "" {
-				if _, stderr, code := runCLI(t, dir, "gen", "-config", "b.yaml"); code != 0 {
+				if _, stderr, code := clitest.Run(t, dir, "gen", "-config", "b.yaml"); code != 0 {
 					t.Fatalf("gen -config b.yaml: exit %d\n%s", code, stderr)
 				}
 				bindBuilds(t, dir)
 				return
 			}
 			for _, args := range [][]string{{"gen"}, {"gen", "-check"}, {"vet"}} {
-				stdout, stderr, code := runCLI(t, dir, append(args, "-config", "b.yaml")...)
+				stdout, stderr, code := clitest.Run(t, dir, append(args, "-config", "b.yaml")...)
 				if first, _, _ := strings.Cut(stderr, "\n"); code != 1 || first != tc.err || stdout != "" {
 					t.Errorf("%s -config b.yaml: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", strings.Join(args, " "), code, stdout, stderr, tc.err)
 				}
 			}
-			if got := readSet(t, filepath.Join(dir, "out")); !maps.Equal(got, before) {
+			if got := clitest.ReadSet(t, filepath.Join(dir, "out")); !maps.Equal(got, before) {
 				t.Error("gen refused and changed the output")
 			}
 			bindBuilds(t, dir)

@@ -1,4 +1,4 @@
-package main
+package generate_test
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // lineStarting returns the 1-based line of src that starts with prefix.
@@ -30,6 +32,7 @@ func lineStarting(t *testing.T, src, prefix string) int {
 // lines is in the generated code: a kernel moved down a line is named at
 // its new line without gen running again.
 func TestViolationNamesItsCode(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}
@@ -108,7 +111,7 @@ func TestPos(t *testing.T) {
 	}
 }
 `
-	gomod, gosum := requiringAssertgen(t, "example.com/k")
+	gomod, gosum := clitest.RequiringAssertgen(t, "example.com/k")
 	dir := t.TempDir()
 	for name, src := range map[string]string{"go.mod": gomod, "go.sum": gosum, "k.go": lib, "assertgen.yaml": cfg,
 		"g/g.go": generic, "g/assertgen.yaml": gcfg, "pos_test.go": test} {
@@ -119,7 +122,7 @@ func TestPos(t *testing.T) {
 		}
 	}
 	for _, d := range []string{dir, filepath.Join(dir, "g")} {
-		if _, stderr, code := runCLI(t, d, "gen"); code != 0 {
+		if _, stderr, code := clitest.Run(t, d, "gen"); code != 0 {
 			t.Fatalf("gen in %s: exit %d\n%s", d, code, stderr)
 		}
 	}
@@ -153,7 +156,7 @@ func TestPos(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "k.go"), []byte(lib2), 0o644)
 	os.WriteFile(filepath.Join(dir, "g", "g.go"), []byte(generic2), 0o644)
 	for _, d := range []string{dir, filepath.Join(dir, "g")} {
-		if _, stderr, code := runCLI(t, d, "gen", "-check"); code != 0 {
+		if _, stderr, code := clitest.Run(t, d, "gen", "-check"); code != 0 {
 			t.Errorf("gen -check in %s after the kernel moved: exit %d, want 0 (no line of it in the generated code)\n%s", d, code, stderr)
 		}
 	}

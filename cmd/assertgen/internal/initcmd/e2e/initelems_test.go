@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // elemsRuntime is a generic runtime with use counts over the element
@@ -95,6 +97,7 @@ func Zero_[T Elem](self *Tensor[T]) *Tensor[T] {
 // int64s, and the debug build, which builds both, failed: "int64s
 // redeclared"). Each runs as written, on every element type.
 func TestInitFillsGenericElems(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}
@@ -111,7 +114,7 @@ func TestInitFillsGenericElems(t *testing.T) {
 		{"w", []string{"int32", "float32"}, []string{"return w.New(data, int64s(shape)...)", "w.New(data, sweepInt64s(shape)...)"}},
 	} {
 		p := filepath.Join(dir, c.pkg)
-		stdout, stderr, code := runCLI(t, p, "init")
+		stdout, stderr, code := clitest.Run(t, p, "init")
 		if code != 0 || strings.Contains(stdout, "to write:") {
 			t.Fatalf("%s: init: exit %d, want nothing left to write\n%s%s", c.pkg, code, stdout, stderr)
 		}
@@ -131,7 +134,7 @@ func TestInitFillsGenericElems(t *testing.T) {
 		if strings.Contains(tests, "TODO") {
 			t.Errorf("%s: the tests say TODO:\n%s", c.pkg, tests)
 		}
-		if _, stderr, code := runCLI(t, p, "gen"); code != 0 {
+		if _, stderr, code := clitest.Run(t, p, "gen"); code != 0 {
 			t.Fatalf("%s: gen after init: exit %d\n%s", c.pkg, code, stderr)
 		}
 		out, err := goTestIn(dir, "-v", "-count=1", "-tags", "debugasserts", "./"+c.pkg)
@@ -163,6 +166,7 @@ func goTestIn(dir string, args ...string) (string, error) {
 // test say so and name the others, which would otherwise go unswept
 // while the sweep passes.
 func TestInitSweepOneInstanceSaid(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("loads Go code")
 	}
@@ -170,7 +174,7 @@ func TestInitSweepOneInstanceSaid(t *testing.T) {
 		"c/c.go": strings.NewReplacer("PKG", "c", "ELEMS", "complex64 | complex128", "SHAPE", "int").Replace(elemsRuntime),
 	})
 	p := filepath.Join(dir, "c")
-	stdout, stderr, code := runCLI(t, p, "init")
+	stdout, stderr, code := clitest.Run(t, p, "init")
 	if code != 0 {
 		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
 	}

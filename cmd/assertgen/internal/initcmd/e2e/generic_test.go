@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // genericModule makes a module requiring this one, with package g: a
@@ -15,7 +17,7 @@ import (
 // and the files of more (name to source).
 func genericModule(t *testing.T, more map[string]string) string {
 	t.Helper()
-	gomod, gosum := requiringAssertgen(t, "example.com/m")
+	gomod, gosum := clitest.RequiringAssertgen(t, "example.com/m")
 	dir := t.TempDir()
 	files := map[string]string{"go.mod": gomod, "go.sum": gosum, "g/g.go": `package g
 
@@ -44,6 +46,7 @@ func (t *Tensor[E]) Release() {}
 // like them; and gen then wraps every op, generic in E (the type
 // parameter's name in the declaration).
 func TestInitGeneric(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -54,7 +57,7 @@ func Neg[E float32 | float64](self *Tensor[E]) *Tensor[E] { return self }
 func AddTensor[F float32 | float64](self, other *Tensor[F], alpha F) *Tensor[F] { return self }
 `})
 	g := filepath.Join(dir, "g")
-	stdout, stderr, code := runCLI(t, g, "init", "-ops", "neg,add.Tensor,abs")
+	stdout, stderr, code := clitest.Run(t, g, "init", "-ops", "neg,add.Tensor,abs")
 	if code != 0 {
 		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -84,19 +87,20 @@ func AddTensor[F float32 | float64](self, other *Tensor[F], alpha F) *Tensor[F] 
 	if y := read("assertgen.yaml"); !strings.Contains(y, `Tensor: "*example.com/m/g.Tensor[E]"`) || !strings.Contains(y, "E: [float32, float64]") {
 		t.Errorf("assertgen.yaml:\n%s", y)
 	}
-	if _, stderr, code := runCLI(t, g, "gen"); code != 0 {
+	if _, stderr, code := clitest.Run(t, g, "gen"); code != 0 {
 		t.Fatalf("gen after init: exit %d\n%s", code, stderr)
 	}
 	if c := read("checked/assertgen_checked.go"); !strings.Contains(c, "func Abs[E float32 | float64](self *kernels.Tensor[E]) *kernels.Tensor[E] {") {
 		t.Errorf("the wrappers are not generic:\n%s", c)
 	}
-	buildAll(t, dir)
+	clitest.BuildAll(t, dir)
 }
 
 // TestInitGenericNeedsElements: a type parameter whose constraint has no
 // finite type set needs its element types named (-type-params); with them
 // init writes them into type_params:.
 func TestInitGenericNeedsElements(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("loads Go packages")
 	}
@@ -107,14 +111,14 @@ type Tensor[E any] struct{ data []E }
 func Neg[E any](self *Tensor[E]) *Tensor[E] { return self }
 `})
 	h := filepath.Join(dir, "h")
-	_, stderr, code := runCLI(t, h, "init")
+	_, stderr, code := clitest.Run(t, h, "init")
 	if want := "Tensor's type parameter E has no finite set of element types (its constraint is any): name the ones to check, -type-params E=float32,float64"; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("init without -type-params: exit %d, stderr %q, want %q", code, stderr, want)
 	}
 	if entries, _ := os.ReadDir(h); len(entries) != 1 {
 		t.Errorf("a refused init wrote files: %v", entries)
 	}
-	stdout, stderr, code := runCLI(t, h, "init", "-type-params", "E=float64,int64")
+	stdout, stderr, code := clitest.Run(t, h, "init", "-type-params", "E=float64,int64")
 	if code != 0 || !strings.Contains(stdout, "type_params: E: [float64, int64]") {
 		t.Errorf("init -type-params: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -125,6 +129,7 @@ func Neg[E any](self *Tensor[E]) *Tensor[E] { return self }
 // type (README's three steps, without guide 0's -types Scalar=float64);
 // kernels that disagree leave it any, and the kernels are then named.
 func TestInitInfersScalar(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -148,18 +153,18 @@ func AddTensor(self, other *Tensor, alpha float64) *Tensor { return self }
 func SubTensor(self, other *Tensor, alpha float32) *Tensor { return self }
 `})
 	p := filepath.Join(dir, "p")
-	stdout, stderr, code := runCLI(t, p, "init")
+	stdout, stderr, code := clitest.Run(t, p, "init")
 	if code != 0 || !strings.Contains(stdout, "types: Scalar: float64 (the type of the kernels' Scalar arguments)") {
 		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if b, err := os.ReadFile(filepath.Join(p, "assertgen.yaml")); err != nil || !strings.Contains(string(b), `Scalar: "float64"`) {
 		t.Errorf("assertgen.yaml (%v):\n%s", err, b)
 	}
-	if _, stderr, code := runCLI(t, p, "gen"); code != 0 {
+	if _, stderr, code := clitest.Run(t, p, "gen"); code != 0 {
 		t.Fatalf("gen after init: exit %d\n%s", code, stderr)
 	}
 	q := filepath.Join(dir, "q")
-	_, stderr, code = runCLI(t, q, "init")
+	_, stderr, code = clitest.Run(t, q, "init")
 	if code != 1 || !strings.Contains(stderr, "kernel AddTensor of add.Tensor has the wrong signature") || !strings.Contains(stderr, "kernel SubTensor of sub.Tensor has the wrong signature") {
 		t.Errorf("init with kernels that disagree on Scalar: exit %d\n%s", code, stderr)
 	}
@@ -175,6 +180,7 @@ func SubTensor(self, other *Tensor, alpha float32) *Tensor { return self }
 // contract's methods written, both tests pass as init wrote them, and a
 // view kernel that copies fails the conformance test's view case.
 func TestInitFillsPlain(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}
@@ -283,7 +289,7 @@ func Zero_(self *Tensor) *Tensor {
 			[]string{`assertgenData "example.com/m/data"`, "return reflect.ValueOf(assertgenData.New(data, shape...)), nil"}, "1-D tensors only"},
 	} {
 		p := filepath.Join(dir, c.pkg)
-		stdout, stderr, code := runCLI(t, p, "init")
+		stdout, stderr, code := clitest.Run(t, p, "init")
 		if code != 0 || strings.Contains(stdout, "assertgen_contract_test.go") && strings.Contains(stdout, "to write: the functions") || strings.Contains(stdout, "sweepAdapter.Tensor") {
 			t.Fatalf("%s: init: exit %d, want nothing left to write in the tests\n%s%s", c.pkg, code, stdout, stderr)
 		}
@@ -307,7 +313,7 @@ func Zero_(self *Tensor) *Tensor {
 		if err := os.WriteFile(filepath.Join(p, "assertgen_contract.go"), []byte(fmt.Sprintf(contract, c.pkg)), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, stderr, code := runCLI(t, p, "gen"); code != 0 {
+		if _, stderr, code := clitest.Run(t, p, "gen"); code != 0 {
 			t.Fatalf("%s: gen after init: exit %d\n%s", c.pkg, code, stderr)
 		}
 		if out, err := goTest(c.pkg); err != nil || !strings.Contains(out, "ok") {
@@ -335,6 +341,7 @@ func Zero_(self *Tensor) *Tensor {
 // test's view case. -memory is refused, before anything is written, for
 // a generic type, a type with Ident and with -use-counts true.
 func TestInitMemory(t *testing.T) {
+	t.Parallel() // runs the command in directories of its own
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}
@@ -371,7 +378,7 @@ func (t *Tensor) Ident() (id struct{}) { return }
 func Neg(self *Tensor) *Tensor { return self }
 `})
 	m := filepath.Join(dir, "m")
-	stdout, stderr, code := runCLI(t, m, "init", "-memory")
+	stdout, stderr, code := clitest.Run(t, m, "init", "-memory")
 	if code != 0 {
 		t.Fatalf("init -memory: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -414,7 +421,7 @@ func Neg(self *Tensor) *Tensor { return self }
 	if err := os.WriteFile(filepath.Join(m, "assertgen_memory.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, stderr, code := runCLI(t, m, "gen"); code != 0 {
+	if _, stderr, code := clitest.Run(t, m, "gen"); code != 0 {
 		t.Fatalf("gen after init -memory: exit %d\n%s", code, stderr)
 	}
 	goTest := func() (string, error) {
@@ -446,14 +453,14 @@ func Neg(self *Tensor) *Tensor { return self }
 
 	// A package that has its memory function already: init uses it.
 	k := filepath.Join(dir, "k")
-	stdout, stderr, code = runCLI(t, k, "init", "-memory")
+	stdout, stderr, code = clitest.Run(t, k, "init", "-memory")
 	if code != 0 || strings.Contains(stdout, "assertgen_memory.go,") || strings.Contains(stdout, "to write: Memory") {
 		t.Fatalf("init -memory with a Memory: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if y, _ := os.ReadFile(filepath.Join(k, "assertgen.yaml")); !strings.Contains(string(y), "memory: example.com/m/k.Memory # where a tensor's elements are: its identities\n") {
 		t.Errorf("assertgen.yaml:\n%s", y)
 	}
-	if _, stderr, code := runCLI(t, k, "gen"); code != 0 {
+	if _, stderr, code := clitest.Run(t, k, "gen"); code != 0 {
 		t.Fatalf("gen: exit %d\n%s", code, stderr)
 	}
 	cmd := exec.Command("go", "test", "-count=1", "-tags", "debugasserts", "./k/...")
@@ -474,7 +481,7 @@ func Neg(self *Tensor) *Tensor { return self }
 		{m, []string{"init", "-memory", "-use-counts", "true"}, "-memory with -use-counts true"},
 	} {
 		before, _ := os.ReadDir(c.dir)
-		_, stderr, code := runCLI(t, c.dir, c.args...)
+		_, stderr, code := clitest.Run(t, c.dir, c.args...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%s %v: exit %d, stderr %q, want %q", filepath.Base(c.dir), c.args, code, stderr, c.want)
 		}

@@ -1,15 +1,16 @@
-package main
+package libraries
 
 import (
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestInitLibraryType: issue 58's acceptance for gonum. In an empty
@@ -23,6 +24,7 @@ import (
 // exp and pow (their values are a matrix product, exponential and
 // power), and the report says so.
 func TestInitLibraryType(t *testing.T) {
+	t.Parallel() // runs go commands in a module of its own
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and gonum, builds them")
 	}
@@ -131,6 +133,7 @@ func TestInitLibraryType(t *testing.T) {
 // spago's Dense.Slice copies: no view is bound through it, and the
 // report says why.
 func TestInitLibraryTypeSpago(t *testing.T) {
+	t.Parallel() // runs go commands in a module of its own
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and spago, builds them")
 	}
@@ -181,6 +184,7 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 // conformance suite pass in both builds. gorgonia's Narrow copies: the
 // report says so.
 func TestInitLibraryTypeGorgonia(t *testing.T) {
+	t.Parallel() // runs go commands in a module of its own
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and gorgonia, builds them")
 	}
@@ -368,8 +372,7 @@ func (run moduleRunner) generateAndTest(t *testing.T, pkg string, atLeast int, m
 // runner of commands there.
 func libraryModule(t *testing.T, modPath, lib string, extraEnv ...string) (string, moduleRunner) {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
+	root := clitest.Root()
 	mod := t.TempDir()
 	env := append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=go1.25.14"), extraEnv...)
 	run := moduleRunner(func(dir string, args ...string) (string, error) {
