@@ -96,7 +96,8 @@
 //     are marked TODO.
 //   - with -memory, in place of the two above: assertgen_memory.go, the
 //     memory function with a TODO body, and its conformance test,
-//     checked/assertgen_memory_test.go (see -memory below).
+//     checked/assertgen_memory_test.go (see -memory below). The memory
+//     function's file is built with -tags debugasserts alone.
 //   - assertgen_sweep_test.go: the sweep of every wrapped op (package
 //     sweep). Its adapter is written with the package's constructor and
 //     view kernels, or marked TODO. Its init function switches
@@ -139,6 +140,12 @@
 // what init found in the package: its constructor, a view and a write
 // kernel. A generic type, a type that has Ident, and -use-counts true are
 // refused.
+//
+// assertgen_memory.go is built with -tags debugasserts alone, as the
+// generated code that calls the function is. The release build of the
+// package neither declares it nor links a package of assertgen. gen takes
+// a memory function of either build, so one of both builds, as init wrote
+// it before, keeps working.
 //
 // init looks at the package in the release build, and with -tags
 // debugasserts, where the wrappers are built:
@@ -379,7 +386,9 @@
 //     and how it was found. gen type-checks them as any binding.
 //   - generate.go.
 //   - assertgen_memory.go: the memory function, Memory, or AssertgenMemory
-//     if the package declares Memory.
+//     if the package declares Memory. It is built with -tags debugasserts
+//     alone, so the release build of the package links nothing of
+//     assertgen.
 //   - checked/assertgen_memory_test.go: the conformance suite of runtimes
 //     without use counts. Its tensors are made with the constructor,
 //     written through the elements and copied into a new tensor.

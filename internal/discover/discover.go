@@ -571,8 +571,11 @@ func goCommandError(dir string, paths ...string) string {
 //
 // It returns the problem, "" when there is none. The packages are loaded
 // from dir, as the generated package is built; k's imports are known
-// already.
-func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, lacksIdent bool) (string, error) {
+// already. A memory function the release build lacks is looked for in the
+// build with the tag tag, where the checked wrappers are built; init
+// writes it in a file of that build alone. With tag "", only the release
+// build is looked in.
+func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, lacksIdent bool, tag string) (string, error) {
 	spell := tensor.Display()
 	switch {
 	case !lacksIdent && memory.Path != "":
@@ -597,6 +600,15 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 		var err error
 		if known, err = loadTypes(dir, ts, nil); err != nil {
 			return "", err
+		}
+	}
+	if m := known[memory.Path]; tag != "" && (m == nil || m.Scope().Lookup(memory.Name) == nil) {
+		tagged, err := loadTypes(dir, ts, []string{"-tags=" + tag})
+		if err != nil {
+			return "", err
+		}
+		if m := tagged[memory.Path]; m != nil && m.Scope().Lookup(memory.Name) != nil {
+			known = tagged // the type and the function of one load, to compare
 		}
 	}
 	p := known[tensor.Path]

@@ -124,7 +124,11 @@ func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeR
 		if c.Memory != "" {
 			mem, _ = kernels.ParseFuncRef(c.Memory) // Validate checked it
 		}
-		problem, err := discover.CheckForeign(c.Dir, tensor, mem, k, rep.LacksIdent)
+		tag := c.BuildTag
+		if tag == "" {
+			tag = gen.DefaultBuildTag
+		}
+		problem, err := discover.CheckForeign(c.Dir, tensor, mem, k, rep.LacksIdent, tag)
 		if err != nil {
 			return nil, err
 		}

@@ -88,14 +88,28 @@ func (t *target) useMemory(useCounts string) error {
 
 // isMemoryFunc reports whether the package declares name as a memory
 // function of the tensor type, func(*T) asserts.Memory, in the release
-// build.
+// build or in the debug build. init writes it in the debug build alone,
+// where the wrappers that call it are built.
 func (t *target) isMemoryFunc(name string) bool {
-	fn, ok := t.pkg.Scope().Lookup(name).(*types.Func)
+	if isMemoryFuncIn(t.pkg, t.Type, name) {
+		return true
+	}
+	for _, b := range t.builds {
+		if b.tag != "" && isMemoryFuncIn(b.pkg.Types, t.Type, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMemoryFuncIn is isMemoryFunc in the package pkg as one build has it.
+func isMemoryFuncIn(pkg *types.Package, typ, name string) bool {
+	fn, ok := pkg.Scope().Lookup(name).(*types.Func)
 	if !ok {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
-	tn, _ := t.pkg.Scope().Lookup(t.Type).(*types.TypeName)
+	tn, _ := pkg.Scope().Lookup(typ).(*types.TypeName)
 	if tn == nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.TypeParams().Len() != 0 || !isTensorOf(sig.Params().At(0).Type(), tn, nil) {
 		return false
 	}

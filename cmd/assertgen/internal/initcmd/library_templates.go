@@ -277,7 +277,9 @@ bind:
 {{- end}}
 `
 
-const libMemoryText = `package {{.Name}}
+const libMemoryText = `//go:build debugasserts
+
+package {{.Name}}
 
 import (
 {{- if .MemoryImportsReflect}}
@@ -295,6 +297,9 @@ import (
 // tensor's identities from it: the TensorImpl is the handle's address, the
 // storage the anchor of its memory, which every tensor on one buffer
 // shares.
+//
+// It is built with -tags debugasserts alone, as the checked wrappers that call
+// it are: the release build neither declares it nor links assertgen.
 //
 {{lines "// " .MemoryNotes}}
 func {{.MemoryFunc}}(t {{.Qual}}) asserts.Memory {

@@ -160,7 +160,9 @@ ops: [{{range $i, $o := .Ops}}{{if $i}}, {{end}}{{printf "%q" $o}}{{end}}]
 sweep: true # also write checked.SweepOps, the table assertgen_sweep_test.go sweeps
 `
 
-const memoryText = `package {{.Name}}
+const memoryText = `//go:build debugasserts
+
+package {{.Name}}
 
 import {{imp "asserts"}}"github.com/assertgen/assertgen/asserts"
 
@@ -171,6 +173,9 @@ import {{imp "asserts"}}"github.com/assertgen/assertgen/asserts"
 // on one buffer shares. It is never called with nil, must be safe from
 // several goroutines at once and should not allocate (it runs a few times
 // per checked call).
+//
+// It is built with -tags debugasserts alone, as the checked wrappers that call
+// it are: the release build neither declares it nor links assertgen.
 func {{.MemoryFunc}}(t *{{.Type}}) {{n "asserts"}}.Memory {
 	// TODO: return asserts.SliceMemory(s) for the slice s holding t's
 	// elements (a view made by slicing with two indices keeps its buffer's
