@@ -231,6 +231,15 @@ func (r *Report) causesOf(es []entry) []*Cause {
 		}
 		x.Members = append(x.Members, Member{Key: f.Key(), Op: f.Op, Samples: f.Variants, Count: f.Count, consequence: true})
 	}
+	sortCauses(out, order)
+	return out
+}
+
+// sortCauses puts each cause's members in the table's order (crashes
+// first, a consequence after what it is one of), names the functions of
+// their frames, and orders the causes: the library's before the
+// binding's, then by package and key.
+func sortCauses(out []*Cause, order map[string]int) {
 	for _, c := range out {
 		slices.SortStableFunc(c.Members, func(a, b Member) int {
 			if d := cmp.Compare(opOrder(order, a.Op), opOrder(order, b.Op)); d != 0 {
@@ -259,7 +268,6 @@ func (r *Report) causesOf(es []entry) []*Cause {
 		}
 		return strings.Compare(a.Key, b.Key)
 	})
-	return out
 }
 
 // sameTensorOf is the finding f is the consequence of when f is an
